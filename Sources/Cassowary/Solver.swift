@@ -1,0 +1,542 @@
+import Synchronization
+
+/// An incremental, instrumented Cassowary constraint solver with lexicographic
+/// priorities.
+///
+/// The algorithm is Cassowary (Badros, Borning & Stuckey, "The Cassowary linear
+/// arithmetic constraint solving algorithm", ACM TOCHI 8(4), 2001): the tableau is
+/// kept in augmented simplex form; marker variables make removal incremental;
+/// error variables measure the violation of non-required constraints; the primal
+/// simplex optimizes after structural changes and the dual simplex restores
+/// feasibility after constant changes and edit suggestions.
+///
+/// Priorities follow Auto Layout: 1...1000, 1000 required, and strictly
+/// lexicographic (see ``Priority``). Every operation updates ``counters``.
+///
+/// ```swift
+/// let solver = Solver()
+/// let left = solver.makeVariable("left"), right = solver.makeVariable("right")
+/// try solver.add(right - left >= 100)
+/// try solver.add((left == 0).prioritized(750))
+/// try solver.add((right == 80).prioritized(250))
+/// solver.value(of: right) // 100: the 750 constraint holds, the 250 one gives way
+/// ```
+///
+/// A solver is not thread-safe; use it from one thread at a time.
+public final class Solver {
+    var core = SolverCore()
+
+    /// The identity of this solver, carried by its variables.
+    public let tag: UInt32
+
+    private static let nextTag = Atomic<UInt32>(1)
+
+    /// Receives every operation as a trace line while set. See ``SolverTraceRecorder``.
+    public var traceRecorder: SolverTraceRecorder? {
+        didSet { traceRecorder?.attach(to: self) }
+    }
+
+    public init() {
+        tag = Self.nextTag.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    // MARK: - Variables
+
+    /// Makes a new unrestricted variable.
+    ///
+    /// - Parameter name: A name for dumps, traces and conflict reports.
+    /// - Complexity: O(1) amortized.
+    public func makeVariable(_ name: String = "") -> Variable {
+        let symbol = core.makeSymbol(.external, owner: -1)
+        core.names[Int(symbol)] = name
+        let variable = Variable(id: symbol, solverTag: tag)
+        traceRecorder?.recordVariable(variable, name: name)
+        return variable
+    }
+
+    /// The name given to a variable (or `v<id>` when it has none).
+    public func name(of variable: Variable) -> String {
+        let name = core.names[Int(variable.id)]
+        return name.isEmpty ? "v\(variable.id)" : name
+    }
+
+    // MARK: - Constraints
+
+    /// Adds a constraint and, outside a batch, solves.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(_:)`` when a required constraint
+    ///   conflicts with installed required constraints (the error names them), and
+    ///   the errors for a duplicate, foreign or non-finite constraint. A failed add
+    ///   leaves the solver as it was: same constraints, same basis, same values.
+    /// - Complexity: Substitution visits only the rows holding the substituted
+    ///   symbols; an unrelated block of constraints costs nothing.
+    public func add(_ constraint: Constraint) throws(SolverError) {
+        traceRecorder?.recordAdd(constraint)
+        try validateForAdd(constraint)
+        if let conflicts = core.install(constraint) {
+            throw .unsatisfiable(UnsatisfiableConstraint(
+                constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)), operation: .add))
+        }
+        constraint.ownerTag = tag
+        solveAfterStructuralChange()
+        checkInvariantsIfEnabled()
+    }
+
+    /// Adds constraints in one batch: one solve at the end.
+    ///
+    /// - Throws: The first error; constraints before the failing one stay added,
+    ///   those after it are not attempted.
+    public func add(_ constraints: [Constraint]) throws(SolverError) {
+        beginBatch()
+        do {
+            for constraint in constraints { try add(constraint) }
+        } catch {
+            try? endBatch()
+            throw error
+        }
+        try endBatch()
+    }
+
+    /// Removes an installed constraint and, outside a batch, solves.
+    ///
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` when it is not installed here.
+    /// - Complexity: One pivot at most, touching the rows that hold the constraint's marker.
+    public func remove(_ constraint: Constraint) throws(SolverError) {
+        traceRecorder?.recordRemove(constraint)
+        let slot = try installedSlot(of: constraint)
+        if core.records[Int(slot)].editedVariable >= 0 {
+            // Edit constraints are removed through removeEditVariable.
+            throw .unknownConstraint(constraint)
+        }
+        core.uninstall(slot: slot)
+        constraint.ownerTag = 0
+        solveAfterStructuralChange()
+        checkInvariantsIfEnabled()
+    }
+
+    /// Removes constraints in one batch: one solve at the end.
+    public func remove(_ constraints: [Constraint]) throws(SolverError) {
+        beginBatch()
+        do {
+            for constraint in constraints { try remove(constraint) }
+        } catch {
+            try? endBatch()
+            throw error
+        }
+        try endBatch()
+    }
+
+    /// Whether the constraint is installed in this solver.
+    ///
+    /// - Complexity: O(1).
+    public func contains(_ constraint: Constraint) -> Bool {
+        constraint.slot >= 0 && constraint.ownerTag == tag
+    }
+
+    /// The number of installed constraints, including those behind edit variables.
+    public var constraintCount: Int { core.installedCount }
+
+    /// The installed constraints (not those behind edit variables), in the order they were added.
+    public var constraints: [Constraint] {
+        core.records
+            .filter { $0.constraint != nil && $0.editedVariable < 0 }
+            .sorted { $0.sequence < $1.sequence }
+            .compactMap(\.constraint)
+    }
+
+    /// Changes an installed constraint's constant in place: the `.constant` path
+    /// of Auto Layout, with no remove and re-add.
+    ///
+    /// Outside a batch the dual simplex restores feasibility at once; inside a
+    /// batch the change is applied when the batch ends.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(_:)`` when a required constraint
+    ///   cannot take the new constant (the change is rolled back);
+    ///   ``SolverError/unknownConstraint(_:)``.
+    /// - Complexity: O(rows holding the constraint's marker) plus the dual pivots
+    ///   the change causes; independent of the size of the system.
+    public func updateConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
+        traceRecorder?.recordUpdateConstant(constraint, constant: constant)
+        let slot = try installedSlot(of: constraint)
+        guard constant.isFinite else { throw .nonFiniteValue(what: "constant", value: constant) }
+        core.counters.constantUpdates &+= 1
+        try changeConstant(slot: slot, constraint: constraint, to: constant)
+        checkInvariantsIfEnabled()
+    }
+
+    /// Changes the priority of an installed non-required constraint in place: its
+    /// error terms move to the new priority level and the objective is re-optimized.
+    ///
+    /// - Throws: ``SolverError/requiredPriorityMutation(_:from:to:)`` when the
+    ///   change crosses between required and non-required (the Auto Layout rule);
+    ///   ``SolverError/unknownConstraint(_:)``.
+    /// - Complexity: O(length of the constraint's error rows) plus the pivots of the re-optimization.
+    public func updatePriority(of constraint: Constraint, to priority: Priority) throws(SolverError) {
+        traceRecorder?.recordUpdatePriority(constraint, priority: priority)
+        let slot = try installedSlot(of: constraint)
+        let current = constraint.priority
+        guard current.isRequired == priority.isRequired else {
+            throw .requiredPriorityMutation(constraint, from: current, to: priority)
+        }
+        core.counters.priorityUpdates &+= 1
+        guard current != priority else { return }
+        core.changePriority(slot: slot, to: priority.value)
+        constraint.priority = priority
+        solveAfterStructuralChange()
+        checkInvariantsIfEnabled()
+    }
+
+    // MARK: - Edit variables
+
+    /// Makes `variable` editable at a non-required priority: an equality pulling
+    /// it toward suggested values. It starts at the variable's current value.
+    ///
+    /// - Throws: ``SolverError/requiredEditVariable(_:name:)`` for priority 1000,
+    ///   ``SolverError/duplicateEditVariable(_:name:)``.
+    public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        traceRecorder?.recordAddEdit(variable, priority: priority)
+        try validate(variable)
+        guard !priority.isRequired else { throw .requiredEditVariable(variable, name: name(of: variable)) }
+        guard core.symbols[variable.id].edit < 0 else {
+            throw .duplicateEditVariable(variable, name: name(of: variable))
+        }
+        let start = core.currentValue(variable.id)
+        let constraint = Constraint(
+            LinearExpression(terms: [Term(variable)], constant: -start), .equal,
+            priority: priority, label: "edit(\(name(of: variable)))")
+        _ = core.install(constraint)  // non-required: cannot fail
+        constraint.ownerTag = tag
+        core.records[Int(constraint.slot)].editedVariable = variable.id
+        core.symbols[variable.id].edit = constraint.slot
+        core.editCount += 1
+        core.counters.editVariablesAdded &+= 1
+        solveAfterStructuralChange()
+        checkInvariantsIfEnabled()
+    }
+
+    /// Removes the edit of `variable`.
+    ///
+    /// - Throws: ``SolverError/unknownEditVariable(_:name:)``.
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        traceRecorder?.recordRemoveEdit(variable)
+        try validate(variable)
+        let slot = core.symbols[variable.id].edit
+        guard slot >= 0 else { throw .unknownEditVariable(variable, name: name(of: variable)) }
+        let constraint = core.records[Int(slot)].constraint
+        core.symbols[variable.id].edit = -1
+        core.uninstall(slot: slot)
+        constraint?.ownerTag = 0
+        core.editCount -= 1
+        core.counters.editVariablesRemoved &+= 1
+        solveAfterStructuralChange()
+        checkInvariantsIfEnabled()
+    }
+
+    /// Whether `variable` has an edit.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        variable.solverTag == tag && core.symbols[variable.id].edit >= 0
+    }
+
+    /// Suggests a value for an edit variable; outside a batch, re-solves with the
+    /// dual simplex.
+    ///
+    /// - Throws: ``SolverError/unknownEditVariable(_:name:)``.
+    /// - Complexity: O(rows holding the edit's marker) plus the dual pivots; an
+    ///   edit in one independent block does not visit the others.
+    public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        traceRecorder?.recordSuggest(variable, value: value)
+        try validate(variable)
+        guard value.isFinite else { throw .nonFiniteValue(what: "suggested value", value: value) }
+        let slot = core.symbols[variable.id].edit
+        guard slot >= 0, let constraint = core.records[Int(slot)].constraint else {
+            throw .unknownEditVariable(variable, name: name(of: variable))
+        }
+        core.counters.editSuggestions &+= 1
+        // The edit reads  variable - value = 0.
+        try changeConstant(slot: slot, constraint: constraint, to: -value)
+        checkInvariantsIfEnabled()
+    }
+
+    // MARK: - Batches
+
+    /// Opens a batch: adds, removes and edits defer optimization until the
+    /// matching ``endBatch()``, where one solve runs. Batches nest; only the
+    /// outermost end solves. This is the role of NSISEngine's
+    /// `withAutomaticOptimizationsDisabled`.
+    public func beginBatch() {
+        traceRecorder?.recordBeginBatch()
+        core.batchDepth += 1
+    }
+
+    /// Closes a batch; the outermost end runs one solve (primal simplex for
+    /// structural and priority changes, then the deferred constant changes and the
+    /// dual simplex).
+    ///
+    /// - Throws: ``SolverError/unsatisfiableBatch(_:)`` when deferred constant
+    ///   changes of required constraints conflict: each such change is rolled back,
+    ///   the others stay applied. ``SolverError/batchNotOpen`` without a batch.
+    public func endBatch() throws(SolverError) {
+        traceRecorder?.recordEndBatch()
+        guard core.batchDepth > 0 else { throw .batchNotOpen }
+        core.batchDepth -= 1
+        guard core.batchDepth == 0 else { return }
+        defer { checkInvariantsIfEnabled() }
+        try finishBatch()
+    }
+
+    /// Runs `body` in a batch. The batch ends (and solves) even when `body` throws.
+    public func batch<Result>(_ body: () throws -> Result) throws -> Result {
+        beginBatch()
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            try? endBatch()
+            throw error
+        }
+        try endBatch()
+        return result
+    }
+
+    /// Whether a batch is open.
+    public var isBatching: Bool { core.batchDepth > 0 }
+
+    // MARK: - Values
+
+    /// The value of a variable in the current solution.
+    ///
+    /// - Complexity: Amortized O(variables changed since the last read): reading
+    ///   refreshes only the variables whose rows changed.
+    public func value(of variable: Variable) -> Double {
+        precondition(variable.solverTag == tag, "value(of:): variable made by another solver")
+        core.refreshValues()
+        return core.symbols[variable.id].value
+    }
+
+    /// Calls `body` with every variable whose value changed since the last call
+    /// (or since the solver was made), and its new value; then forgets them.
+    ///
+    /// - Complexity: O(variables changed).
+    public func forEachChangedVariable(_ body: (Variable, Double) -> Void) {
+        traceRecorder?.recordRead()
+        core.refreshValues()
+        for index in 0..<core.changed.count {
+            let symbol = core.changed[index]
+            core.symbols[symbol].inChangedList = false
+            body(Variable(id: symbol, solverTag: tag), core.symbols[symbol].value)
+        }
+        core.changed.removeAll()
+    }
+
+    /// The variables whose value changed since the last call, and forgets them.
+    public func takeChangedVariables() -> [Variable] {
+        var result: [Variable] = []
+        forEachChangedVariable { variable, _ in result.append(variable) }
+        return result
+    }
+
+    /// A copy of the counters.
+    public var counters: SolverCounters { core.counters }
+
+    // MARK: - Diagnostics
+
+    /// The interval of values `variable` takes over all optimal solutions: every
+    /// solution that violates no priority level more than the current one.
+    ///
+    /// A variable is determined when the interval is a point; otherwise the
+    /// layout is *ambiguous* in it. Infinite bounds mean nothing bounds it. A
+    /// diagnostic: it leaves the basis, the values and ``counters`` unchanged.
+    public func valueRange(of variable: Variable) -> ClosedRange<Double> {
+        precondition(variable.solverTag == tag, "valueRange(of:): variable made by another solver")
+        let probe = core.probeRange(of: variable.id, observing: [])
+        return probe.lower...max(probe.lower, probe.upper)
+    }
+
+    /// Whether `variable` can take more than one value among optimal solutions.
+    public func isAmbiguous(_ variable: Variable, tolerance: Double = 1e-7) -> Bool {
+        let range = valueRange(of: variable)
+        return range.upperBound - range.lowerBound > tolerance
+    }
+
+    /// Another optimal solution that moves `variable`: the values of `observed` at
+    /// the solution where `variable` is largest (or smallest, when it cannot grow).
+    ///
+    /// - Returns: `nil` when `variable` is determined; for an unbounded direction,
+    ///   the values at the current solution with `variable` reported as infinite.
+    public func alternativeSolution(moving variable: Variable, observing observed: [Variable], tolerance: Double = 1e-7)
+        -> (value: Double, observed: [Double])?
+    {
+        precondition(variable.solverTag == tag)
+        let probe = core.probeRange(of: variable.id, observing: observed.map(\.id))
+        let current = core.currentValue(variable.id)
+        if probe.upper - current > tolerance {
+            return (probe.upper, probe.atUpper)
+        }
+        if current - probe.lower > tolerance {
+            return (probe.lower, probe.atLower)
+        }
+        return nil
+    }
+
+    /// The constraints that determine `variable`'s current value: those whose
+    /// marker or error symbols appear in its row (the constraints the row combines).
+    public func constraintsDetermining(_ variable: Variable) -> [Constraint] {
+        precondition(variable.solverTag == tag)
+        var slots: [Int32] = []
+        let row = core.symbols[variable.id].row
+        if row >= 0 {
+            let header = core.rows[row]
+            for index in 0..<Int(header.count) {
+                let owner = core.symbols[header.entries[index].symbol].owner
+                if owner >= 0 && !slots.contains(owner) { slots.append(owner) }
+            }
+        }
+        return slots
+            .sorted { core.records[Int($0)].sequence < core.records[Int($1)].sequence }
+            .compactMap { core.records[Int($0)].constraint }
+    }
+
+    /// Whether the debug invariant checker runs after every mutation. It exists in
+    /// debug builds only (`CASSOWARY_INTERNAL_CHECKS`); in release builds setting it
+    /// has no effect.
+    public var checksInvariants: Bool {
+        get { core.checksEnabled }
+        set { core.checksEnabled = newValue }
+    }
+
+    /// Whether this build carries the invariant checker.
+    public static var hasInvariantChecker: Bool {
+        #if CASSOWARY_INTERNAL_CHECKS
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// Runs the invariant checker now (debug builds), trapping on a violation.
+    public func checkInvariants() {
+        #if CASSOWARY_INTERNAL_CHECKS
+            core.checkInvariants()
+        #endif
+    }
+
+    // MARK: - Internals
+
+    @inline(__always)
+    private func checkInvariantsIfEnabled() {
+        #if CASSOWARY_INTERNAL_CHECKS
+            if core.checksEnabled { core.checkInvariants() }
+        #endif
+    }
+
+    private func solveAfterStructuralChange() {
+        if core.batchDepth == 0 {
+            core.counters.solves &+= 1
+            core.optimizeObjective()
+        } else {
+            core.structuralChangePending = true
+        }
+    }
+
+    private func changeConstant(slot: Int32, constraint: Constraint, to constant: Double) throws(SolverError) {
+        let old = constraint.constant
+        let delta = constant - old
+        guard delta != 0 else { return }
+        constraint.constant = constant
+        if core.batchDepth > 0 {
+            core.records[Int(slot)].pendingDelta += delta
+            if !core.records[Int(slot)].pendingListed {
+                core.records[Int(slot)].pendingListed = true
+                core.pendingShiftSlots.append(slot)
+            }
+            return
+        }
+        core.counters.solves &+= 1
+        if let conflicts = core.changeConstant(slot: slot, by: delta) {
+            constraint.constant = old
+            throw .unsatisfiable(UnsatisfiableConstraint(
+                constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
+                operation: .updateConstant(from: old, to: constant)))
+        }
+    }
+
+    private func finishBatch() throws(SolverError) {
+        let hasShifts = !core.pendingShiftSlots.isEmpty
+        guard core.structuralChangePending || hasShifts else { return }
+        core.counters.solves &+= 1
+        if core.structuralChangePending {
+            core.structuralChangePending = false
+            core.optimizeObjective()
+        }
+        guard hasShifts else { return }
+        let slots = core.pendingShiftSlots
+        core.pendingShiftSlots.removeAll(keepingCapacity: true)
+        var pending: [(slot: Int32, delta: Double)] = []
+        for slot in slots where core.records[Int(slot)].pendingListed {
+            pending.append((slot, core.records[Int(slot)].pendingDelta))
+            core.records[Int(slot)].pendingListed = false
+            core.records[Int(slot)].pendingDelta = 0
+        }
+        // Fast path: all changes at once, one dual simplex. Only changes to required
+        // constraints can fail; record the undo log when there are any.
+        let fallible = pending.contains { core.records[Int($0.slot)].priority >= 1000 }
+        if fallible { core.beginUndo() }
+        var dummyFailure = false
+        for change in pending where change.delta != 0 {
+            if core.applyShift(slot: change.slot, delta: change.delta) >= 0 { dummyFailure = true }
+        }
+        if !dummyFailure && core.optimizeFeasibility() < 0 {
+            if fallible { core.commitUndo() }
+            return
+        }
+        // Slow path: restore the tableau, then apply the changes one by one to find
+        // which conflict; those are rolled back and reported.
+        precondition(fallible, "Cassowary internal error: non-required constant changes were infeasible")
+        core.rollBackUndo()
+        var failures: [UnsatisfiableConstraint] = []
+        for change in pending where change.delta != 0 {
+            guard let conflicts = core.changeConstant(slot: change.slot, by: change.delta),
+                let constraint = core.records[Int(change.slot)].constraint
+            else { continue }
+            let attempted = constraint.constant
+            constraint.constant = attempted - change.delta
+            failures.append(UnsatisfiableConstraint(
+                constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
+                operation: .updateConstant(from: attempted - change.delta, to: attempted)))
+        }
+        if !failures.isEmpty {
+            throw .unsatisfiableBatch(failures)
+        }
+    }
+
+    private func constraint(inSlot slot: Int32) -> Constraint {
+        core.records[Int(slot)].constraint!
+    }
+
+    private func installedSlot(of constraint: Constraint) throws(SolverError) -> Int32 {
+        guard constraint.slot >= 0 else { throw .unknownConstraint(constraint) }
+        guard constraint.ownerTag == tag else { throw .constraintInAnotherSolver(constraint) }
+        return constraint.slot
+    }
+
+    private func validate(_ variable: Variable) throws(SolverError) {
+        guard variable.solverTag == tag, variable.id >= 0, Int(variable.id) < core.symbols.count,
+            core.symbols[variable.id].kind == .external
+        else { throw .foreignVariable(variable) }
+    }
+
+    private func validateForAdd(_ constraint: Constraint) throws(SolverError) {
+        if constraint.slot >= 0 {
+            throw constraint.ownerTag == tag ? .duplicateConstraint(constraint) : .constraintInAnotherSolver(constraint)
+        }
+        guard constraint.constant.isFinite else {
+            throw .nonFiniteValue(what: "constant of \(constraint)", value: constraint.constant)
+        }
+        for term in constraint.terms {
+            try validate(term.variable)
+            guard term.coefficient.isFinite else {
+                throw .nonFiniteValue(what: "coefficient in \(constraint)", value: term.coefficient)
+            }
+        }
+    }
+}

@@ -1,0 +1,429 @@
+// Adding, removing and editing constraints: the incremental operations of
+// Cassowary (Badros, Borning & Stuckey 2001, sections 4 and 5) on the tableau.
+
+extension SolverCore {
+    // MARK: Slots
+
+    mutating func allocateSlot(for constraint: Constraint) -> Int32 {
+        let record = ConstraintRecord(
+            constraint: constraint, marker: -1, other: -1, markerCoefficient: 1,
+            priority: constraint.priority.value, weight: constraint.weight, pendingDelta: 0,
+            pendingListed: false, sequence: nextSequence, editedVariable: -1)
+        nextSequence += 1
+        if let slot = freeSlots.popLast() {
+            records[Int(slot)] = record
+            return slot
+        }
+        records.append(record)
+        return Int32(records.count - 1)
+    }
+
+    mutating func freeSlot(_ slot: Int32) {
+        records[Int(slot)].constraint = nil
+        records[Int(slot)].marker = -1
+        records[Int(slot)].other = -1
+        records[Int(slot)].pendingListed = false
+        records[Int(slot)].pendingDelta = 0
+        records[Int(slot)].editedVariable = -1
+        freeSlots.append(slot)
+    }
+
+    /// The error symbols of a non-required constraint (those in the objective).
+    func errorSymbols(of slot: Int32) -> (Int32, Int32) {
+        let record = records[Int(slot)]
+        if record.priority >= 1000 { return (-1, -1) }
+        if symbols[record.marker].kind == .error {
+            return (record.marker, record.other)
+        }
+        return (record.other, -1)
+    }
+
+    // MARK: Adding
+
+    /// Adds a constraint to the tableau (without optimizing).
+    ///
+    /// - Returns: `nil` on success, or the slots of the installed required
+    ///   constraints that conflict with it; the tableau is then exactly as before.
+    mutating func install(_ constraint: Constraint) -> [Int32]? {
+        let slot = allocateSlot(for: constraint)
+        let required = constraint.priority.isRequired
+        let row = makeRow(kind: .constraint, basic: -1)
+
+        // The expression, with basic variables replaced by their rows.
+        rows[row].constant = constraint.constant
+        for term in constraint.terms {
+            let symbol = term.variable.id
+            let basicRow = symbols[symbol].row
+            if basicRow >= 0 {
+                addRow(into: row, from: basicRow, times: term.coefficient)
+                counters.substitutions &+= 1
+            } else {
+                addToEntry(row: row, symbol: symbol, delta: term.coefficient)
+            }
+        }
+
+        // Marker and error symbols (all fresh: they appear in no other row).
+        var marker: Int32
+        var other: Int32 = -1
+        var markerCoefficient: Double
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // expr <= 0  <=>  expr + s = 0;   expr >= 0  <=>  expr - s = 0   (s >= 0)
+            markerCoefficient = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = makeSymbol(.slack, owner: slot)
+            appendEntry(row: row, symbol: marker, coefficient: markerCoefficient)
+            if !required {
+                other = makeSymbol(.error, owner: slot)
+                appendEntry(row: row, symbol: other, coefficient: -markerCoefficient)
+            }
+        case .equal:
+            if required {
+                // expr = 0  <=>  expr + d = 0 with the dummy d held at zero
+                markerCoefficient = 1
+                marker = makeSymbol(.dummy, owner: slot)
+                appendEntry(row: row, symbol: marker, coefficient: 1)
+            } else {
+                // expr = e+ - e-
+                markerCoefficient = -1
+                marker = makeSymbol(.error, owner: slot)
+                other = makeSymbol(.error, owner: slot)
+                appendEntry(row: row, symbol: marker, coefficient: -1)
+                appendEntry(row: row, symbol: other, coefficient: 1)
+            }
+        }
+        records[Int(slot)].marker = marker
+        records[Int(slot)].other = other
+        records[Int(slot)].markerCoefficient = markerCoefficient
+
+        if !required {
+            retainLevel(constraint.priority.value)
+            let objective = objectiveRow(for: constraint.priority.value)
+            let (first, second) = errorSymbols(of: slot)
+            addObjectiveTerm(objective: objective, symbol: first, weight: constraint.weight)
+            if second >= 0 {
+                addObjectiveTerm(objective: objective, symbol: second, weight: constraint.weight)
+            }
+        }
+
+        if rows[row].constant < 0 {
+            scaleRow(row, by: -1)
+        }
+
+        let subject = chooseSubject(row: row, marker: marker, other: other)
+        if subject >= 0 {
+            makeBasic(row: row, subject: subject)
+        } else if containsOnlyDummies(row) {
+            if abs(rows[row].constant) >= Self.coefficientEpsilon {
+                // 0 = c + sum(dummies) with c != 0: the required equalities contradict.
+                let conflicts = requiredOwners(ofRow: row, includingBasic: false, excluding: slot)
+                releaseRow(row)
+                releaseSymbol(marker)
+                freeSlot(slot)
+                counters.unsatisfiableDetections &+= 1
+                return conflicts
+            }
+            // Redundant: the dummy marker becomes basic, so removal still finds it.
+            makeBasic(row: row, subject: marker)
+        } else if let conflicts = addWithArtificialVariable(row: row, slot: slot) {
+            releaseSymbol(marker)
+            freeSlot(slot)
+            counters.unsatisfiableDetections &+= 1
+            return conflicts
+        }
+
+        constraint.slot = slot
+        installedCount += 1
+        counters.constraintsAdded &+= 1
+        return nil
+    }
+
+    /// The subject a new row is solved for: an external symbol when there is one,
+    /// else a marker or error symbol with a negative coefficient (its value is then
+    /// nonnegative), else -1.
+    func chooseSubject(row: Int32, marker: Int32, other: Int32) -> Int32 {
+        let header = rows[row]
+        for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind == .external {
+            return header.entries[index].symbol
+        }
+        if isPivotable(marker) && coefficient(row: row, symbol: marker) < 0 { return marker }
+        if other >= 0 && isPivotable(other) && coefficient(row: row, symbol: other) < 0 { return other }
+        return -1
+    }
+
+    func containsOnlyDummies(_ row: Int32) -> Bool {
+        let header = rows[row]
+        for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind != .dummy {
+            return false
+        }
+        return true
+    }
+
+    /// Solves a row reading `0 = c + sum(...)` for `subject`, makes it the row's
+    /// basic symbol and substitutes it out of every other row.
+    mutating func makeBasic(row: Int32, subject: Int32) {
+        let index = findEntry(row: row, symbol: subject)
+        let coefficient = rows[row].entries[Int(index)].coefficient
+        removeEntry(row: row, at: index)
+        scaleRow(row, by: -1 / coefficient)
+        rows[row].basic = subject
+        symbols[subject].row = row
+        substituteOut(symbol: subject, definingRow: row)
+        markDirty(subject)
+        noteRowChanged(row)
+    }
+
+    /// Adds a row that has no valid subject through an artificial variable
+    /// (Cassowary section 4.4): minimize the artificial; zero means feasible.
+    ///
+    /// - Returns: `nil` on success, or the conflicting required slots after rolling
+    ///   every pivot back and removing the row.
+    mutating func addWithArtificialVariable(row: Int32, slot: Int32) -> [Int32]? {
+        counters.artificialPhases &+= 1
+        let artificial = makeSymbol(.artificial, owner: -1)
+        rows[row].basic = artificial
+        symbols[artificial].row = row
+        let objective = makeRow(kind: .artificialObjective, basic: -1)
+        addRow(into: objective, from: row, times: 1)
+
+        beginUndo()
+        _ = minimize(row: objective, onlyFaceSymbols: false)
+        let feasible = abs(rows[objective].constant) < Self.coefficientEpsilon
+
+        if !feasible {
+            // The artificial objective row now proves infeasibility: the required
+            // markers in it identify the constraints the proof combines.
+            let conflicts = requiredOwners(ofRow: objective, includingBasic: false, excluding: slot)
+            rollBackUndo()
+            releaseRow(objective)
+            releaseRow(row)
+            releaseSymbol(artificial)
+            return conflicts
+        }
+        commitUndo()
+        releaseRow(objective)
+
+        let artificialRow = symbols[artificial].row
+        if artificialRow >= 0 {
+            if rows[artificialRow].count == 0 {
+                releaseRow(artificialRow)
+            } else {
+                // Pivot the artificial out, preferring a slack or error symbol.
+                let header = rows[artificialRow]
+                var entering: Int32 = -1
+                for index in 0..<Int(header.count) {
+                    let symbol = header.entries[index].symbol
+                    if isPivotable(symbol) { entering = symbol; break }
+                    if entering < 0 && symbols[symbol].kind != .artificial { entering = symbol }
+                }
+                precondition(entering >= 0, "Cassowary internal error: no symbol to pivot the artificial variable out")
+                pivot(row: artificialRow, entering: entering)
+                counters.artificialPivots &+= 1
+            }
+        }
+        // The artificial is parametric (zero): drop it from every row.
+        while symbols[artificial].columnCount > 0 {
+            let element = symbols[artificial].column[Int(symbols[artificial].columnCount - 1)]
+            removeEntry(row: element.row, at: element.entry)
+        }
+        releaseSymbol(artificial)
+        return nil
+    }
+
+    /// The slots of required constraints whose marker appears in the row (and, when
+    /// asked, whose marker is the row's basic symbol), in the order they were added.
+    func requiredOwners(ofRow row: Int32, includingBasic: Bool, excluding excluded: Int32) -> [Int32] {
+        var owners: [Int32] = []
+        func consider(_ symbol: Int32) {
+            let owner = symbols[symbol].owner
+            guard owner >= 0, owner != excluded else { return }
+            let record = records[Int(owner)]
+            guard record.priority >= 1000, record.marker == symbol, !owners.contains(owner) else { return }
+            owners.append(owner)
+        }
+        let header = rows[row]
+        for index in 0..<Int(header.count) {
+            consider(header.entries[index].symbol)
+        }
+        if includingBasic && header.basic >= 0 {
+            consider(header.basic)
+        }
+        return owners.sorted { records[Int($0)].sequence < records[Int($1)].sequence }
+    }
+
+    // MARK: Removing
+
+    /// Removes an installed constraint from the tableau (without optimizing).
+    mutating func uninstall(slot: Int32) {
+        let record = records[Int(slot)]
+        if record.priority < 1000 {
+            let objective = objectiveRow(for: record.priority)
+            let (first, second) = errorSymbols(of: slot)
+            addObjectiveTerm(objective: objective, symbol: first, weight: -record.weight)
+            if second >= 0 {
+                addObjectiveTerm(objective: objective, symbol: second, weight: -record.weight)
+            }
+        }
+
+        let marker = record.marker
+        if symbols[marker].row < 0 {
+            let leaving = markerLeavingRow(marker)
+            if leaving >= 0 {
+                pivot(row: leaving, entering: marker)
+                counters.removalPivots &+= 1
+            }
+        }
+        if symbols[marker].row >= 0 {
+            releaseRow(symbols[marker].row)
+        }
+        // In exact arithmetic the constraint's symbols are now gone from every row
+        // (its marker's row held the only combination using it). Rounding can leave
+        // coefficients near the epsilon; clear them.
+        for symbol in [marker, record.other] where symbol >= 0 {
+            if symbols[symbol].row >= 0 {
+                releaseRow(symbols[symbol].row)
+            }
+            while symbols[symbol].columnCount > 0 {
+                let element = symbols[symbol].column[Int(symbols[symbol].columnCount - 1)]
+                removeEntry(row: element.row, at: element.entry)
+            }
+            releaseSymbol(symbol)
+        }
+        if record.priority < 1000 {
+            releaseLevel(record.priority)
+        }
+        record.constraint?.slot = -1
+        installedCount -= 1
+        counters.constraintsRemoved &+= 1
+        freeSlot(slot)
+    }
+
+    /// The row to pivot a parametric marker into before dropping it (Cassowary
+    /// section 4.3): a restricted row with a negative coefficient and the least
+    /// ratio, else a restricted row with a positive coefficient and the least
+    /// ratio, else an unrestricted row. Ties go to the lowest basic id.
+    func markerLeavingRow(_ marker: Int32) -> Int32 {
+        var negativeRow: Int32 = -1
+        var negativeRatio = Double.infinity
+        var negativeBasic = Int32.max
+        var positiveRow: Int32 = -1
+        var positiveRatio = Double.infinity
+        var positiveBasic = Int32.max
+        var freeRow: Int32 = -1
+        var freeBasic = Int32.max
+        let info = symbols[marker]
+        for index in 0..<Int(info.columnCount) {
+            let element = info.column[index]
+            let header = rows[element.row]
+            guard header.kind == .constraint else { continue }
+            let basic = header.basic
+            if symbols[basic].kind == .external {
+                if basic < freeBasic { freeBasic = basic; freeRow = element.row }
+                continue
+            }
+            let coefficient = header.entries[Int(element.entry)].coefficient
+            if coefficient < 0 {
+                let ratio = -header.constant / coefficient
+                if ratio < negativeRatio || (ratio == negativeRatio && basic < negativeBasic) {
+                    negativeRatio = ratio; negativeRow = element.row; negativeBasic = basic
+                }
+            } else {
+                let ratio = header.constant / coefficient
+                if ratio < positiveRatio || (ratio == positiveRatio && basic < positiveBasic) {
+                    positiveRatio = ratio; positiveRow = element.row; positiveBasic = basic
+                }
+            }
+        }
+        if negativeRow >= 0 { return negativeRow }
+        if positiveRow >= 0 { return positiveRow }
+        return freeRow
+    }
+
+    // MARK: Constants
+
+    /// Shifts the tableau for a change of `delta` in a constraint's constant.
+    ///
+    /// With marker m entering the original row with coefficient mu, changing the
+    /// constant by delta is the substitution m -> m' + delta/mu: every row holding
+    /// the parametric marker moves its constant by coefficient * delta/mu, or the
+    /// marker's own row moves by -delta/mu when it is basic. Only the rows in the
+    /// marker's column are visited.
+    ///
+    /// - Returns: -1, or a row whose basic dummy symbol became nonzero (a required
+    ///   equality that can no longer hold; the shift is still complete).
+    mutating func applyShift(slot: Int32, delta: Double) -> Int32 {
+        let record = records[Int(slot)]
+        let marker = record.marker
+        let shift = delta / record.markerCoefficient
+        var failing: Int32 = -1
+        let basicRow = symbols[marker].row
+        if basicRow >= 0 {
+            willModify(basicRow)
+            var constant = rows[basicRow].constant - shift
+            if abs(constant) < Self.constantEpsilon { constant = 0 }
+            rows[basicRow].constant = constant
+            counters.rowConstantUpdates &+= 1
+            noteRowChanged(basicRow)
+            if symbols[marker].kind == .dummy && abs(constant) >= Self.coefficientEpsilon {
+                failing = basicRow
+            }
+            return failing
+        }
+        let info = symbols[marker]
+        for index in 0..<Int(info.columnCount) {
+            let element = info.column[index]
+            let row = element.row
+            let coefficient = rows[row].entries[Int(element.entry)].coefficient
+            willModify(row)
+            var constant = rows[row].constant + coefficient * shift
+            if abs(constant) < Self.constantEpsilon { constant = 0 }
+            rows[row].constant = constant
+            counters.rowConstantUpdates &+= 1
+            guard rows[row].kind == .constraint else { continue }
+            noteRowChanged(row)
+            if symbols[rows[row].basic].kind == .dummy && abs(constant) >= Self.coefficientEpsilon {
+                failing = row
+            }
+        }
+        return failing
+    }
+
+    /// Changes an installed constraint's constant in place and restores feasibility.
+    ///
+    /// A non-required constraint's change always succeeds (its error absorbs any
+    /// conflict), so only required ones record the undo log.
+    ///
+    /// - Returns: `nil`, or the conflicting required slots (the tableau is then
+    ///   restored exactly).
+    mutating func changeConstant(slot: Int32, by delta: Double) -> [Int32]? {
+        let fallible = records[Int(slot)].priority >= 1000
+        if fallible { beginUndo() }
+        let dummyRow = applyShift(slot: slot, delta: delta)
+        let failing = dummyRow >= 0 ? dummyRow : optimizeFeasibility()
+        guard failing >= 0 else {
+            if fallible { commitUndo() }
+            return nil
+        }
+        precondition(fallible, "Cassowary internal error: a non-required constant change was infeasible")
+        let conflicts = requiredOwners(ofRow: failing, includingBasic: true, excluding: slot)
+        rollBackUndo()
+        counters.unsatisfiableDetections &+= 1
+        return conflicts
+    }
+
+    // MARK: Priorities
+
+    /// Moves a non-required constraint's error terms to another priority level.
+    mutating func changePriority(slot: Int32, to priority: Float) {
+        let record = records[Int(slot)]
+        let oldObjective = objectiveRow(for: record.priority)
+        retainLevel(priority)
+        let newObjective = objectiveRow(for: priority)
+        let (first, second) = errorSymbols(of: slot)
+        for symbol in [first, second] where symbol >= 0 {
+            addObjectiveTerm(objective: oldObjective, symbol: symbol, weight: -record.weight)
+            addObjectiveTerm(objective: newObjective, symbol: symbol, weight: record.weight)
+        }
+        releaseLevel(record.priority)
+        records[Int(slot)].priority = priority
+    }
+}

@@ -1,0 +1,114 @@
+#if CASSOWARY_INTERNAL_CHECKS
+    // The debug-only invariant checker. It compiles into debug builds alone (the
+    // `CASSOWARY_INTERNAL_CHECKS` define in Package.swift) and runs after every
+    // public mutation when `Solver.checksInvariants` is on, as the test suite does.
+    // Every check is O(size of the tableau).
+
+    extension SolverCore {
+        func checkInvariants() {
+            func fail(_ message: String) -> Never {
+                preconditionFailure("Cassowary invariant violated: \(message)")
+            }
+
+            // Rows and the column index agree in both directions.
+            var liveRows = 0
+            var seen = [Int32](repeating: -1, count: symbols.count)
+            for rowIndex in 0..<rows.count {
+                let row = Int32(rowIndex)
+                let header = rows[row]
+                if header.kind == .free {
+                    if header.count != 0 { fail("free row \(row) has entries") }
+                    continue
+                }
+                if header.kind == .constraint {
+                    liveRows += 1
+                    let basic = header.basic
+                    if basic < 0 || symbols[basic].row != row { fail("row \(row) and its basic symbol \(basic) disagree") }
+                }
+                let restrictedRow = header.kind != .constraint || symbols[header.basic].kind != .external
+                for index in 0..<Int(header.count) {
+                    let entry = header.entries[index]
+                    let symbol = entry.symbol
+                    if symbols[symbol].kind == .unused { fail("row \(row) holds released symbol \(symbol)") }
+                    if symbols[symbol].row >= 0 { fail("row \(row) holds basic symbol \(symbol)") }
+                    if entry.coefficient == 0 || !entry.coefficient.isFinite {
+                        fail("row \(row) holds coefficient \(entry.coefficient) for symbol \(symbol)")
+                    }
+                    if seen[Int(symbol)] == row { fail("row \(row) holds symbol \(symbol) twice") }
+                    seen[Int(symbol)] = row
+                    let info = symbols[symbol]
+                    if entry.columnSlot < 0 || entry.columnSlot >= info.columnCount { fail("entry of \(symbol) in row \(row) has a bad column slot") }
+                    let element = info.column[Int(entry.columnSlot)]
+                    if element.row != row || element.entry != Int32(index) { fail("column of \(symbol) does not point back at row \(row)") }
+                    if restrictedRow && symbols[symbol].kind == .external {
+                        fail("restricted or objective row \(row) holds external symbol \(symbol)")
+                    }
+                }
+                if !header.constant.isFinite { fail("row \(row) has constant \(header.constant)") }
+            }
+            var liveColumns = 0
+            for symbolIndex in 0..<symbols.count {
+                let info = symbols[symbolIndex]
+                if info.columnCount > 0 { liveColumns += 1 }
+                for slot in 0..<Int(info.columnCount) {
+                    let element = info.column[slot]
+                    let header = rows[element.row]
+                    if element.entry >= header.count || header.entries[Int(element.entry)].symbol != Int32(symbolIndex) {
+                        fail("column of \(symbolIndex) points at a row entry that is not it")
+                    }
+                }
+                if info.row >= 0 && rows[info.row].basic != Int32(symbolIndex) { fail("symbol \(symbolIndex) thinks it is basic in row \(info.row)") }
+            }
+            if liveRows != counters.rowsLive { fail("rowsLive \(counters.rowsLive) but \(liveRows) rows are live") }
+            if liveColumns != counters.columnsLive { fail("columnsLive \(counters.columnsLive) but \(liveColumns) columns are live") }
+
+            // Objective levels.
+            for index in 0..<levels.count {
+                let level = levels[index]
+                if index > 0 && levels[index - 1].priority <= level.priority { fail("objective levels are not in descending order") }
+                if level.users <= 0 { fail("objective level \(level.priority) has no users") }
+                if rows[level.row].kind != .objective || rows[level.row].priority != level.priority { fail("level \(level.priority) has a bad row") }
+            }
+
+            let settled = batchDepth == 0
+            if settled {
+                // Feasibility: restricted basic symbols are nonnegative, dummies zero.
+                for rowIndex in 0..<rows.count where rows[rowIndex].kind == .constraint {
+                    let header = rows[rowIndex]
+                    let kind = symbols[header.basic].kind
+                    if kind == .external { continue }
+                    if header.constant < -1e-7 { fail("row \(rowIndex) with restricted basic \(header.basic) is infeasible: \(header.constant)") }
+                    if kind == .dummy && abs(header.constant) > 1e-7 { fail("dummy-basic row \(rowIndex) has constant \(header.constant)") }
+                }
+                // Optimality: no parametric slack or error symbol has a
+                // lexicographically negative reduced cost.
+                for symbolIndex in 0..<symbols.count {
+                    let symbol = Int32(symbolIndex)
+                    guard isPivotable(symbol), symbols[symbol].row < 0 else { continue }
+                    let cost = leadingReducedCost(symbol)
+                    if cost < -1e-7 { fail("symbol \(symbol) has leading reduced cost \(cost): the objective is not optimal") }
+                }
+                // Every installed required constraint holds at the current values.
+                for record in records {
+                    guard let constraint = record.constraint, record.priority >= 1000 else { continue }
+                    var value = constraint.constant
+                    var scale = abs(constraint.constant)
+                    for term in constraint.terms {
+                        let termValue = term.coefficient * currentValue(term.variable.id)
+                        value += termValue
+                        scale = max(scale, abs(termValue))
+                    }
+                    let tolerance = 1e-7 * max(1, scale)
+                    let holds: Bool
+                    switch constraint.relation {
+                    case .equal: holds = abs(value) <= tolerance
+                    case .lessThanOrEqual: holds = value <= tolerance
+                    case .greaterThanOrEqual: holds = value >= -tolerance
+                    }
+                    if !holds { fail("required constraint \(constraint) is violated by \(value)") }
+                }
+            }
+            if recordingUndo { fail("the undo log is still recording") }
+        }
+    }
+#endif

@@ -1,0 +1,746 @@
+// The tableau of the incremental Cassowary solver (Badros, Borning & Stuckey,
+// "The Cassowary linear arithmetic constraint solving algorithm", ACM TOCHI 8(4),
+// 2001), kept in augmented simplex form:
+//
+//   - every row reads  basic = constant + sum(coefficient * parametric symbol);
+//   - rows whose basic symbol is an unrestricted (external) variable form Cu,
+//     rows whose basic symbol is restricted (slack, error, dummy, artificial)
+//     form Cs; Cs rows and objective rows only ever hold restricted symbols;
+//   - the objective is a priority vector: one objective row per priority level in
+//     use, compared lexicographically (highest priority first), as Apple's
+//     NSISEngine keeps a priority vector per objective entry.
+//
+// Storage is built to scale: symbols and rows are dense Int32 ids; each row is a
+// sparse vector of (symbol, coefficient) entries in its own contiguous block; a
+// column index (symbol -> the rows that hold it) lets substitution, constant
+// updates, ratio tests and marker lookups touch only the rows that contain the
+// symbol. Row and column blocks are recycled, so a warm solver does not allocate
+// per pivot. Nothing here is public: `Solver` is the API.
+
+/// One coefficient of a row. `columnSlot` is where this entry is listed in the
+/// symbol's column, so both can be removed in O(1).
+struct RowEntry {
+    var symbol: Int32
+    var columnSlot: Int32
+    var coefficient: Double
+}
+
+/// One element of a column: the row holding the symbol and the index of the
+/// entry in that row.
+struct ColumnEntry {
+    var row: Int32
+    var entry: Int32
+}
+
+enum RowKind: UInt8 {
+    /// A recycled row slot.
+    case free
+    /// A tableau row with a basic symbol.
+    case constraint
+    /// The objective row of one priority level.
+    case objective
+    /// The temporary objective of an artificial phase.
+    case artificialObjective
+}
+
+struct RowHeader {
+    var entries: UnsafeMutablePointer<RowEntry>
+    /// Open-addressing hash index symbol -> entry index, for rows longer than
+    /// `indexThreshold` (slots hold -1 when empty). Allocated lazily and kept for reuse.
+    var index: UnsafeMutablePointer<Int32>?
+    var constant: Double
+    var count: Int32
+    var capacity: Int32
+    /// The number of index slots (a power of two) when `indexed`, else unused.
+    var indexCapacity: Int32
+    var indexed: Bool
+    /// The basic symbol of a constraint row; -1 for objective rows.
+    var basic: Int32
+    /// The priority of an objective row.
+    var priority: Float
+    var kind: RowKind
+    /// Whether the row is in the infeasible list (it may be listed when stale).
+    var listedInfeasible: Bool
+    /// The undo generation in which the row was last saved.
+    var undoStamp: UInt32
+}
+
+enum SymbolKind: UInt8 {
+    /// A recycled symbol id.
+    case unused
+    /// An unrestricted user variable.
+    case external
+    /// The slack of an inequality: restricted to be nonnegative.
+    case slack
+    /// An error variable of a non-required constraint: restricted to be nonnegative.
+    case error
+    /// The marker of a required equality: restricted to be zero.
+    case dummy
+    /// A temporary variable of an artificial phase: restricted to be nonnegative.
+    case artificial
+}
+
+struct SymbolInfo {
+    var column: UnsafeMutablePointer<ColumnEntry>
+    /// External symbols: the value at the last refresh.
+    var value: Double
+    var columnCount: Int32
+    var columnCapacity: Int32
+    /// The row in which the symbol is basic, or -1 when parametric.
+    var row: Int32
+    /// The slot of the constraint that made this symbol, or -1.
+    var owner: Int32
+    /// External symbols: the slot of their edit constraint, or -1.
+    var edit: Int32
+    var touchStamp: UInt32
+    var dirtyStamp: UInt32
+    var kind: SymbolKind
+    /// Whether the symbol is in the improving list with a lexicographically negative reduced cost.
+    var improving: Bool
+    /// Whether the symbol is in the changed-values list.
+    var inChangedList: Bool
+}
+
+struct ObjectiveLevel {
+    var priority: Float
+    var row: Int32
+    /// Installed constraints whose error symbols live at this level.
+    var users: Int32
+}
+
+/// A row as it was before a fallible operation first modified it.
+struct SavedRow {
+    var row: Int32
+    var basic: Int32
+    var constant: Double
+    var firstEntry: Int
+    var entryCount: Int
+}
+
+/// An entry of a saved row.
+struct SavedEntry {
+    var symbol: Int32
+    var coefficient: Double
+}
+
+/// The per-constraint bookkeeping of the solver.
+struct ConstraintRecord {
+    var constraint: Constraint?
+    /// The symbol through which the constraint is removed and its constant changed:
+    /// the slack of an inequality, the dummy of a required equality, the positive
+    /// error of a non-required equality.
+    var marker: Int32
+    /// The second symbol of a non-required constraint (its error), or -1.
+    var other: Int32
+    /// The coefficient of `marker` in the constraint's original row.
+    var markerCoefficient: Double
+    var priority: Float
+    var weight: Double
+    /// Constant change deferred in a batch.
+    var pendingDelta: Double
+    var pendingListed: Bool
+    /// Add order, for deterministic reports.
+    var sequence: Int
+    /// The variable this constraint edits, or -1.
+    var editedVariable: Int32
+}
+
+struct SolverCore: ~Copyable {
+    static let coefficientEpsilon = 1e-8
+    static let constantEpsilon = 1e-10
+
+    var rows = PodArray<RowHeader>(minimumCapacity: 64)
+    var freeRows = PodArray<Int32>()
+    var symbols = PodArray<SymbolInfo>(minimumCapacity: 64)
+    var freeSymbols = PodArray<Int32>()
+    /// Objective levels in use, sorted by descending priority.
+    var levels = PodArray<ObjectiveLevel>()
+    var counters = SolverCounters()
+
+    // Objective bookkeeping for the primal simplex.
+    var touched = PodArray<Int32>()
+    var touchEpoch: UInt32 = 1
+    var improving = PodArray<Int32>()
+
+    // Rows whose restricted basic symbol may be negative.
+    var infeasible = PodArray<Int32>()
+
+    // External symbols whose value may have changed, and those found changed.
+    var dirty = PodArray<Int32>()
+    var dirtyEpoch: UInt32 = 1
+    var changed = PodArray<Int32>()
+
+    // Undo log: while `recordingUndo`, every row is copied before its first change,
+    // so a failed operation can restore the tableau bit for bit.
+    var recordingUndo = false
+    var undoGeneration: UInt32 = 1
+    var undoRows = PodArray<SavedRow>()
+    var undoEntries = PodArray<SavedEntry>()
+
+    // Scratch buffers (kept warm, never shrunk).
+    var scratchColumn = PodArray<ColumnEntry>()
+    var scratchSymbols = PodArray<Int32>()
+    var scratchLevelsA = PodArray<ObjectiveLevelValue>()
+    var scratchLevelsB = PodArray<ObjectiveLevelValue>()
+
+    // Constraints.
+    var records = ContiguousArray<ConstraintRecord>()
+    var freeSlots: [Int32] = []
+    var nextSequence = 0
+    var installedCount = 0
+    var editCount = 0
+
+    // Names of external symbols (empty for internal symbols).
+    var names = ContiguousArray<String>()
+
+    // Batching.
+    var batchDepth = 0
+    var structuralChangePending = false
+    var pendingShiftSlots: [Int32] = []
+
+    /// Whether the invariant checker runs after every public mutation (debug builds only).
+    var checksEnabled = false
+
+    init() {}
+
+    deinit {
+        for index in 0..<rows.count {
+            rows[index].entries.deallocate()
+            rows[index].index?.deallocate()
+        }
+        for index in 0..<symbols.count {
+            symbols[index].column.deallocate()
+        }
+    }
+}
+
+/// A (priority, value) pair of a reduced-cost vector.
+struct ObjectiveLevelValue {
+    var priority: Float
+    var value: Double
+}
+
+// MARK: - Symbols and rows
+
+extension SolverCore {
+    @inline(__always)
+    static func isNearZero(_ value: Double) -> Bool {
+        abs(value) < coefficientEpsilon
+    }
+
+    /// Whether the symbol is restricted (nonnegative or zero): everything but externals.
+    @inline(__always)
+    func isRestricted(_ symbol: Int32) -> Bool {
+        let kind = symbols[symbol].kind
+        return kind != .external && kind != .unused
+    }
+
+    /// Whether the symbol may enter the basis in the simplex: slacks and errors.
+    @inline(__always)
+    func isPivotable(_ symbol: Int32) -> Bool {
+        let kind = symbols[symbol].kind
+        return kind == .slack || kind == .error
+    }
+
+    mutating func makeSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
+        if !freeSymbols.isEmpty {
+            let id = freeSymbols.removeLast()
+            symbols[id].kind = kind
+            symbols[id].owner = owner
+            symbols[id].row = -1
+            symbols[id].edit = -1
+            symbols[id].improving = false
+            symbols[id].inChangedList = false
+            symbols[id].value = 0
+            assert(symbols[id].columnCount == 0)
+            return id
+        }
+        let id = Int32(symbols.count)
+        let initialCapacity: Int32 = 4
+        symbols.append(SymbolInfo(
+            column: .allocate(capacity: Int(initialCapacity)), value: 0,
+            columnCount: 0, columnCapacity: initialCapacity, row: -1, owner: owner, edit: -1,
+            touchStamp: 0, dirtyStamp: 0, kind: kind, improving: false, inChangedList: false))
+        names.append("")
+        return id
+    }
+
+    /// Returns an internal symbol's id to the free list. The symbol must appear in no row.
+    mutating func releaseSymbol(_ symbol: Int32) {
+        assert(symbols[symbol].kind != .external, "external symbols are never recycled")
+        assert(symbols[symbol].columnCount == 0, "released symbol still appears in a row")
+        assert(symbols[symbol].row < 0, "released symbol is still basic")
+        symbols[symbol].kind = .unused
+        symbols[symbol].owner = -1
+        symbols[symbol].improving = false
+        freeSymbols.append(symbol)
+    }
+
+    mutating func makeRow(kind: RowKind, basic: Int32, priority: Float = 0) -> Int32 {
+        let row: Int32
+        if !freeRows.isEmpty {
+            row = freeRows.removeLast()
+            assert(rows[row].kind == .free && rows[row].count == 0)
+            rows[row].kind = kind
+            rows[row].basic = basic
+            rows[row].priority = priority
+            rows[row].constant = 0
+            rows[row].listedInfeasible = false
+            rows[row].undoStamp = 0
+        } else {
+            row = Int32(rows.count)
+            let initialCapacity: Int32 = 8
+            rows.append(RowHeader(
+                entries: .allocate(capacity: Int(initialCapacity)), index: nil, constant: 0, count: 0,
+                capacity: initialCapacity, indexCapacity: 0, indexed: false, basic: basic, priority: priority,
+                kind: kind, listedInfeasible: false, undoStamp: 0))
+        }
+        if kind == .constraint {
+            counters.rowsCreated &+= 1
+            counters.rowsLive &+= 1
+        }
+        if basic >= 0 {
+            symbols[basic].row = row
+        }
+        return row
+    }
+
+    /// Removes every entry of the row from the column index and recycles the row.
+    /// The basic symbol (if any) becomes parametric.
+    mutating func releaseRow(_ row: Int32) {
+        let header = rows[row]
+        for index in 0..<Int(header.count) {
+            let entry = header.entries[index]
+            removeFromColumn(symbol: entry.symbol, slot: entry.columnSlot)
+        }
+        rows[row].count = 0
+        rows[row].indexed = false
+        if header.kind == .constraint {
+            counters.rowsRemoved &+= 1
+            counters.rowsLive &-= 1
+        }
+        if header.basic >= 0 {
+            symbols[header.basic].row = -1
+            markDirty(header.basic)
+            touch(header.basic)
+        }
+        rows[row].basic = -1
+        rows[row].kind = .free
+        rows[row].listedInfeasible = false
+        freeRows.append(row)
+    }
+
+    // MARK: Entries and the column index
+
+    /// Rows longer than this get a hash index; shorter ones are scanned.
+    static let indexThreshold: Int32 = 24
+
+    @inline(__always)
+    static func hashSlot(_ symbol: Int32, mask: Int32) -> Int32 {
+        Int32(truncatingIfNeeded: (UInt32(bitPattern: symbol) &* 0x9E37_79B1) >> 7) & mask
+    }
+
+    /// The index of `symbol`'s entry in `row`, or -1.
+    ///
+    /// - Complexity: O(1): a scan of at most `indexThreshold` entries, or a hash probe.
+    @inline(__always)
+    func findEntry(row: Int32, symbol: Int32) -> Int32 {
+        let header = rows[row]
+        let entries = header.entries
+        if header.indexed {
+            let table = header.index.unsafelyUnwrapped
+            let mask = header.indexCapacity &- 1
+            var slot = Self.hashSlot(symbol, mask: mask)
+            while true {
+                let entry = table[Int(slot)]
+                if entry < 0 { return -1 }
+                if entries[Int(entry)].symbol == symbol { return entry }
+                slot = (slot &+ 1) & mask
+            }
+        }
+        for index in 0..<Int(header.count) where entries[index].symbol == symbol {
+            return Int32(truncatingIfNeeded: index)
+        }
+        return -1
+    }
+
+    /// Builds (or rebuilds larger) the hash index of a long row.
+    @inline(never)
+    mutating func buildIndex(_ row: Int32, minimumCapacity: Int32) {
+        var capacity: Int32 = 64
+        while capacity < minimumCapacity { capacity &*= 2 }
+        if rows[row].index == nil || rows[row].indexCapacity < capacity {
+            rows[row].index?.deallocate()
+            rows[row].index = .allocate(capacity: Int(capacity))
+        } else {
+            capacity = rows[row].indexCapacity
+        }
+        let header = rows[row]
+        let table = header.index.unsafelyUnwrapped
+        table.initialize(repeating: -1, count: Int(capacity))
+        let mask = capacity &- 1
+        for entry in 0..<Int(header.count) {
+            var slot = Self.hashSlot(header.entries[entry].symbol, mask: mask)
+            while table[Int(slot)] >= 0 { slot = (slot &+ 1) & mask }
+            table[Int(slot)] = Int32(truncatingIfNeeded: entry)
+        }
+        rows[row].indexCapacity = capacity
+        rows[row].indexed = true
+    }
+
+    /// The index slot that holds `symbol` in an indexed row.
+    @inline(__always)
+    func indexSlot(row: Int32, symbol: Int32) -> Int32 {
+        let header = rows[row]
+        let table = header.index.unsafelyUnwrapped
+        let mask = header.indexCapacity &- 1
+        var slot = Self.hashSlot(symbol, mask: mask)
+        while header.entries[Int(table[Int(slot)])].symbol != symbol { slot = (slot &+ 1) & mask }
+        return slot
+    }
+
+    /// Deletes a slot from an indexed row's table (backward-shift deletion for linear probing).
+    @inline(__always)
+    mutating func deleteIndexSlot(row: Int32, slot deleted: Int32) {
+        let header = rows[row]
+        let table = header.index.unsafelyUnwrapped
+        let mask = header.indexCapacity &- 1
+        var hole = deleted
+        var probe = (hole &+ 1) & mask
+        while true {
+            let entry = table[Int(probe)]
+            if entry < 0 { break }
+            let home = Self.hashSlot(header.entries[Int(entry)].symbol, mask: mask)
+            // Move the entry into the hole unless its home lies cyclically in (hole, probe].
+            let homeInRange = hole <= probe ? (home > hole && home <= probe) : (home > hole || home <= probe)
+            if !homeInRange {
+                table[Int(hole)] = entry
+                hole = probe
+            }
+            probe = (probe &+ 1) & mask
+        }
+        table[Int(hole)] = -1
+    }
+
+    @inline(__always)
+    func coefficient(row: Int32, symbol: Int32) -> Double {
+        let index = findEntry(row: row, symbol: symbol)
+        return index < 0 ? 0 : rows[row].entries[Int(index)].coefficient
+    }
+
+    @inline(__always)
+    mutating func appendToColumn(symbol: Int32, _ element: ColumnEntry) -> Int32 {
+        let count = symbols[symbol].columnCount
+        if _slowPath(count == symbols[symbol].columnCapacity) {
+            growColumn(symbol)
+        }
+        symbols[symbol].column[Int(count)] = element
+        symbols[symbol].columnCount = count &+ 1
+        if count == 0 {
+            counters.columnsLive &+= 1
+        }
+        return count
+    }
+
+    @inline(never)
+    mutating func growColumn(_ symbol: Int32) {
+        let oldCapacity = Int(symbols[symbol].columnCapacity)
+        let newCapacity = oldCapacity * 2
+        let newColumn = UnsafeMutablePointer<ColumnEntry>.allocate(capacity: newCapacity)
+        newColumn.moveInitialize(from: symbols[symbol].column, count: Int(symbols[symbol].columnCount))
+        symbols[symbol].column.deallocate()
+        symbols[symbol].column = newColumn
+        symbols[symbol].columnCapacity = Int32(newCapacity)
+    }
+
+    @inline(never)
+    mutating func growRow(_ row: Int32) {
+        let oldCapacity = Int(rows[row].capacity)
+        let newCapacity = oldCapacity * 2
+        let newEntries = UnsafeMutablePointer<RowEntry>.allocate(capacity: newCapacity)
+        newEntries.moveInitialize(from: rows[row].entries, count: Int(rows[row].count))
+        rows[row].entries.deallocate()
+        rows[row].entries = newEntries
+        rows[row].capacity = Int32(newCapacity)
+    }
+
+    /// Removes element `slot` of `symbol`'s column, fixing the entry that pointed at
+    /// the element moved into its place.
+    @inline(__always)
+    mutating func removeFromColumn(symbol: Int32, slot: Int32) {
+        let column = symbols[symbol].column
+        let last = symbols[symbol].columnCount &- 1
+        if slot != last {
+            let moved = column[Int(last)]
+            column[Int(slot)] = moved
+            rows[moved.row].entries[Int(moved.entry)].columnSlot = slot
+        }
+        symbols[symbol].columnCount = last
+        if last == 0 {
+            counters.columnsLive &-= 1
+        }
+    }
+
+    @inline(__always)
+    mutating func appendEntry(row: Int32, symbol: Int32, coefficient: Double) {
+        assert(symbols[symbol].row < 0, "a basic symbol cannot appear in a row")
+        assert(rows[row].basic != symbol)
+        willModify(row)
+        let index = rows[row].count
+        if _slowPath(index == rows[row].capacity) {
+            growRow(row)
+        }
+        let slot = appendToColumn(symbol: symbol, ColumnEntry(row: row, entry: index))
+        rows[row].entries[Int(index)] = RowEntry(symbol: symbol, columnSlot: slot, coefficient: coefficient)
+        rows[row].count = index &+ 1
+        if rows[row].indexed {
+            if _slowPath((index &+ 1) &* 2 > rows[row].indexCapacity) {
+                buildIndex(row, minimumCapacity: (index &+ 1) &* 4)
+            } else {
+                let table = rows[row].index.unsafelyUnwrapped
+                let mask = rows[row].indexCapacity &- 1
+                var probe = Self.hashSlot(symbol, mask: mask)
+                while table[Int(probe)] >= 0 { probe = (probe &+ 1) & mask }
+                table[Int(probe)] = index
+            }
+        } else if _slowPath(index &+ 1 > Self.indexThreshold) {
+            buildIndex(row, minimumCapacity: (index &+ 1) &* 4)
+        }
+    }
+
+    @inline(__always)
+    mutating func removeEntry(row: Int32, at index: Int32) {
+        willModify(row)
+        let entries = rows[row].entries
+        let removed = entries[Int(index)]
+        removeFromColumn(symbol: removed.symbol, slot: removed.columnSlot)
+        let last = rows[row].count &- 1
+        let indexed = rows[row].indexed
+        if indexed {
+            deleteIndexSlot(row: row, slot: indexSlot(row: row, symbol: removed.symbol))
+        }
+        if index != last {
+            let moved = entries[Int(last)]
+            if indexed {
+                rows[row].index.unsafelyUnwrapped[Int(indexSlot(row: row, symbol: moved.symbol))] = index
+            }
+            entries[Int(index)] = moved
+            symbols[moved.symbol].column[Int(moved.columnSlot)].entry = index
+        }
+        rows[row].count = last
+    }
+
+    /// Adds `delta` to the coefficient of `symbol` in `row`, inserting or removing the
+    /// entry as needed (coefficients below the epsilon are dropped).
+    @inline(__always)
+    mutating func addToEntry(row: Int32, symbol: Int32, delta: Double) {
+        let index = findEntry(row: row, symbol: symbol)
+        if index >= 0 {
+            let updated = rows[row].entries[Int(index)].coefficient + delta
+            if Self.isNearZero(updated) {
+                removeEntry(row: row, at: index)
+            } else {
+                willModify(row)
+                rows[row].entries[Int(index)].coefficient = updated
+            }
+        } else if !Self.isNearZero(delta) {
+            appendEntry(row: row, symbol: symbol, coefficient: delta)
+        }
+    }
+
+    // MARK: Row operations
+
+    /// `target += multiplier * source`. The rows must differ and `source` must not
+    /// contain `target`'s basic symbol.
+    mutating func addRow(into target: Int32, from source: Int32, times multiplier: Double) {
+        assert(target != source)
+        willModify(target)
+        counters.rowAdditions &+= 1
+        let sourceHeader = rows[source]
+        var constant = rows[target].constant + multiplier * sourceHeader.constant
+        if abs(constant) < Self.constantEpsilon { constant = 0 }
+        rows[target].constant = constant
+        let isObjective = rows[target].kind != .constraint
+        let count = Int(sourceHeader.count)
+        let entries = sourceHeader.entries
+        for index in 0..<count {
+            let entry = entries[index]
+            addToEntry(row: target, symbol: entry.symbol, delta: multiplier * entry.coefficient)
+            if isObjective {
+                touch(entry.symbol)
+            }
+        }
+        counters.cellUpdates &+= count
+    }
+
+    /// Multiplies every coefficient and the constant of `row` by `factor`.
+    mutating func scaleRow(_ row: Int32, by factor: Double) {
+        willModify(row)
+        counters.rowScalings &+= 1
+        let header = rows[row]
+        for index in 0..<Int(header.count) {
+            header.entries[index].coefficient *= factor
+        }
+        rows[row].constant = header.constant * factor
+        counters.cellUpdates &+= Int(header.count)
+    }
+
+    /// Makes `entering` basic in `row` in place of the row's basic symbol, then
+    /// substitutes it out of every other row that holds it.
+    mutating func pivot(row: Int32, entering: Int32) {
+        counters.pivots &+= 1
+        let leaving = rows[row].basic
+        let index = findEntry(row: row, symbol: entering)
+        precondition(index >= 0, "pivot: entering symbol is not in the row")
+        let coefficient = rows[row].entries[Int(index)].coefficient
+        removeEntry(row: row, at: index)
+        // leaving = c + a*entering + rest  =>  entering = (leaving - c - rest) / a
+        scaleRow(row, by: -1 / coefficient)
+        rows[row].basic = entering
+        symbols[entering].row = row
+        symbols[leaving].row = -1
+        appendEntry(row: row, symbol: leaving, coefficient: 1 / coefficient)
+        markDirty(entering)
+        markDirty(leaving)
+        substituteOut(symbol: entering, definingRow: row)
+    }
+
+    /// Replaces `symbol` in every row that holds it by the expression of `definingRow`,
+    /// whose basic symbol it now is.
+    ///
+    /// - Complexity: O(sum over the rows holding `symbol` of the defining row's length),
+    ///   using the column index: rows that do not hold the symbol are not visited.
+    mutating func substituteOut(symbol: Int32, definingRow: Int32) {
+        let count = Int(symbols[symbol].columnCount)
+        if count == 0 { return }
+        scratchColumn.removeAll()
+        let column = symbols[symbol].column
+        for index in 0..<count {
+            scratchColumn.append(column[index])
+        }
+        for index in 0..<count {
+            let element = scratchColumn[index]
+            let target = element.row
+            let coefficient = rows[target].entries[Int(element.entry)].coefficient
+            removeEntry(row: target, at: element.entry)
+            addRow(into: target, from: definingRow, times: coefficient)
+            counters.substitutions &+= 1
+            noteRowChanged(target)
+        }
+    }
+
+    /// Records the consequences of a change to a row's constant or entries: its
+    /// external basic symbol's value may have changed; a restricted basic symbol may
+    /// have become negative.
+    @inline(__always)
+    mutating func noteRowChanged(_ row: Int32) {
+        let header = rows[row]
+        guard header.kind == .constraint else { return }
+        let basic = header.basic
+        let kind = symbols[basic].kind
+        if kind == .external {
+            markDirty(basic)
+        } else if header.constant < 0 && !header.listedInfeasible {
+            rows[row].listedInfeasible = true
+            infeasible.append(row)
+        }
+    }
+
+    /// Saves a row to the undo log before its first change while recording.
+    @inline(__always)
+    mutating func willModify(_ row: Int32) {
+        if _slowPath(recordingUndo) && rows[row].undoStamp != undoGeneration {
+            saveRow(row)
+        }
+    }
+
+    @inline(never)
+    mutating func saveRow(_ row: Int32) {
+        rows[row].undoStamp = undoGeneration
+        let header = rows[row]
+        undoRows.append(SavedRow(
+            row: row, basic: header.basic, constant: header.constant, firstEntry: undoEntries.count,
+            entryCount: Int(header.count)))
+        for index in 0..<Int(header.count) {
+            undoEntries.append(SavedEntry(symbol: header.entries[index].symbol, coefficient: header.entries[index].coefficient))
+        }
+    }
+
+    /// Starts recording: every row is saved before its first change.
+    mutating func beginUndo() {
+        assert(!recordingUndo, "undo recording does not nest")
+        undoRows.removeAll()
+        undoEntries.removeAll()
+        undoGeneration &+= 1
+        if undoGeneration == 0 {
+            for index in 0..<rows.count { rows[index].undoStamp = 0 }
+            undoGeneration = 1
+        }
+        recordingUndo = true
+    }
+
+    /// Stops recording and keeps the changes.
+    mutating func commitUndo() {
+        recordingUndo = false
+        undoRows.removeAll()
+        undoEntries.removeAll()
+    }
+
+    /// Stops recording and restores every saved row exactly, with its basic
+    /// symbol, constant and coefficients: the tableau is bit for bit what it was
+    /// when recording began.
+    mutating func rollBackUndo() {
+        recordingUndo = false
+        // First take every changed row out of the column index and the basis...
+        for index in 0..<undoRows.count {
+            let row = undoRows[index].row
+            let header = rows[row]
+            for entry in 0..<Int(header.count) {
+                removeFromColumn(symbol: header.entries[entry].symbol, slot: header.entries[entry].columnSlot)
+            }
+            rows[row].count = 0
+            rows[row].indexed = false
+            if header.basic >= 0 && symbols[header.basic].row == row {
+                symbols[header.basic].row = -1
+                markDirty(header.basic)
+            }
+        }
+        // ...then put the saved rows back.
+        for index in 0..<undoRows.count {
+            let saved = undoRows[index]
+            rows[saved.row].constant = saved.constant
+            rows[saved.row].basic = saved.basic
+            if saved.basic >= 0 {
+                symbols[saved.basic].row = saved.row
+                markDirty(saved.basic)
+                touch(saved.basic)
+            }
+            for entry in saved.firstEntry..<(saved.firstEntry + saved.entryCount) {
+                let restored = undoEntries[entry]
+                appendEntry(row: saved.row, symbol: restored.symbol, coefficient: restored.coefficient)
+                touch(restored.symbol)
+            }
+            counters.rowsRestored &+= 1
+        }
+        undoRows.removeAll()
+        undoEntries.removeAll()
+    }
+
+    /// Notes that a symbol's objective coefficients may have changed.
+    @inline(__always)
+    mutating func touch(_ symbol: Int32) {
+        if symbols[symbol].touchStamp != touchEpoch {
+            symbols[symbol].touchStamp = touchEpoch
+            touched.append(symbol)
+        }
+    }
+
+    /// Notes that an external symbol's value may have changed.
+    @inline(__always)
+    mutating func markDirty(_ symbol: Int32) {
+        if symbols[symbol].kind == .external && symbols[symbol].dirtyStamp != dirtyEpoch {
+            symbols[symbol].dirtyStamp = dirtyEpoch
+            dirty.append(symbol)
+        }
+    }
+}

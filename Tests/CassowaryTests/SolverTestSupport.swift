@@ -1,0 +1,32 @@
+import Testing
+
+@testable import Cassowary
+
+/// A solver with the debug invariant checker on (it runs after every mutation).
+func makeCheckedSolver() -> Solver {
+    let solver = Solver()
+    solver.checksInvariants = true
+    return solver
+}
+
+/// Whether two doubles agree to `tolerance` (absolute, scaled by magnitude above 1).
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
+    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+/// A small deterministic PRNG (SplitMix64) so property tests print and reuse seeds.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func zip4<A, B, C, D>(_ a: [A], _ b: [B], _ c: [C], _ d: [D]) -> [(A, B, C, D)] {
+    (0..<min(a.count, b.count, c.count, d.count)).map { (a[$0], b[$0], c[$0], d[$0]) }
+}

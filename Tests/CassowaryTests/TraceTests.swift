@@ -1,0 +1,111 @@
+import Testing
+
+@testable import Cassowary
+
+@Suite("Solver traces")
+struct TraceTests {
+    /// Drives a solver through a random session, recorded.
+    static func recordedSession(seed: UInt64) -> (Solver, SolverTraceRecorder, [Variable]) {
+        var generator = RandomSystemGenerator(seed: seed, style: .mixed)
+        let solver = Solver()
+        let recorder = SolverTraceRecorder()
+        solver.traceRecorder = recorder
+        let variables = (0..<generator.variableCount).map { solver.makeVariable("x\($0)") }
+        var installed: [Constraint] = []
+        for step in 0..<80 {
+            let choice = Int.random(in: 0..<10, using: &generator.random)
+            if choice < 5 || installed.isEmpty {
+                let constraint = generator.constraint(over: variables)
+                if (try? solver.add(constraint)) != nil { installed.append(constraint) }
+            } else if choice < 6 {
+                try? solver.remove(installed.removeLast())
+            } else if choice < 7 {
+                try? solver.updateConstant(of: installed.randomElement(using: &generator.random)!, to: Double(step))
+            } else if choice < 8 {
+                let variable = variables.randomElement(using: &generator.random)!
+                if !solver.hasEditVariable(variable) { try? solver.addEditVariable(variable, priority: 600) }
+                try? solver.suggestValue(Double(step % 17), for: variable)
+            } else if choice < 9 {
+                solver.beginBatch()
+                try? solver.add((variables[0] >= Double(step)).prioritized(300))
+                try? solver.endBatch()
+            } else {
+                solver.forEachChangedVariable { _, _ in }
+            }
+        }
+        return (solver, recorder, variables)
+    }
+
+    @Test("Replaying a trace reproduces the counters and values exactly", arguments: [UInt64(1), 2, 3, 4, 5])
+    func replayReproduces(seed: UInt64) throws {
+        let (solver, recorder, variables) = Self.recordedSession(seed: seed)
+        let trace = try SolverTrace.parse(recorder.text, source: "recorded")
+        let replay = trace.replay()
+        #expect(replay.solver.counters == solver.counters)
+        #expect(replay.variables.map(replay.solver.value(of:)) == variables.map(solver.value(of:)))
+        #expect(replay.solver.dump().split(separator: "\n").dropFirst() == solver.dump().split(separator: "\n").dropFirst())
+        #expect(trace.variableCount == variables.count)
+    }
+
+    @Test("Failed operations are recorded and fail again on replay")
+    func failuresReplay() throws {
+        let solver = Solver()
+        let recorder = SolverTraceRecorder()
+        solver.traceRecorder = recorder
+        let x = solver.makeVariable("x")
+        try solver.add(x == 1)
+        #expect(throws: SolverError.self) { try solver.add(x == 2) }
+        let replay = try SolverTrace.parse(recorder.text).replay()
+        #expect(replay.errors.count == 1)
+        #expect(replay.errors.first?.line == 4)
+        #expect(replay.solver.counters == solver.counters)
+    }
+
+    @Test("The recorder writes the documented line format")
+    func format() throws {
+        let solver = Solver()
+        let recorder = SolverTraceRecorder()
+        solver.traceRecorder = recorder
+        let x = solver.makeVariable("left \"edge\"")
+        let c = Constraint(2 * x - 10.5, .greaterThanOrEqual, priority: 750, weight: 2, label: "min")
+        try solver.add(c)
+        try solver.addEditVariable(x, priority: 999)
+        try solver.suggestValue(3, for: x)
+        try solver.updateConstant(of: c, to: -4)
+        try solver.updatePriority(of: c, to: 500)
+        try solver.remove(c)
+        #expect(recorder.text == """
+            {"trace":"layoutbench.solver","version":1}
+            {"op":"variable","id":0,"name":"left \\"edge\\""}
+            {"op":"add","id":0,"terms":[[0,2]],"constant":-10.5,"relation":">=","priority":750,"weight":2,"label":"min"}
+            {"op":"addEdit","variable":0,"priority":999}
+            {"op":"suggest","variable":0,"value":3}
+            {"op":"updateConstant","id":0,"constant":-4}
+            {"op":"updatePriority","id":0,"priority":500}
+            {"op":"remove","id":0}
+
+            """)
+        #expect(recorder.lineCount == 8)
+    }
+
+    @Test("Bad traces are reported with file, line, column and problem", arguments: [
+        ("", 1, 1, "header line is missing"),
+        ("{\"trace\":\"other\",\"version\":1}", 1, 1, "unknown trace format 'other'"),
+        ("{\"trace\":\"layoutbench.solver\",\"version\":2}", 1, 1, "unsupported trace version"),
+        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n{\"op\": \"add\", \"id\": 0,, }", 3, 23, "malformed JSON"),
+        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"jump\"}", 2, 1, "unknown operation 'jump'"),
+        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"suggest\",\"variable\":3,\"value\":1}", 2, 1, "variable 3 is used before it is declared"),
+        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n{\"op\":\"addEdit\",\"variable\":0,\"priority\":1200}", 3, 1, "priority 1200.0 is outside 1...1000"),
+        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"remove\",\"id\":7}", 2, 1, "constraint 7 is used before it is added"),
+    ])
+    func parseErrors(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try SolverTrace.parse(text, source: "bad.jsonl")
+            Issue.record("expected a parse error")
+        } catch {
+            #expect(error.line == line && error.column == column, "\(error)")
+            #expect(error.description.hasPrefix("bad.jsonl:\(line):\(column): "))
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+}

@@ -1,0 +1,131 @@
+# shellcheck shell=bash
+#
+# Shared helpers for layoutbench's scripts. Source it; don't run it:
+#
+#     source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+#
+# Every helper is idempotent: on a machine that already has what it needs it
+# does nothing and touches no network. Failures print what failed and what to
+# do on stderr, and return non-zero (callers run with `set -euo pipefail`).
+
+# The repository root (the folder holding Package.swift).
+LB_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export LB_REPO_ROOT
+
+# The tools venv made by lb_ensure_venv, and the pinned requirements it installs.
+LB_VENV_DIR="${LB_VENV_DIR:-$LB_REPO_ROOT/.venv-tools}"
+LB_TOOLS_REQUIREMENTS="$LB_REPO_ROOT/scripts/requirements-tools.txt"
+
+# lb_is_tty: succeeds when stdout is a terminal (chatty output is for people only).
+lb_is_tty() { [[ -t 1 ]]; }
+
+# lb_step TITLE: prints a step header.
+lb_step() { printf '==> %s\n' "$*"; }
+
+# lb_die MESSAGE...: prints an error to stderr and exits 1.
+lb_die() {
+    printf 'error: %s\n' "$1" >&2
+    shift
+    local line
+    for line in "$@"; do printf '       %s\n' "$line" >&2; done
+    exit 1
+}
+
+# lb_run_quiet COMMAND...: runs a command; when stdout is not a terminal its
+# output is kept in a log and shown only if the command fails.
+lb_run_quiet() {
+    if lb_is_tty; then
+        "$@"
+        return
+    fi
+    local log status=0
+    log="$(mktemp "${TMPDIR:-/tmp}/layoutbench.XXXXXX.log")"
+    "$@" >"$log" 2>&1 || status=$?
+    if ((status != 0)); then
+        tail -n 40 "$log" >&2
+    fi
+    rm -f "$log"
+    return "$status"
+}
+
+# lb_ensure_apt_packages PACKAGE...: installs the Debian packages that are missing.
+#
+# Checks each with `dpkg -s` first; runs `apt-get update` (once per shell) and
+# `apt-get install -y --no-install-recommends` only for the missing ones.
+lb_ensure_apt_packages() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        if ! dpkg -s "$pkg" 2>/dev/null | grep -q '^Status: install ok installed'; then
+            missing+=("$pkg")
+        fi
+    done
+    ((${#missing[@]} == 0)) && return 0
+
+    command -v apt-get >/dev/null 2>&1 ||
+        lb_die "Debian packages missing: ${missing[*]}; apt-get is not available." \
+            "Install them with your system's package manager and run again."
+    local sudo=()
+    if ((EUID != 0)); then
+        command -v sudo >/dev/null 2>&1 ||
+            lb_die "Debian packages missing: ${missing[*]}; installing them needs root." \
+                "Run as root, or: apt-get install ${missing[*]}"
+        sudo=(sudo)
+    fi
+
+    lb_step "Installing Debian packages: ${missing[*]}"
+    if [[ -z "${LB_APT_UPDATED:-}" ]]; then
+        lb_run_quiet "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update ||
+            lb_die "'apt-get update' failed (needed to install: ${missing[*]})." \
+                "Check the network access to Debian's mirrors, then run again."
+        LB_APT_UPDATED=1
+    fi
+    lb_run_quiet "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${missing[@]}" ||
+        lb_die "'apt-get install ${missing[*]}' failed." \
+            "Run it by hand to see the full error."
+}
+
+# lb_ensure_jemalloc: makes jemalloc's headers, library and pkg-config file available.
+lb_ensure_jemalloc() {
+    lb_ensure_apt_packages libjemalloc-dev pkg-config
+    pkg-config --exists jemalloc ||
+        lb_die "pkg-config cannot find 'jemalloc' although libjemalloc-dev is installed." \
+            "Check 'pkg-config --modversion jemalloc' and PKG_CONFIG_PATH."
+}
+
+# lb_ensure_venv: makes the tools venv and installs the pinned tool requirements.
+#
+# Creates $LB_VENV_DIR with `python3 -m venv` when missing; reinstalls the
+# requirements only when scripts/requirements-tools.txt differs from the copy
+# stamped inside the venv at the last successful install. Prints the venv's
+# python path on stdout (everything else goes to stderr).
+lb_ensure_venv() {
+    local python="$LB_VENV_DIR/bin/python"
+    local stamp="$LB_VENV_DIR/.layoutbench-requirements"
+
+    [[ -f "$LB_TOOLS_REQUIREMENTS" ]] ||
+        lb_die "Missing $LB_TOOLS_REQUIREMENTS (the pinned Python tool requirements)."
+
+    if [[ ! -x "$python" ]]; then
+        command -v python3 >/dev/null 2>&1 ||
+            lb_die "python3 is not installed; it is needed for the tools venv." \
+                "Install Python 3.11 or later (Debian: apt-get install python3 python3-venv)."
+        lb_step "Creating the Python tools venv at ${LB_VENV_DIR#"$LB_REPO_ROOT"/}" >&2
+        if ! lb_run_quiet python3 -m venv "$LB_VENV_DIR" >&2; then
+            rm -rf "$LB_VENV_DIR"
+            lb_die "'python3 -m venv $LB_VENV_DIR' failed." \
+                "On Debian's own python3, install python3-venv (apt-get install python3-venv)."
+        fi
+    fi
+
+    if ! cmp -s "$LB_TOOLS_REQUIREMENTS" "$stamp"; then
+        lb_step "Installing Python tool requirements (scripts/requirements-tools.txt)" >&2
+        rm -f "$stamp"
+        lb_run_quiet "$python" -m pip install --disable-pip-version-check --no-input \
+            -r "$LB_TOOLS_REQUIREMENTS" >&2 ||
+            lb_die "'pip install -r scripts/requirements-tools.txt' failed in $LB_VENV_DIR." \
+                "Check PyPI access; to start over, delete $LB_VENV_DIR and run again."
+        cp "$LB_TOOLS_REQUIREMENTS" "$stamp"
+    fi
+    printf '%s\n' "$python"
+}
