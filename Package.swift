@@ -13,7 +13,10 @@ import PackageDescription
 let package = Package(
     name: "layoutbench",
     products: [
+        .executable(name: "layoutbench", targets: ["layoutbench"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "LayoutScenarios", targets: ["LayoutScenarios"]),
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
     ],
     dependencies: [
@@ -33,6 +36,28 @@ let package = Package(
             dependencies: ["Cassowary"]
         ),
 
+        // Auto Layout's model on the solver: views, anchors, constraints with
+        // priorities, batches, intrinsic sizes, stacks, tables, conflict reports.
+        .target(
+            name: "LayoutEngine",
+            dependencies: ["Cassowary"]
+        ),
+        .testTarget(
+            name: "LayoutEngineTests",
+            dependencies: ["LayoutEngine", "Cassowary"]
+        ),
+
+        // The scenarios: layout patterns and their fixes, written as app code.
+        .target(
+            name: "LayoutScenarios",
+            dependencies: ["LayoutEngine", "Cassowary"],
+            path: "Scenarios"
+        ),
+        .testTarget(
+            name: "LayoutScenariosTests",
+            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary"]
+        ),
+
         // jemalloc's C API (mallctl), as a system library found with pkg-config.
         // Linking it makes jemalloc the process's malloc, so Swift allocations are counted.
         .systemLibrary(
@@ -49,6 +74,25 @@ let package = Package(
         .testTarget(
             name: "LayoutBenchMetricsTests",
             dependencies: ["LayoutBenchMetrics"]
+        ),
+
+        // Solver benchmark: workload traces, a replay timer per operation class (docs/performance.md).
+        .target(
+            name: "SolverBenchmark",
+            dependencies: ["Cassowary", "LayoutBenchMetrics"]
+        ),
+        .testTarget(
+            name: "SolverBenchmarkTests",
+            dependencies: ["SolverBenchmark"]
+        ),
+
+        // The command-line tool: argument parsing and printing only.
+        .executableTarget(
+            name: "layoutbench",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SolverBenchmark",
+            ]
         ),
     ]
 )

@@ -30,6 +30,10 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     public let weight: Double
     /// A label for dumps, traces and conflict reports.
     public var label: String?
+    /// An object the client associates with this constraint, not retained (the
+    /// client keeps it alive). The solver never reads it; a layout engine uses it
+    /// to map conflict sets back to its own constraint objects.
+    public unowned(unsafe) var owner: AnyObject?
 
     /// The index of this constraint's record in the solver that holds it, or -1.
     var slot: Int32 = -1

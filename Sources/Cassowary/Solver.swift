@@ -24,7 +24,10 @@ import Synchronization
 ///
 /// A solver is not thread-safe; use it from one thread at a time.
 public final class Solver {
-    var core = SolverCore()
+    /// The tableau. Exclusivity is not checked at run time: a solver is used from one
+    /// thread, and no solver method lets client code run while it accesses `core`
+    /// (the checks cost a runtime call per access on every operation).
+    @exclusivity(unchecked) var core = SolverCore()
 
     /// The identity of this solver, carried by its variables.
     public let tag: UInt32

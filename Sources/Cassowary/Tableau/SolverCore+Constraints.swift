@@ -278,16 +278,9 @@ extension SolverCore {
         // In exact arithmetic the constraint's symbols are now gone from every row
         // (its marker's row held the only combination using it). Rounding can leave
         // coefficients near the epsilon; clear them.
-        for symbol in [marker, record.other] where symbol >= 0 {
-            if symbols[symbol].row >= 0 {
-                releaseRow(symbols[symbol].row)
-            }
-            while symbols[symbol].columnCount > 0 {
-                let element = symbols[symbol].column[Int(symbols[symbol].columnCount - 1)]
-                removeEntry(row: element.row, at: element.entry)
-            }
-            releaseSymbol(symbol)
-        }
+        // (Two calls, not a loop over an array literal, which would allocate.)
+        dropSymbol(marker)
+        if record.other >= 0 { dropSymbol(record.other) }
         if record.priority < 1000 {
             releaseLevel(record.priority)
         }
@@ -295,6 +288,18 @@ extension SolverCore {
         installedCount -= 1
         counters.constraintsRemoved &+= 1
         freeSlot(slot)
+    }
+
+    /// Removes a removed constraint's marker or error symbol from every row and recycles it.
+    mutating func dropSymbol(_ symbol: Int32) {
+        if symbols[symbol].row >= 0 {
+            releaseRow(symbols[symbol].row)
+        }
+        while symbols[symbol].columnCount > 0 {
+            let element = symbols[symbol].column[Int(symbols[symbol].columnCount - 1)]
+            removeEntry(row: element.row, at: element.entry)
+        }
+        releaseSymbol(symbol)
     }
 
     /// The row to pivot a parametric marker into before dropping it (Cassowary
@@ -419,9 +424,11 @@ extension SolverCore {
         retainLevel(priority)
         let newObjective = objectiveRow(for: priority)
         let (first, second) = errorSymbols(of: slot)
-        for symbol in [first, second] where symbol >= 0 {
-            addObjectiveTerm(objective: oldObjective, symbol: symbol, weight: -record.weight)
-            addObjectiveTerm(objective: newObjective, symbol: symbol, weight: record.weight)
+        addObjectiveTerm(objective: oldObjective, symbol: first, weight: -record.weight)
+        addObjectiveTerm(objective: newObjective, symbol: first, weight: record.weight)
+        if second >= 0 {
+            addObjectiveTerm(objective: oldObjective, symbol: second, weight: -record.weight)
+            addObjectiveTerm(objective: newObjective, symbol: second, weight: record.weight)
         }
         releaseLevel(record.priority)
         records[Int(slot)].priority = priority

@@ -12,10 +12,13 @@
 //
 // Storage is built to scale: symbols and rows are dense Int32 ids; each row is a
 // sparse vector of (symbol, coefficient) entries in its own contiguous block; a
-// column index (symbol -> the rows that hold it) lets substitution, constant
-// updates, ratio tests and marker lookups touch only the rows that contain the
-// symbol. Row and column blocks are recycled, so a warm solver does not allocate
-// per pivot. Nothing here is public: `Solver` is the API.
+// column index (symbol -> the rows that hold it, and where) lets substitution,
+// constant updates, ratio tests and marker lookups touch only the rows that contain
+// the symbol. Finding a symbol in a row never hashes: it scans the shorter of the
+// row and the symbol's column, and whole-row operations mark the symbols of one side
+// in a dense scratch array (see `addRow` and `substituteOut`). Row and column blocks
+// are recycled, so a warm solver does not allocate per pivot. Nothing here is
+// public: `Solver` is the API.
 
 /// One coefficient of a row. `columnSlot` is where this entry is listed in the
 /// symbol's column, so both can be removed in O(1).
@@ -45,15 +48,9 @@ enum RowKind: UInt8 {
 
 struct RowHeader {
     var entries: UnsafeMutablePointer<RowEntry>
-    /// Open-addressing hash index symbol -> entry index, for rows longer than
-    /// `indexThreshold` (slots hold -1 when empty). Allocated lazily and kept for reuse.
-    var index: UnsafeMutablePointer<Int32>?
     var constant: Double
     var count: Int32
     var capacity: Int32
-    /// The number of index slots (a power of two) when `indexed`, else unused.
-    var indexCapacity: Int32
-    var indexed: Bool
     /// The basic symbol of a constraint row; -1 for objective rows.
     var basic: Int32
     /// The priority of an objective row.
@@ -179,6 +176,13 @@ struct SolverCore: ~Copyable {
 
     // Scratch buffers (kept warm, never shrunk).
     var scratchColumn = PodArray<ColumnEntry>()
+    var scratchCoefficients = PodArray<Double>()
+    /// Per symbol: the index of its entry in the row being merged into, or -1 (always -1 between operations).
+    var symbolMark = PodArray<Int32>(minimumCapacity: 64)
+    /// Per row: the stamp of the last `rowMarkEpoch` that marked it, and the marked entry.
+    var rowMarkStamp = PodArray<UInt32>(minimumCapacity: 64)
+    var rowMarkEntry = PodArray<Int32>(minimumCapacity: 64)
+    var rowMarkEpoch: UInt32 = 0
     var scratchSymbols = PodArray<Int32>()
     var scratchLevelsA = PodArray<ObjectiveLevelValue>()
     var scratchLevelsB = PodArray<ObjectiveLevelValue>()
@@ -206,7 +210,6 @@ struct SolverCore: ~Copyable {
     deinit {
         for index in 0..<rows.count {
             rows[index].entries.deallocate()
-            rows[index].index?.deallocate()
         }
         for index in 0..<symbols.count {
             symbols[index].column.deallocate()
@@ -262,6 +265,7 @@ extension SolverCore {
             columnCount: 0, columnCapacity: initialCapacity, row: -1, owner: owner, edit: -1,
             touchStamp: 0, dirtyStamp: 0, kind: kind, improving: false, inChangedList: false))
         names.append("")
+        symbolMark.append(-1)
         return id
     }
 
@@ -291,9 +295,11 @@ extension SolverCore {
             row = Int32(rows.count)
             let initialCapacity: Int32 = 8
             rows.append(RowHeader(
-                entries: .allocate(capacity: Int(initialCapacity)), index: nil, constant: 0, count: 0,
-                capacity: initialCapacity, indexCapacity: 0, indexed: false, basic: basic, priority: priority,
+                entries: .allocate(capacity: Int(initialCapacity)), constant: 0, count: 0,
+                capacity: initialCapacity, basic: basic, priority: priority,
                 kind: kind, listedInfeasible: false, undoStamp: 0))
+            rowMarkStamp.append(0)
+            rowMarkEntry.append(-1)
         }
         if kind == .constraint {
             counters.rowsCreated &+= 1
@@ -314,7 +320,6 @@ extension SolverCore {
             removeFromColumn(symbol: entry.symbol, slot: entry.columnSlot)
         }
         rows[row].count = 0
-        rows[row].indexed = false
         if header.kind == .constraint {
             counters.rowsRemoved &+= 1
             counters.rowsLive &-= 1
@@ -332,94 +337,32 @@ extension SolverCore {
 
     // MARK: Entries and the column index
 
-    /// Rows longer than this get a hash index; shorter ones are scanned.
-    static let indexThreshold: Int32 = 24
-
-    @inline(__always)
-    static func hashSlot(_ symbol: Int32, mask: Int32) -> Int32 {
-        Int32(truncatingIfNeeded: (UInt32(bitPattern: symbol) &* 0x9E37_79B1) >> 7) & mask
-    }
-
     /// The index of `symbol`'s entry in `row`, or -1.
     ///
-    /// - Complexity: O(1): a scan of at most `indexThreshold` entries, or a hash probe.
+    /// - Complexity: O(min(row length, column length)): scans whichever of the row
+    ///   and the symbol's column is shorter.
     @inline(__always)
     func findEntry(row: Int32, symbol: Int32) -> Int32 {
         let header = rows[row]
-        let entries = header.entries
-        if header.indexed {
-            let table = header.index.unsafelyUnwrapped
-            let mask = header.indexCapacity &- 1
-            var slot = Self.hashSlot(symbol, mask: mask)
-            while true {
-                let entry = table[Int(slot)]
-                if entry < 0 { return -1 }
-                if entries[Int(entry)].symbol == symbol { return entry }
-                slot = (slot &+ 1) & mask
+        let info = symbols[symbol]
+        if header.count <= info.columnCount {
+            let entries = header.entries
+            for index in 0..<Int(header.count) where entries[index].symbol == symbol {
+                return Int32(truncatingIfNeeded: index)
             }
+            return -1
         }
-        for index in 0..<Int(header.count) where entries[index].symbol == symbol {
-            return Int32(truncatingIfNeeded: index)
+        return entryInColumn(info, row: row)
+    }
+
+    /// The index of the entry of the symbol described by `info` in `row`, found through its column, or -1.
+    @inline(__always)
+    func entryInColumn(_ info: SymbolInfo, row: Int32) -> Int32 {
+        let column = info.column
+        for index in 0..<Int(info.columnCount) where column[index].row == row {
+            return column[index].entry
         }
         return -1
-    }
-
-    /// Builds (or rebuilds larger) the hash index of a long row.
-    @inline(never)
-    mutating func buildIndex(_ row: Int32, minimumCapacity: Int32) {
-        var capacity: Int32 = 64
-        while capacity < minimumCapacity { capacity &*= 2 }
-        if rows[row].index == nil || rows[row].indexCapacity < capacity {
-            rows[row].index?.deallocate()
-            rows[row].index = .allocate(capacity: Int(capacity))
-        } else {
-            capacity = rows[row].indexCapacity
-        }
-        let header = rows[row]
-        let table = header.index.unsafelyUnwrapped
-        table.initialize(repeating: -1, count: Int(capacity))
-        let mask = capacity &- 1
-        for entry in 0..<Int(header.count) {
-            var slot = Self.hashSlot(header.entries[entry].symbol, mask: mask)
-            while table[Int(slot)] >= 0 { slot = (slot &+ 1) & mask }
-            table[Int(slot)] = Int32(truncatingIfNeeded: entry)
-        }
-        rows[row].indexCapacity = capacity
-        rows[row].indexed = true
-    }
-
-    /// The index slot that holds `symbol` in an indexed row.
-    @inline(__always)
-    func indexSlot(row: Int32, symbol: Int32) -> Int32 {
-        let header = rows[row]
-        let table = header.index.unsafelyUnwrapped
-        let mask = header.indexCapacity &- 1
-        var slot = Self.hashSlot(symbol, mask: mask)
-        while header.entries[Int(table[Int(slot)])].symbol != symbol { slot = (slot &+ 1) & mask }
-        return slot
-    }
-
-    /// Deletes a slot from an indexed row's table (backward-shift deletion for linear probing).
-    @inline(__always)
-    mutating func deleteIndexSlot(row: Int32, slot deleted: Int32) {
-        let header = rows[row]
-        let table = header.index.unsafelyUnwrapped
-        let mask = header.indexCapacity &- 1
-        var hole = deleted
-        var probe = (hole &+ 1) & mask
-        while true {
-            let entry = table[Int(probe)]
-            if entry < 0 { break }
-            let home = Self.hashSlot(header.entries[Int(entry)].symbol, mask: mask)
-            // Move the entry into the hole unless its home lies cyclically in (hole, probe].
-            let homeInRange = hole <= probe ? (home > hole && home <= probe) : (home > hole || home <= probe)
-            if !homeInRange {
-                table[Int(hole)] = entry
-                hole = probe
-            }
-            probe = (probe &+ 1) & mask
-        }
-        table[Int(hole)] = -1
     }
 
     @inline(__always)
@@ -483,9 +426,15 @@ extension SolverCore {
 
     @inline(__always)
     mutating func appendEntry(row: Int32, symbol: Int32, coefficient: Double) {
+        willModify(row)
+        appendUnrecorded(row: row, symbol: symbol, coefficient: coefficient)
+    }
+
+    /// Appends an entry to a row the undo log has already seen (`willModify` was called).
+    @inline(__always)
+    mutating func appendUnrecorded(row: Int32, symbol: Int32, coefficient: Double) {
         assert(symbols[symbol].row < 0, "a basic symbol cannot appear in a row")
         assert(rows[row].basic != symbol)
-        willModify(row)
         let index = rows[row].count
         if _slowPath(index == rows[row].capacity) {
             growRow(row)
@@ -493,37 +442,24 @@ extension SolverCore {
         let slot = appendToColumn(symbol: symbol, ColumnEntry(row: row, entry: index))
         rows[row].entries[Int(index)] = RowEntry(symbol: symbol, columnSlot: slot, coefficient: coefficient)
         rows[row].count = index &+ 1
-        if rows[row].indexed {
-            if _slowPath((index &+ 1) &* 2 > rows[row].indexCapacity) {
-                buildIndex(row, minimumCapacity: (index &+ 1) &* 4)
-            } else {
-                let table = rows[row].index.unsafelyUnwrapped
-                let mask = rows[row].indexCapacity &- 1
-                var probe = Self.hashSlot(symbol, mask: mask)
-                while table[Int(probe)] >= 0 { probe = (probe &+ 1) & mask }
-                table[Int(probe)] = index
-            }
-        } else if _slowPath(index &+ 1 > Self.indexThreshold) {
-            buildIndex(row, minimumCapacity: (index &+ 1) &* 4)
-        }
     }
 
     @inline(__always)
     mutating func removeEntry(row: Int32, at index: Int32) {
         willModify(row)
+        removeUnrecorded(row: row, at: index)
+    }
+
+    /// Removes entry `index` of a row by moving the row's last entry into its place.
+    /// The undo log must already have seen the row.
+    @inline(__always)
+    mutating func removeUnrecorded(row: Int32, at index: Int32) {
         let entries = rows[row].entries
         let removed = entries[Int(index)]
         removeFromColumn(symbol: removed.symbol, slot: removed.columnSlot)
         let last = rows[row].count &- 1
-        let indexed = rows[row].indexed
-        if indexed {
-            deleteIndexSlot(row: row, slot: indexSlot(row: row, symbol: removed.symbol))
-        }
         if index != last {
             let moved = entries[Int(last)]
-            if indexed {
-                rows[row].index.unsafelyUnwrapped[Int(indexSlot(row: row, symbol: moved.symbol))] = index
-            }
             entries[Int(index)] = moved
             symbols[moved.symbol].column[Int(moved.columnSlot)].entry = index
         }
@@ -548,10 +484,39 @@ extension SolverCore {
         }
     }
 
+    /// Adds `delta` to the entry at `index` (or appends a new entry when `index` is -1),
+    /// dropping it when the result is below the epsilon. The undo log must already have
+    /// seen the row.
+    ///
+    /// - Returns: When an entry was removed and the row's last entry moved into its
+    ///   place, the moved entry's symbol; otherwise -1.
+    @inline(__always)
+    mutating func accumulate(row: Int32, at index: Int32, symbol: Int32, delta: Double) -> Int32 {
+        if index >= 0 {
+            let entries = rows[row].entries
+            let updated = entries[Int(index)].coefficient + delta
+            if _slowPath(Self.isNearZero(updated)) {
+                let last = rows[row].count &- 1
+                let moved = entries[Int(last)].symbol
+                removeUnrecorded(row: row, at: index)
+                return index == last ? -1 : moved
+            }
+            entries[Int(index)].coefficient = updated
+        } else if !Self.isNearZero(delta) {
+            appendUnrecorded(row: row, symbol: symbol, coefficient: delta)
+        }
+        return -1
+    }
+
     // MARK: Row operations
 
     /// `target += multiplier * source`. The rows must differ and `source` must not
     /// contain `target`'s basic symbol.
+    ///
+    /// Each source entry is located in the target in O(1): either the target's
+    /// symbols are first marked in `symbolMark` (a merge, O(target + source)), or,
+    /// when the target is much longer than the source's columns, each source symbol's
+    /// column is scanned for the target. Both give the same result entry for entry.
     mutating func addRow(into target: Int32, from source: Int32, times multiplier: Double) {
         assert(target != source)
         willModify(target)
@@ -560,17 +525,55 @@ extension SolverCore {
         var constant = rows[target].constant + multiplier * sourceHeader.constant
         if abs(constant) < Self.constantEpsilon { constant = 0 }
         rows[target].constant = constant
-        let isObjective = rows[target].kind != .constraint
         let count = Int(sourceHeader.count)
-        let entries = sourceHeader.entries
-        for index in 0..<count {
-            let entry = entries[index]
-            addToEntry(row: target, symbol: entry.symbol, delta: multiplier * entry.coefficient)
-            if isObjective {
-                touch(entry.symbol)
+        counters.cellUpdates &+= count
+        if count == 0 { return }
+        let sourceEntries = sourceHeader.entries
+        let targetCount = Int(rows[target].count)
+        // Scanning the columns costs the sum of their lengths; merging costs both rows' lengths.
+        var columnCost = 0
+        if targetCount > 2 &* count &+ 16 {
+            for index in 0..<count {
+                columnCost &+= Int(symbols[sourceEntries[index].symbol].columnCount)
+                if columnCost > targetCount { break }
             }
         }
-        counters.cellUpdates &+= count
+        if targetCount > 2 &* count &+ 16 && columnCost <= targetCount {
+            for index in 0..<count {
+                let entry = sourceEntries[index]
+                let position = entryInColumn(symbols[entry.symbol], row: target)
+                _ = accumulate(row: target, at: position, symbol: entry.symbol, delta: multiplier * entry.coefficient)
+            }
+        } else {
+            mergeRow(into: target, from: sourceEntries, count: count, times: multiplier)
+        }
+        if rows[target].kind != .constraint {
+            for index in 0..<count { touch(sourceEntries[index].symbol) }
+        }
+    }
+
+    /// The merge strategy of `addRow`: marks the target's symbols with their entry
+    /// indices, accumulates the source, then clears the marks.
+    @inline(__always)
+    mutating func mergeRow(
+        into target: Int32, from sourceEntries: UnsafeMutablePointer<RowEntry>, count: Int, times multiplier: Double
+    ) {
+        let initial = rows[target].entries
+        for index in 0..<Int(rows[target].count) {
+            symbolMark[initial[index].symbol] = Int32(truncatingIfNeeded: index)
+        }
+        for index in 0..<count {
+            let entry = sourceEntries[index]
+            let position = symbolMark[entry.symbol]
+            if position >= 0 { symbolMark[entry.symbol] = -1 }
+            let moved = accumulate(row: target, at: position, symbol: entry.symbol, delta: multiplier * entry.coefficient)
+            // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
+            if moved >= 0 && symbolMark[moved] >= 0 { symbolMark[moved] = position }
+        }
+        let final = rows[target].entries
+        for index in 0..<Int(rows[target].count) {
+            symbolMark[final[index].symbol] = -1
+        }
     }
 
     /// Multiplies every coefficient and the constant of `row` by `factor`.
@@ -608,24 +611,96 @@ extension SolverCore {
     /// Replaces `symbol` in every row that holds it by the expression of `definingRow`,
     /// whose basic symbol it now is.
     ///
-    /// - Complexity: O(sum over the rows holding `symbol` of the defining row's length),
-    ///   using the column index: rows that do not hold the symbol are not visited.
+    /// With several target rows the work goes column by column: for each symbol of the
+    /// defining row, the rows already holding it are marked once (`rowMarkStamp`), then
+    /// every target is updated. Each row sees exactly the operations, in the same order,
+    /// that a row-by-row `addRow` would apply, so both give the same tableau; the cheaper
+    /// one is chosen.
+    ///
+    /// - Complexity: O(min(Σ over targets of min(target + defining, Σ columns),
+    ///   Σ columns + targets × defining)) where "Σ columns" is the total column length of
+    ///   the defining row's symbols: rows that do not hold the symbol are not visited.
     mutating func substituteOut(symbol: Int32, definingRow: Int32) {
-        let count = Int(symbols[symbol].columnCount)
-        if count == 0 { return }
+        let targetCount = Int(symbols[symbol].columnCount)
+        if targetCount == 0 { return }
         scratchColumn.removeAll()
         let column = symbols[symbol].column
-        for index in 0..<count {
+        for index in 0..<targetCount {
             scratchColumn.append(column[index])
         }
-        for index in 0..<count {
+        let sourceCount = Int(rows[definingRow].count)
+        let sourceEntries = rows[definingRow].entries
+        var columns = 0
+        for index in 0..<sourceCount { columns &+= Int(symbols[sourceEntries[index].symbol].columnCount) }
+        let byColumns = columns &+ targetCount &* sourceCount
+        var byRows = 0
+        for index in 0..<targetCount where byRows <= byColumns {
+            byRows &+= min(Int(rows[scratchColumn[index].row].count) &+ sourceCount, columns)
+        }
+        if targetCount == 1 || byRows <= byColumns {
+            for index in 0..<targetCount {
+                let element = scratchColumn[index]
+                let target = element.row
+                let coefficient = rows[target].entries[Int(element.entry)].coefficient
+                removeEntry(row: target, at: element.entry)
+                addRow(into: target, from: definingRow, times: coefficient)
+                counters.substitutions &+= 1
+                noteRowChanged(target)
+            }
+            return
+        }
+        substituteByColumns(definingRow: definingRow, targetCount: targetCount)
+    }
+
+    /// The column-by-column strategy of `substituteOut`; the targets and their
+    /// entries of the substituted symbol are in `scratchColumn`.
+    mutating func substituteByColumns(definingRow: Int32, targetCount: Int) {
+        let source = rows[definingRow]
+        let sourceCount = Int(source.count)
+        // Take the symbol out of every target, keeping its coefficient (the multiplier).
+        scratchCoefficients.removeAll()
+        for index in 0..<targetCount {
             let element = scratchColumn[index]
             let target = element.row
+            willModify(target)
             let coefficient = rows[target].entries[Int(element.entry)].coefficient
-            removeEntry(row: target, at: element.entry)
-            addRow(into: target, from: definingRow, times: coefficient)
-            counters.substitutions &+= 1
-            noteRowChanged(target)
+            scratchCoefficients.append(coefficient)
+            removeUnrecorded(row: target, at: element.entry)
+            var constant = rows[target].constant + coefficient * source.constant
+            if abs(constant) < Self.constantEpsilon { constant = 0 }
+            rows[target].constant = constant
+        }
+        counters.rowAdditions &+= targetCount
+        counters.substitutions &+= targetCount
+        counters.cellUpdates &+= targetCount &* sourceCount
+        var touchesObjective = false
+        for index in 0..<targetCount where rows[scratchColumn[index].row].kind != .constraint {
+            touchesObjective = true
+        }
+        for sourceIndex in 0..<sourceCount {
+            let entry = rows[definingRow].entries[sourceIndex]
+            // Mark the rows that already hold this symbol with its entry there.
+            rowMarkEpoch &+= 1
+            if _slowPath(rowMarkEpoch == 0) {
+                for row in 0..<rowMarkStamp.count { rowMarkStamp[row] = 0 }
+                rowMarkEpoch = 1
+            }
+            let info = symbols[entry.symbol]
+            for slot in 0..<Int(info.columnCount) {
+                let element = info.column[slot]
+                rowMarkStamp[element.row] = rowMarkEpoch
+                rowMarkEntry[element.row] = element.entry
+            }
+            for index in 0..<targetCount {
+                let target = scratchColumn[index].row
+                let position = rowMarkStamp[target] == rowMarkEpoch ? rowMarkEntry[target] : -1
+                _ = accumulate(
+                    row: target, at: position, symbol: entry.symbol, delta: scratchCoefficients[index] * entry.coefficient)
+            }
+            if touchesObjective { touch(entry.symbol) }
+        }
+        for index in 0..<targetCount {
+            noteRowChanged(scratchColumn[index].row)
         }
     }
 
@@ -699,7 +774,6 @@ extension SolverCore {
                 removeFromColumn(symbol: header.entries[entry].symbol, slot: header.entries[entry].columnSlot)
             }
             rows[row].count = 0
-            rows[row].indexed = false
             if header.basic >= 0 && symbols[header.basic].row == row {
                 symbols[header.basic].row = -1
                 markDirty(header.basic)

@@ -1,0 +1,83 @@
+import LayoutEngine
+
+/// Family 1 (seed 002 section 1): activating N constraints one `isActive` at a time
+/// (a solve each) against `LayoutConstraint.activate([...])` (one solve).
+enum ActivationScenarios {
+    static let all = [individual, batch]
+
+    static let sizes = [400, 1600, 6400]
+    static let quickSizes = [40, 80, 160]
+
+    /// A grid of N/4 tiles, each placed by four constraints (not yet active).
+    struct Grid {
+        let window: Window
+        let tiles: [View]
+        let constraints: [LayoutConstraint]
+
+        init(constraintCount: Int) {
+            window = Window(width: 1000, height: 1000)
+            var tiles: [View] = []
+            var constraints: [LayoutConstraint] = []
+            for index in 0..<(constraintCount / 4) {
+                let tile = View(name: "tile\(index)")
+                tile.translatesAutoresizingMaskIntoConstraints = false
+                window.addSubview(tile)
+                constraints += [
+                    tile.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: Double(index % 20) * 50),
+                    tile.topAnchor.constraint(equalTo: window.topAnchor, constant: Double(index / 20) * 50),
+                    tile.widthAnchor.constraint(equalToConstant: 44),
+                    tile.heightAnchor.constraint(equalToConstant: 44),
+                ]
+                tiles.append(tile)
+            }
+            self.tiles = tiles
+            self.constraints = constraints
+            window.layoutIfNeeded()  // the first pass, outside the measurement
+        }
+
+        func verify() -> [(String, String)] {
+            guard let last = tiles.last else { return [] }
+            let index = tiles.count - 1
+            let expected = Rect(x: Double(index % 20) * 50, y: Double(index / 20) * 50, width: 44, height: 44)
+            return last.frame == expected ? [] : [("the last tile at \(expected)", "it is at \(last.frame)")]
+        }
+    }
+
+    static let individual = Scenario(
+        name: "activation/individual",
+        summary: "Activate N constraints one isActive = true at a time: the engine solves after each.",
+        tags: ["activation", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "constraints", operationUnit: "constraint",
+        pair: .init(partner: "activation/batch", role: .antiPattern),
+        expectations: [
+            .counter("solves", .equal, "N") { $0 },
+            .counter("constraintsAdded", .equal, "N") { $0 },
+        ]
+    ) { size in
+        let grid = Grid(constraintCount: size)
+        return ScenarioInstance(engines: [grid.window.engine], operations: size, run: {
+            for constraint in grid.constraints {
+                constraint.isActive = true
+            }
+            grid.window.layoutIfNeeded()
+        }, verify: grid.verify)
+    }
+
+    static let batch = Scenario(
+        name: "activation/batch",
+        summary: "Activate the same N constraints with LayoutConstraint.activate([...]): one solve.",
+        tags: ["activation", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "constraints", operationUnit: "constraint",
+        pair: .init(partner: "activation/individual", role: .fix),
+        expectations: [
+            .counter("solves", .equal, 1),
+            .counter("constraintsAdded", .equal, "N") { $0 },
+        ]
+    ) { size in
+        let grid = Grid(constraintCount: size)
+        return ScenarioInstance(engines: [grid.window.engine], operations: size, run: {
+            LayoutConstraint.activate(grid.constraints)
+            grid.window.layoutIfNeeded()
+        }, verify: grid.verify)
+    }
+}

@@ -1,0 +1,112 @@
+import LayoutEngine
+
+/// Family 9 (seed 002 section 2, seed 004): layouts that conflict every time, and
+/// their fixes.
+///
+/// - `autoresizing` vs `fixed`: each frame shows a new toast label and centres it;
+///   with `translatesAutoresizingMaskIntoConstraints` left on, its frame
+///   constraints conflict with the centring, and the engine breaks a constraint
+///   (two per toast).
+/// - `required` vs `failure-point`: N rows of long text in a narrow screen, each
+///   asking for a 300-point width; required, the engine breaks one constraint per
+///   row; at 999, the preference gives way and nothing breaks.
+enum ConflictScenarios {
+    static let all = [autoresizing, fixed, required, failurePoint]
+
+    static let sizes = [20, 80, 320]
+    static let quickSizes = [5, 10, 20]
+
+    static func toasts(_ size: Int, translatesFrame: Bool) -> ScenarioInstance {
+        let window = Window(width: 375, height: 667)
+        window.layoutIfNeeded()
+        var current: Label?
+        return ScenarioInstance(engines: [window.engine], operations: size, run: {
+            for index in 0..<size {
+                window.performFrame {
+                    current?.removeFromSuperview()
+                    let toast = Label(text: "Saved item \(index)", name: "toast")
+                    toast.translatesAutoresizingMaskIntoConstraints = translatesFrame
+                    window.addSubview(toast)
+                    LayoutConstraint.activate([
+                        toast.centerXAnchor.constraint(equalTo: window.centerXAnchor),
+                        toast.centerYAnchor.constraint(equalTo: window.centerYAnchor),
+                    ])
+                    current = toast
+                }
+            }
+        }, verify: {
+            guard let toast = current else { return [] }
+            if translatesFrame {
+                // As in UIKit, the broken centring leaves the view at its zero frame.
+                return checkFrame(toast, Rect(x: 0, y: 0, width: 0, height: 0), "the toast (autoresizing wins)")
+            }
+            let width = Double(toast.text.count) * 7
+            return checkFrame(toast, Rect(x: 187.5 - width / 2, y: 333.5 - 8.5, width: width, height: 17), "the toast, centred")
+        })
+    }
+
+    static let autoresizing = Scenario(
+        name: "conflicts/autoresizing",
+        summary: "Each frame adds a label with translatesAutoresizingMaskIntoConstraints left on and centres it: two breaks.",
+        tags: ["conflicts", "autoresizing", "anti-pattern", "seed-002", "seed-004"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        pair: .init(partner: "conflicts/fixed", role: .antiPattern),
+        expectations: [.counter("unsatisfiableDetections", .equal, "2N") { 2 * $0 }]
+    ) { size in toasts(size, translatesFrame: true) }
+
+    static let fixed = Scenario(
+        name: "conflicts/fixed",
+        summary: "The same toasts with translatesAutoresizingMaskIntoConstraints turned off first: nothing breaks.",
+        tags: ["conflicts", "autoresizing", "fix", "seed-002", "seed-004"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        pair: .init(partner: "conflicts/autoresizing", role: .fix),
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)]
+    ) { size in toasts(size, translatesFrame: false) }
+
+    static func longRows(_ size: Int, preferredPriority: LayoutPriority) -> ScenarioInstance {
+        let window = Window(width: 200, height: Double(size) * 25 + 20)
+        var labels: [Label] = []
+        var constraints: [LayoutConstraint] = []
+        for index in 0..<size {
+            let label = Label(text: "A long line of text that does not fit, row \(index)", name: "row\(index)")
+            label.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(label)
+            let preferred = label.widthAnchor.constraint(equalToConstant: 300)
+            preferred.priority = preferredPriority
+            preferred.identifier = "row\(index).preferredWidth"
+            constraints += [
+                label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+                label.trailingAnchor.constraint(lessThanOrEqualTo: window.trailingAnchor, constant: -16),
+                label.topAnchor.constraint(equalTo: index == 0 ? window.topAnchor : labels[index - 1].bottomAnchor, constant: 8),
+                preferred,
+            ]
+            labels.append(label)
+        }
+        window.layoutIfNeeded()
+        return ScenarioInstance(engines: [window.engine], operations: size, run: {
+            LayoutConstraint.activate(constraints)
+            window.layoutIfNeeded()
+        }, verify: {
+            let last = labels[size - 1]
+            return checkFrame(last, Rect(x: 16, y: Double(size) * 25 - 17, width: 168, height: 17), "the last row")
+        })
+    }
+
+    static let required = Scenario(
+        name: "conflicts/required",
+        summary: "N rows whose required 300-point width cannot fit a 200-point screen: one broken constraint per row.",
+        tags: ["conflicts", "priority", "anti-pattern", "seed-004"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        pair: .init(partner: "conflicts/failure-point", role: .antiPattern),
+        expectations: [.counter("unsatisfiableDetections", .equal, "N") { $0 }]
+    ) { size in longRows(size, preferredPriority: .required) }
+
+    static let failurePoint = Scenario(
+        name: "conflicts/failure-point",
+        summary: "The same rows with the width at 999: a failure point that gives way, nothing breaks.",
+        tags: ["conflicts", "priority", "fix", "seed-004"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        pair: .init(partner: "conflicts/required", role: .fix),
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)]
+    ) { size in longRows(size, preferredPriority: 999) }
+}

@@ -1,0 +1,104 @@
+import LayoutEngine
+
+/// Family 4 (seed 002 section 4): toggling between a compact and an expanded
+/// height N times, by swapping the priorities of two installed constraints
+/// (999 and 750: both non-required, so the change is in place) or by adding and
+/// removing the competing required constraint.
+enum PriorityScenarios {
+    static let all = [addRemove, swap]
+
+    static let sizes = [100, 400, 1600]
+    static let quickSizes = [20, 40, 80]
+    static let rowCount = 20
+
+    static func verify(_ list: RowList, expandedRows: Set<Int>) -> [(String, String)] {
+        let heights = (0..<rowCount).map { expandedRows.contains($0) ? 200.0 : 44.0 }
+        return checkFrame(list.rows[rowCount - 1], list.expectedFrame(of: rowCount - 1, heights: heights), "the last row")
+    }
+
+    /// Rows whose height constraint is replaced by the two competing ones.
+    static func makeList() -> RowList {
+        let list = RowList(rowCount: rowCount)
+        LayoutConstraint.deactivate(list.heights)
+        return list
+    }
+
+    static let addRemove = Scenario(
+        name: "priority/add-remove",
+        summary: "Toggle a row between compact and expanded N times by adding and removing the required expanded height.",
+        tags: ["priority", "churn", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "toggles", operationUnit: "toggle",
+        pair: .init(partner: "priority/swap", role: .antiPattern),
+        expectations: [
+            .counter("constraintsAdded", .equal, "N/2") { $0 / 2 },
+            .counter("constraintsRemoved", .equal, "N/2") { $0 / 2 },
+            .counter("priorityUpdates", .equal, 0),
+        ]
+    ) { size in
+        let list = makeList()
+        var compact: [LayoutConstraint] = []
+        for row in list.rows {
+            let height = row.heightAnchor.constraint(equalToConstant: 44)
+            height.priority = .defaultHigh
+            compact.append(height)
+        }
+        LayoutConstraint.activate(compact)
+        list.window.layoutIfNeeded()
+        var expanded: [LayoutConstraint?] = Array(repeating: nil, count: rowCount)
+        return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
+            for toggle in 0..<size {
+                list.window.performFrame {
+                    let index = (toggle / 2) % rowCount
+                    if let current = expanded[index] {
+                        current.isActive = false
+                        expanded[index] = nil
+                    } else {
+                        let height = list.rows[index].heightAnchor.constraint(equalToConstant: 200)
+                        height.isActive = true
+                        expanded[index] = height
+                    }
+                }
+            }
+        }, verify: {
+            verify(list, expandedRows: Set(expanded.indices.filter { expanded[$0] != nil }))
+        })
+    }
+
+    static let swap = Scenario(
+        name: "priority/swap",
+        summary: "Toggle the same rows N times by swapping the 999/750 priorities of two installed heights.",
+        tags: ["priority", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "toggles", operationUnit: "toggle",
+        pair: .init(partner: "priority/add-remove", role: .fix),
+        expectations: [
+            .counter("constraintsAdded", .equal, 0),
+            .counter("constraintsRemoved", .equal, 0),
+            .counter("priorityUpdates", .equal, "2N") { 2 * $0 },
+        ]
+    ) { size in
+        let list = makeList()
+        var pairs: [(compact: LayoutConstraint, expanded: LayoutConstraint)] = []
+        for row in list.rows {
+            let compact = row.heightAnchor.constraint(equalToConstant: 44)
+            compact.priority = 999
+            let expanded = row.heightAnchor.constraint(equalToConstant: 200)
+            expanded.priority = .defaultHigh
+            pairs.append((compact, expanded))
+        }
+        LayoutConstraint.activate(pairs.flatMap { [$0.compact, $0.expanded] })
+        list.window.layoutIfNeeded()
+        var isExpanded = [Bool](repeating: false, count: rowCount)
+        return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
+            for toggle in 0..<size {
+                list.window.performFrame {
+                    let index = (toggle / 2) % rowCount
+                    isExpanded[index].toggle()
+                    pairs[index].compact.priority = isExpanded[index] ? .defaultHigh : 999
+                    pairs[index].expanded.priority = isExpanded[index] ? 999 : .defaultHigh
+                }
+            }
+        }, verify: {
+            verify(list, expandedRows: Set(isExpanded.indices.filter { isExpanded[$0] }))
+        })
+    }
+}

@@ -1,0 +1,209 @@
+import Cassowary
+import LayoutEngine
+
+/// A layout pattern written the way app code is written, measured by `layoutbench run`.
+///
+/// A scenario has a name `family/variant`, runs at several sizes (at least three,
+/// so growth can be fitted), and, when it is one side of an anti-pattern/fix
+/// comparison, names its partner. It declares expectations about its own counters
+/// (for example: batch activation of N constraints is exactly one solve); a run
+/// that breaks an expectation fails with a message naming the scenario, the size
+/// and the expectation.
+///
+/// Each repetition calls ``prepare(size:)`` (not measured) and then runs the
+/// returned instance (measured).
+public struct Scenario: Sendable {
+    /// Which side of a comparison a scenario is.
+    public enum Role: String, Sendable {
+        case antiPattern = "anti-pattern"
+        case fix
+    }
+
+    /// The other side of a comparison.
+    public struct Pair: Sendable {
+        /// The partner's name.
+        public let partner: String
+        /// This scenario's role.
+        public let role: Role
+    }
+
+    /// `family/variant`, e.g. `activation/individual`.
+    public let name: String
+    /// One line saying what the scenario does.
+    public let summary: String
+    /// Tags for filtering (`--tag`), e.g. `anti-pattern`, `cells`, `seed-002`.
+    public let tags: [String]
+    /// The default sizes (at least three).
+    public let sizes: [Int]
+    /// Smaller sizes for `--quick` (at least three).
+    public let quickSizes: [Int]
+    /// What the size counts (`constraints`, `rows`, `hierarchies`...).
+    public let sizeUnit: String
+    /// What one operation is, for per-operation costs (`activation`, `update`, `frame`...).
+    public let operationUnit: String
+    /// The other side of the comparison, if any.
+    public let pair: Pair?
+    /// Expectations about the counters of one repetition.
+    public let expectations: [Expectation]
+    let build: @Sendable (Int) -> ScenarioInstance
+
+    public init(
+        name: String, summary: String, tags: [String], sizes: [Int], quickSizes: [Int],
+        sizeUnit: String, operationUnit: String, pair: Pair? = nil, expectations: [Expectation] = [],
+        build: @escaping @Sendable (Int) -> ScenarioInstance
+    ) {
+        precondition(name.split(separator: "/").count == 2, "A scenario name reads family/variant; got '\(name)'")
+        precondition(sizes.count >= 3 && quickSizes.count >= 3, "Scenario '\(name)' needs at least three sizes for growth fits")
+        self.name = name
+        self.summary = summary
+        self.tags = tags
+        self.sizes = sizes
+        self.quickSizes = quickSizes
+        self.sizeUnit = sizeUnit
+        self.operationUnit = operationUnit
+        self.pair = pair
+        self.expectations = expectations
+        self.build = build
+    }
+
+    /// The family: the part of the name before the slash.
+    public var family: String { String(name.split(separator: "/")[0]) }
+
+    /// The variant: the part of the name after the slash.
+    public var variant: String { String(name.split(separator: "/")[1]) }
+
+    /// Builds a fresh instance for one repetition at `size` (not measured).
+    public func prepare(size: Int) -> ScenarioInstance {
+        build(size)
+    }
+
+    /// Checks the expectations against one repetition's counters.
+    ///
+    /// - Returns: One failure per unmet expectation, including the instance's own
+    ///   checks (frames, reports), each naming what was expected and what happened.
+    public func check(_ instance: ScenarioInstance, counters: SolverCounters, size: Int) -> [ExpectationFailure] {
+        var failures: [ExpectationFailure] = []
+        for expectation in expectations {
+            if let detail = expectation.evaluate(counters, size) {
+                failures.append(ExpectationFailure(expectation: expectation.description, detail: detail))
+            }
+        }
+        for (description, detail) in instance.verify() {
+            failures.append(ExpectationFailure(expectation: description, detail: detail))
+        }
+        return failures
+    }
+}
+
+/// One repetition of a scenario: state built by `prepare`, the measured work, and
+/// checks to run afterwards.
+public final class ScenarioInstance {
+    /// The engines whose solvers do the work (windows made in `prepare`).
+    public let engines: [LayoutEngine]
+    /// How many operations `run()` performs (the denominator of per-operation costs).
+    public let operations: Int
+    private let body: () -> Void
+    private let checks: () -> [(String, String)]
+    /// Engines made while running (a cell built before it joins the window gets a
+    /// short-lived engine of its own): their work counts too.
+    private var enginesMadeByRuns: [LayoutEngine] = []
+
+    /// - Parameters:
+    ///   - engines: The engines to count (every window the scenario lays out).
+    ///   - operations: The number of operations the run performs.
+    ///   - run: The measured work.
+    ///   - verify: Checks after the run: (expectation, failure detail) for each
+    ///     failed check, e.g. a frame that is not where the seed article says.
+    public init(
+        engines: [LayoutEngine], operations: Int, run: @escaping () -> Void,
+        verify: @escaping () -> [(String, String)] = { [] }
+    ) {
+        self.engines = engines
+        self.operations = operations
+        self.body = run
+        self.checks = verify
+    }
+
+    /// Runs the measured work once.
+    public func run() {
+        let (_, made) = LayoutEngine.collectingEngines { body() }
+        enginesMadeByRuns += made
+    }
+
+    /// Runs the post-run checks.
+    public func verify() -> [(String, String)] { checks() }
+
+    /// The sum of the solver counters of the scenario's engines and of every engine
+    /// made while it ran.
+    public var counters: SolverCounters {
+        var total = SolverCounters()
+        for engine in engines { total = total + engine.solver.counters }
+        for engine in enginesMadeByRuns { total = total + engine.solver.counters }
+        return total
+    }
+}
+
+/// An expectation a scenario has about its own counters in one repetition.
+public struct Expectation: Sendable {
+    /// What is expected, e.g. `solves == 1`.
+    public let description: String
+    let evaluate: @Sendable (SolverCounters, Int) -> String?
+
+    /// A counter compared with a value computed from the size.
+    ///
+    /// - Parameters:
+    ///   - name: A counter name from `SolverCounters.names`.
+    ///   - relation: How the counter compares with the value.
+    ///   - text: How the value reads in messages (e.g. `"N"`, `"2N + 1"`).
+    ///   - value: The value for a size.
+    public static func counter(
+        _ name: String, _ relation: Relation, _ text: String, _ value: @escaping @Sendable (Int) -> Int
+    ) -> Expectation {
+        precondition(SolverCounters.names.contains(name), "Unknown counter '\(name)'")
+        return Expectation(description: "\(name) \(relation.symbol) \(text)") { counters, size in
+            let actual = counters.value(named: name)!
+            let expected = value(size)
+            return relation.holds(actual, expected) ? nil : "\(name) was \(actual), expected \(relation.symbol) \(expected) (size \(size))"
+        }
+    }
+
+    /// A counter compared with a constant.
+    public static func counter(_ name: String, _ relation: Relation, _ value: Int) -> Expectation {
+        counter(name, relation, String(value)) { _ in value }
+    }
+
+    /// A condition on the counters, with a description.
+    public static func that(_ description: String, _ condition: @escaping @Sendable (SolverCounters, Int) -> Bool) -> Expectation {
+        Expectation(description: description) { counters, size in
+            condition(counters, size) ? nil : "not met at size \(size)"
+        }
+    }
+
+    public enum Relation: Sendable {
+        case equal, atMost, atLeast
+
+        var symbol: String {
+            switch self {
+            case .equal: "=="
+            case .atMost: "<="
+            case .atLeast: ">="
+            }
+        }
+
+        func holds(_ actual: Int, _ expected: Int) -> Bool {
+            switch self {
+            case .equal: actual == expected
+            case .atMost: actual <= expected
+            case .atLeast: actual >= expected
+            }
+        }
+    }
+}
+
+/// A failed expectation.
+public struct ExpectationFailure: Sendable, Equatable, CustomStringConvertible {
+    public let expectation: String
+    public let detail: String
+
+    public var description: String { "expected \(expectation): \(detail)" }
+}

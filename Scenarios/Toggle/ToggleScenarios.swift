@@ -1,0 +1,139 @@
+import LayoutEngine
+
+/// Family 3 (seed 002 section 3): an expandable view toggled N times, either
+/// rebuilding its expanded/collapsed constraints every time or creating both sets
+/// once and swapping them, with the height as a `.constant` edit.
+enum ToggleScenarios {
+    static let all = [rebuild, swap]
+
+    static let sizes = [50, 200, 800]
+    static let quickSizes = [10, 20, 40]
+    static let cardCount = 12
+
+    /// A card with a title and a detail label.
+    final class ExpandableCard {
+        let card = View(name: "card")
+        let title = Label(text: "Title", name: "title")
+        let detail = Label(text: "Details that show when expanded", name: "detail")
+
+        init(in window: Window, index: Int, above: View?) {
+            for view in [card, title, detail] { view.translatesAutoresizingMaskIntoConstraints = false }
+            window.addSubview(card)
+            card.addSubview(title)
+            card.addSubview(detail)
+            LayoutConstraint.activate([
+                card.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+                card.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
+                card.topAnchor.constraint(equalTo: above?.bottomAnchor ?? window.topAnchor, constant: 8),
+                title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                title.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
+                detail.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+            ])
+        }
+
+        func expandedConstraints() -> [LayoutConstraint] {
+            [detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8),
+             detail.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -12),
+             card.heightAnchor.constraint(equalToConstant: 120)]
+        }
+
+        func collapsedConstraints() -> [LayoutConstraint] {
+            [title.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -12),
+             detail.topAnchor.constraint(equalTo: card.bottomAnchor),
+             card.heightAnchor.constraint(equalToConstant: 60)]
+        }
+    }
+
+    struct Screen {
+        let window = Window(width: 375, height: 2000)
+        let cards: [ExpandableCard]
+
+        init() {
+            var cards: [ExpandableCard] = []
+            for index in 0..<cardCount {
+                cards.append(ExpandableCard(in: window, index: index, above: cards.last?.card))
+            }
+            self.cards = cards
+        }
+
+        func verify(expandedCount: Int) -> [(String, String)] {
+            let expected = Double(expandedCount) * (120 + 8) + Double(cardCount - expandedCount) * (60 + 8)
+            let bottom = cards.last!.card.frame.maxY
+            return abs(bottom - expected) < 1e-6 ? [] : [("the last card to end at \(expected)", "it ends at \(bottom)")]
+        }
+    }
+
+    static let rebuild = Scenario(
+        name: "toggle/rebuild",
+        summary: "Toggle cards N times, deactivating the current set and creating the other set anew each time.",
+        tags: ["toggle", "churn", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "toggles", operationUnit: "toggle",
+        pair: .init(partner: "toggle/swap", role: .antiPattern),
+        expectations: [
+            .counter("constraintsAdded", .equal, "3N") { 3 * $0 },
+            .counter("constraintsRemoved", .equal, "3N") { 3 * $0 },
+            .counter("solves", .equal, "2N") { 2 * $0 },
+        ]
+    ) { size in
+        let screen = Screen()
+        var current = screen.cards.map { $0.collapsedConstraints() }
+        LayoutConstraint.activate(current.flatMap { $0 })
+        screen.window.layoutIfNeeded()
+        var expanded = [Bool](repeating: false, count: cardCount)
+        return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
+            for toggle in 0..<size {
+                screen.window.performFrame {
+                    let index = toggle % cardCount
+                    expanded[index].toggle()
+                    let card = screen.cards[index]
+                    let replacement = expanded[index] ? card.expandedConstraints() : card.collapsedConstraints()
+                    // As the seed's updateLayout(expanded:): two calls, two solves.
+                    LayoutConstraint.deactivate(current[index])
+                    LayoutConstraint.activate(replacement)
+                    current[index] = replacement
+                }
+            }
+        }, verify: { screen.verify(expandedCount: expanded.filter { $0 }.count) })
+    }
+
+    static let swap = Scenario(
+        name: "toggle/swap",
+        summary: "Toggle cards N times, swapping two constraint sets created once and editing the height constant.",
+        tags: ["toggle", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "toggles", operationUnit: "toggle",
+        pair: .init(partner: "toggle/rebuild", role: .fix),
+        expectations: [
+            .counter("constraintsAdded", .equal, "2N") { 2 * $0 },
+            .counter("constantUpdates", .equal, "N") { $0 },
+            .counter("solves", .equal, "3N") { 3 * $0 },
+        ]
+    ) { size in
+        let screen = Screen()
+        let sets = screen.cards.map { card -> (expanded: [LayoutConstraint], collapsed: [LayoutConstraint], height: LayoutConstraint) in
+            let expanded = card.expandedConstraints()
+            let collapsed = card.collapsedConstraints()
+            return (Array(expanded.dropLast()), Array(collapsed.dropLast()), collapsed.last!)
+        }
+        LayoutConstraint.activate(sets.flatMap { $0.collapsed + [$0.height] })
+        screen.window.layoutIfNeeded()
+        var expanded = [Bool](repeating: false, count: cardCount)
+        return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
+            for toggle in 0..<size {
+                screen.window.performFrame {
+                    let index = toggle % cardCount
+                    expanded[index].toggle()
+                    let set = sets[index]
+                    // As the seed's setExpanded(_:): deactivate, activate, constant (three solves).
+                    if expanded[index] {
+                        LayoutConstraint.deactivate(set.collapsed)
+                        LayoutConstraint.activate(set.expanded)
+                    } else {
+                        LayoutConstraint.deactivate(set.expanded)
+                        LayoutConstraint.activate(set.collapsed)
+                    }
+                    set.height.constant = expanded[index] ? 120 : 60
+                }
+            }
+        }, verify: { screen.verify(expandedCount: expanded.filter { $0 }.count) })
+    }
+}

@@ -1,0 +1,499 @@
+import Cassowary
+
+/// The layout engine of one view hierarchy (`NSISEngine`): one instrumented
+/// ``Cassowary/Solver`` holding the four variables of every view and layout guide
+/// that takes part in layout, and one equation per active constraint.
+///
+/// A ``Window`` owns its engine. A hierarchy without a window gets an engine when
+/// it first needs one (activating a constraint, measuring a fitting size); when two
+/// hierarchies join, the smaller engine's constraints move into the other engine,
+/// as UIKit's do.
+///
+/// Every solver operation the engine performs shows in ``solver``'s counters; an
+/// ``eventSink`` receives each operation with its cost, attributed to constraints,
+/// views and the operation that caused it.
+public final class LayoutEngine {
+    /// The solver. Read its `counters` to see what layout cost.
+    public let solver = Solver()
+    /// The root of the hierarchy.
+    public internal(set) unowned(unsafe) var root: View?
+
+    // Registry of items with variables.
+    var items = ContiguousArray<Unmanaged<LayoutItem>>()
+    /// Variable id -> registry slot * 4 + component (minX, minY, width, height), or -1.
+    var variableOwner = ContiguousArray<Int32>()
+    /// Items registered since the last frame update.
+    var newlyRegistered: [LayoutItem] = []
+    /// Active constraints (strongly held while installed).
+    var activeConstraints = ContiguousArray<LayoutConstraint>()
+
+    // The window's size: edit variables, or required constraints.
+    var windowSizeEdits: (width: Variable, height: Variable)?
+    var windowSizeConstraints: (width: LayoutConstraint, height: LayoutConstraint)?
+    var rootPins: [LayoutConstraint] = []
+
+    /// Layout passes run.
+    public internal(set) var passCount = 0
+    /// Display frames run (``Window/performFrame(_:)``).
+    public internal(set) var frameCount = 0
+    var inLayoutPass = false
+    var inUpdatePass = false
+    var batchDepth = 0
+
+    /// Constraints broken to resolve conflicts, in total.
+    public internal(set) var brokenConstraintCount = 0
+    /// Receives every line the engine logs (the UIKit-style conflict reports and
+    /// other issues). `nil` by default: benchmarks stay quiet.
+    public var logHandler: ((String) -> Void)?
+    var breakObservers: [(token: Int, handler: (UnsatisfiableConstraintsReport) -> Void)] = []
+    var nextObserverToken = 1
+    /// The most recent issues (at most ``issueHistoryLimit``), oldest first.
+    public internal(set) var recentIssues: [LayoutIssue] = []
+    /// How many issues of each kind the engine recorded.
+    public internal(set) var issueCounts: [LayoutIssue.Kind: Int] = [:]
+    /// How many issues ``recentIssues`` keeps.
+    public static let issueHistoryLimit = 256
+
+    /// Whether solver variables get names like `Label:title.minX` (for
+    /// `solver.dump()`). Off by default: naming costs allocations per item.
+    public var namesSolverVariables = false
+
+    /// Receives every engine operation with its solver cost (see ``LayoutEvent``).
+    /// `nil` by default: recording costs one check per operation when off.
+    public var eventSink: LayoutEventSink?
+    var operationStack: [LayoutOperation] = []
+
+    init() {
+        joinCollectors()
+    }
+
+    convenience init(root: View) {
+        self.init()
+        attach(root: root)
+    }
+
+    deinit {
+        for constraint in activeConstraints {
+            constraint.engine = nil
+            constraint.solverConstraint = nil
+            constraint.installedView = nil
+        }
+        for item in items {
+            let item = item.takeUnretainedValue()
+            item.registeredEngine = nil
+            item.variables = nil
+        }
+    }
+
+    func attach(root: View) {
+        self.root = root
+    }
+
+    // MARK: - Observers and issues
+
+    /// Calls `handler` with the report of every constraint the engine breaks to
+    /// resolve a conflict, with the set of mutually exclusive constraints: the hook
+    /// UIKit keeps private (`engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`).
+    ///
+    /// - Returns: A token for ``removeBreakObserver(_:)``.
+    @discardableResult
+    public func addBreakObserver(_ handler: @escaping (UnsatisfiableConstraintsReport) -> Void) -> Int {
+        let token = nextObserverToken
+        nextObserverToken += 1
+        breakObservers.append((token, handler))
+        return token
+    }
+
+    /// Stops calling a break observer.
+    public func removeBreakObserver(_ token: Int) {
+        breakObservers.removeAll { $0.token == token }
+    }
+
+    func record(issue: LayoutIssue) {
+        issueCounts[issue.kind, default: 0] += 1
+        recentIssues.append(issue)
+        if recentIssues.count > Self.issueHistoryLimit {
+            recentIssues.removeFirst(recentIssues.count - Self.issueHistoryLimit)
+        }
+        if case .unsatisfiable = issue {
+            // The report was logged when it was made.
+        } else {
+            logHandler?(issue.message)
+        }
+    }
+
+    // MARK: - Batches
+
+    /// Runs `body` as one batch: constraint changes inside it are added to the
+    /// solver at once, and one solve runs at the end.
+    public func performBatch<Result>(_ body: () throws -> Result) rethrows -> Result {
+        beginBatch()
+        defer { endBatch() }
+        return try body()
+    }
+
+    func beginBatch() {
+        batchDepth += 1
+        solver.beginBatch()
+    }
+
+    func endBatch() {
+        batchDepth -= 1
+        let before = eventSink != nil ? solver.counters : nil
+        do {
+            try solver.endBatch()
+        } catch {
+            if case .unsatisfiableBatch(let failures) = error {
+                for failure in failures { breakAfterConstantConflict(failure) }
+            }
+        }
+        if batchDepth == 0, let before {
+            let cost = solver.counters - before
+            if cost.solves > 0 { emit(.batchSolved, cost: cost) }
+        }
+    }
+
+    /// Whether constraint changes are being batched (inside ``performBatch(_:)``
+    /// or the update-constraints pass).
+    public var isBatching: Bool { batchDepth > 0 }
+
+    // MARK: - Registration
+
+    /// Gives an item its four variables, with the constraints the engine makes for
+    /// it: a window's origin and size, a root's origin, autoresizing-mask
+    /// constraints, content-size constraints.
+    func register(_ item: LayoutItem) {
+        if item.registeredEngine === self { return }
+        precondition(item.registeredEngine == nil, "\(item.debugName) is registered in another engine")
+        let variables: ItemVariables
+        if namesSolverVariables {
+            let prefix = item.debugName
+            variables = ItemVariables(
+                minX: solver.makeVariable(prefix + ".minX"), minY: solver.makeVariable(prefix + ".minY"),
+                width: solver.makeVariable(prefix + ".width"), height: solver.makeVariable(prefix + ".height"))
+        } else {
+            variables = ItemVariables(
+                minX: solver.makeVariable(), minY: solver.makeVariable(),
+                width: solver.makeVariable(), height: solver.makeVariable())
+        }
+        item.variables = variables
+        item.registeredEngine = self
+        item.registrySlot = Int32(items.count)
+        items.append(Unmanaged.passUnretained(item))
+        for component in 0..<4 {
+            let id = Int(variables[component].id)
+            while variableOwner.count <= id { variableOwner.append(-1) }
+            variableOwner[id] = item.registrySlot * 4 + Int32(component)
+        }
+        newlyRegistered.append(item)
+        guard let view = item as? View else {
+            if let owner = item.hostView { register(owner) }
+            return
+        }
+        if view === root {
+            installRootConstraints(view)
+        } else if view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview {
+            register(superview)
+            installAutoresizingConstraints(view)
+        }
+        updateContentSizeConstraints(view)
+    }
+
+    /// Removes an item's variables from use: its constraints are deactivated.
+    func unregister(_ item: LayoutItem) {
+        guard item.registeredEngine === self, let variables = item.variables else { return }
+        for component in 0..<4 {
+            variableOwner[Int(variables[component].id)] = -1
+        }
+        let slot = Int(item.registrySlot)
+        let last = items.count - 1
+        if slot != last {
+            let moved = items[last].takeUnretainedValue()
+            items[slot] = items[last]
+            moved.registrySlot = Int32(slot)
+            if let movedVariables = moved.variables {
+                for component in 0..<4 {
+                    variableOwner[Int(movedVariables[component].id)] = Int32(slot) * 4 + Int32(component)
+                }
+            }
+        }
+        items.removeLast()
+        item.registrySlot = -1
+        item.registeredEngine = nil
+        item.variables = nil
+        item.hasSolvedFrame = false
+        newlyRegistered.removeAll { $0 === item }
+        if let view = item as? View {
+            view.autoresizingConstraints = []
+            view.contentSizeConstraints = [nil, nil, nil, nil]
+        }
+    }
+
+    private func installRootConstraints(_ view: View) {
+        let pins = [
+            LayoutConstraint(item: view, attribute: .left, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0, priority: .required, identifier: "root-origin-x", origin: .window),
+            LayoutConstraint(item: view, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0, priority: .required, identifier: "root-origin-y", origin: .window),
+        ]
+        rootPins = pins
+        for pin in pins { install(pin, on: nil) }
+        guard let window = view as? Window, let variables = view.variables else { return }
+        switch window.sizing {
+        case .fixed:
+            let width = LayoutConstraint(
+                item: view, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
+                constant: window.storedFrame.width, priority: .required, identifier: "window-width", origin: .window)
+            let height = LayoutConstraint(
+                item: view, attribute: .height, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
+                constant: window.storedFrame.height, priority: .required, identifier: "window-height", origin: .window)
+            windowSizeConstraints = (width, height)
+            install(width, on: nil)
+            install(height, on: nil)
+        case .edit(let priority):
+            windowSizeEdits = (variables.width, variables.height)
+            try? solver.addEditVariable(variables.width, priority: priority.solverPriority)
+            try? solver.addEditVariable(variables.height, priority: priority.solverPriority)
+            try? solver.suggestValue(window.storedFrame.width, for: variables.width)
+            try? solver.suggestValue(window.storedFrame.height, for: variables.height)
+        }
+    }
+
+    func resizeWindow(width: Double, height: Double) {
+        let before = eventSink != nil ? solver.counters : nil
+        if let edits = windowSizeEdits {
+            try? solver.suggestValue(width, for: edits.width)
+            try? solver.suggestValue(height, for: edits.height)
+        } else if let constraints = windowSizeConstraints {
+            constraints.width.constant = width
+            constraints.height.constant = height
+        }
+        if let before { emit(.windowResized, cost: solver.counters - before, oldValue: 0, newValue: width) }
+    }
+
+    // MARK: - Activation
+
+    /// Installs constraints in the engines of their hierarchies; more than one (or
+    /// `individually == false`) runs as one batch per engine.
+    static func activate(_ constraints: [LayoutConstraint], individually: Bool) {
+        var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
+        for constraint in constraints where constraint.engine == nil {
+            let host = installationView(for: constraint)
+            let engine = host.ensureEngine()
+            if let index = groups.firstIndex(where: { $0.engine === engine }) {
+                groups[index].items.append((constraint, host))
+            } else {
+                groups.append((engine, [(constraint, host)]))
+            }
+        }
+        for group in groups {
+            let batched = !individually || group.items.count > 1
+            group.engine.withOperation(batched ? .activate(count: group.items.count) : .setActive) {
+                if batched { group.engine.beginBatch() }
+                for (constraint, host) in group.items {
+                    group.engine.install(constraint, on: host, individually: !batched)
+                }
+                if batched { group.engine.endBatch() }
+            }
+        }
+    }
+
+    /// The nearest common ancestor of a constraint's items, where UIKit installs it.
+    static func installationView(for constraint: LayoutConstraint) -> View {
+        guard let first = constraint.firstItem.hostView else {
+            preconditionFailure("Unable to activate constraint \(constraint): \(constraint.firstItem.debugName) is a layout guide that belongs to no view. Add it to a view first.")
+        }
+        guard let secondItem = constraint.secondItem else { return first }
+        guard let second = secondItem.hostView else {
+            preconditionFailure("Unable to activate constraint \(constraint): \(secondItem.debugName) is a layout guide that belongs to no view. Add it to a view first.")
+        }
+        guard let ancestor = commonAncestor(first, second) else {
+            preconditionFailure("Unable to activate constraint \(constraint) because \(first.debugName) and \(second.debugName) have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.")
+        }
+        return ancestor
+    }
+
+    static func commonAncestor(_ a: View, _ b: View) -> View? {
+        if a === b { return a }
+        func depth(_ view: View) -> Int {
+            var depth = 0
+            var current = view
+            while let parent = current.superview { depth += 1; current = parent }
+            return depth
+        }
+        var (left, right) = (a, b)
+        var (leftDepth, rightDepth) = (depth(a), depth(b))
+        while leftDepth > rightDepth { left = left.superview!; leftDepth -= 1 }
+        while rightDepth > leftDepth { right = right.superview!; rightDepth -= 1 }
+        while left !== right {
+            guard let nextLeft = left.superview, let nextRight = right.superview else { return nil }
+            left = nextLeft
+            right = nextRight
+        }
+        return left
+    }
+
+    /// Adds one constraint to the solver. `host` lists it in `host.constraints`
+    /// (app and container constraints); engine-made constraints pass `nil`.
+    func install(_ constraint: LayoutConstraint, on host: View?, individually: Bool = false) {
+        precondition(constraint.engine == nil, "\(constraint) is already active")
+        register(constraint.firstItem)
+        if let second = constraint.secondItem { register(second) }
+        let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+        constraint.solverConstraint = solverConstraint
+        constraint.engine = self
+        constraint.engineSlot = Int32(activeConstraints.count)
+        activeConstraints.append(constraint)
+        if let host {
+            constraint.installedView = host
+            constraint.installedSlot = Int32(host.constraints.count)
+            host.constraints.append(constraint)
+        }
+        let before = eventSink != nil ? solver.counters : nil
+        do {
+            try solver.add(solverConstraint)
+        } catch {
+            if case .unsatisfiable(let detail) = error {
+                breakConstraint(constraint, conflicts: detail.conflicts)
+            }
+        }
+        root?.setNeedsLayout()
+        if let before {
+            emit(.constraintAdded, constraint: constraint, cost: solver.counters - before, individually: individually)
+        }
+    }
+
+    /// Removes constraints; more than one (or `individually == false`) is one batch.
+    func deactivate(_ constraints: [LayoutConstraint], individually: Bool) {
+        let batched = !individually || constraints.count > 1
+        withOperation(batched ? .deactivate(count: constraints.count) : .setInactive) {
+            if batched { beginBatch() }
+            for constraint in constraints where constraint.engine === self {
+                uninstall(constraint, individually: !batched)
+            }
+            if batched { endBatch() }
+        }
+    }
+
+    func uninstall(_ constraint: LayoutConstraint, individually: Bool = false) {
+        guard constraint.engine === self, let solverConstraint = constraint.solverConstraint else { return }
+        let before = eventSink != nil ? solver.counters : nil
+        try? solver.remove(solverConstraint)
+        let slot = Int(constraint.engineSlot)
+        let last = activeConstraints.count - 1
+        if slot != last {
+            activeConstraints[slot] = activeConstraints[last]
+            activeConstraints[slot].engineSlot = Int32(slot)
+        }
+        activeConstraints.removeLast()
+        if let host = constraint.installedView {
+            let hostSlot = Int(constraint.installedSlot)
+            let hostLast = host.constraints.count - 1
+            if hostSlot != hostLast {
+                host.constraints[hostSlot] = host.constraints[hostLast]
+                host.constraints[hostSlot].installedSlot = Int32(hostSlot)
+            }
+            host.constraints.removeLast()
+        }
+        constraint.engine = nil
+        constraint.solverConstraint = nil
+        constraint.engineSlot = -1
+        constraint.installedView = nil
+        constraint.installedSlot = -1
+        constraint.isBroken = false
+        root?.setNeedsLayout()
+        if let before {
+            emit(.constraintRemoved, constraint: constraint, cost: solver.counters - before, individually: individually)
+        }
+    }
+
+    // MARK: - In-place updates
+
+    func constantDidChange(_ constraint: LayoutConstraint, from old: Double) {
+        guard let solverConstraint = constraint.solverConstraint else { return }
+        let before = eventSink != nil ? solver.counters : nil
+        do {
+            try solver.updateConstant(of: solverConstraint, to: -constraint.constant)
+        } catch {
+            if case .unsatisfiable(let detail) = error {
+                breakAfterConstantConflict(detail)
+            }
+        }
+        root?.setNeedsLayout()
+        if let before {
+            emit(.constantChanged, constraint: constraint, cost: solver.counters - before, oldValue: old, newValue: constraint.constant)
+        }
+    }
+
+    func priorityDidChange(_ constraint: LayoutConstraint, from old: LayoutPriority) {
+        guard let solverConstraint = constraint.solverConstraint else { return }
+        let before = eventSink != nil ? solver.counters : nil
+        if constraint.isBroken && constraint.priority.isRequired {
+            // Still broken: it keeps holding at the broken priority.
+        } else {
+            constraint.isBroken = false
+            try? solver.updatePriority(of: solverConstraint, to: constraint.priority.solverPriority)
+        }
+        root?.setNeedsLayout()
+        if let before {
+            emit(.priorityChanged, constraint: constraint, cost: solver.counters - before,
+                 oldValue: Double(old.rawValue), newValue: Double(constraint.priority.rawValue))
+        }
+    }
+
+    func emitRefusedPriorityMutation(_ constraint: LayoutConstraint, to priority: LayoutPriority) {
+        guard eventSink != nil else { return }
+        emit(.priorityMutationRefused, constraint: constraint, cost: SolverCounters(),
+             oldValue: Double(constraint.priority.rawValue), newValue: Double(priority.rawValue))
+    }
+
+    // MARK: - Breaking constraints
+
+    /// Resolves a conflict the way UIKit does: the constraint that could not be
+    /// satisfied is broken (made non-required, at ``LayoutPriority/broken``), the
+    /// layout goes on, and a report is logged and sent to the break observers.
+    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint]) {
+        let conflicting = conflicts.compactMap { $0.owner as? LayoutConstraint }
+        let report = UnsatisfiableConstraintsReport(
+            constraints: conflicting + [constraint], brokenConstraint: constraint, pass: passCount, frame: frameCount)
+        constraint.isBroken = true
+        let broken = constraint.makeSolverConstraint(priority: .broken)
+        constraint.solverConstraint = broken
+        try? solver.add(broken)  // non-required: cannot fail
+        brokenConstraintCount += 1
+        logHandler?(report.message)
+        record(issue: .unsatisfiable(report))
+        for observer in breakObservers { observer.handler(report) }
+        if eventSink != nil {
+            emit(.constraintBroken, constraint: constraint, cost: SolverCounters(), report: report)
+        }
+    }
+
+    /// A constant change that a required constraint cannot take: the solver rolled it
+    /// back; the constraint is broken and re-added with the new constant.
+    func breakAfterConstantConflict(_ detail: UnsatisfiableConstraint) {
+        guard let constraint = detail.constraint.owner as? LayoutConstraint, constraint.engine === self else { return }
+        try? solver.remove(detail.constraint)
+        breakConstraint(constraint, conflicts: detail.conflicts)
+    }
+
+    // MARK: - Events
+
+    /// Runs `body` with `operation` as the cause of the events it produces.
+    @inline(__always)
+    public func withOperation<Result>(_ operation: @autoclosure () -> LayoutOperation, _ body: () throws -> Result) rethrows -> Result {
+        guard eventSink != nil else { return try body() }
+        operationStack.append(operation())
+        defer { operationStack.removeLast() }
+        return try body()
+    }
+
+    func emit(
+        _ kind: LayoutEvent.Kind, constraint: LayoutConstraint? = nil, view: View? = nil, cost: SolverCounters,
+        oldValue: Double = 0, newValue: Double = 0, individually: Bool = false, report: UnsatisfiableConstraintsReport? = nil
+    ) {
+        guard let eventSink else { return }
+        eventSink.record(LayoutEvent(
+            kind: kind, constraint: constraint, view: view, cost: cost, frame: frameCount, pass: passCount,
+            operation: operationStack.last, operations: operationStack, oldValue: oldValue, newValue: newValue,
+            individually: individually, inBatch: batchDepth > 0, report: report))
+    }
+}

@@ -1,0 +1,59 @@
+import Cassowary
+import Synchronization
+
+/// A rectangle that constraints can position: a ``View`` or a ``LayoutGuide``.
+///
+/// Each item has four solver variables (minX, minY, width, height) in its root's
+/// coordinate space, allocated when it first takes part in its root's engine.
+open class LayoutItem {
+    /// A name used in constraint descriptions, reports and traces (`Label:title`).
+    public var name: String?
+
+    /// A number that identifies the item in descriptions when it has no name.
+    public let serial: Int
+
+    /// The engine the item's variables live in, when registered.
+    unowned(unsafe) var registeredEngine: LayoutEngine?
+    var variables: ItemVariables?
+    var registrySlot: Int32 = -1
+
+    /// The item's rectangle in its root's coordinates, as of the last layout pass.
+    var solvedFrame = Rect.zero
+    /// Whether `solvedFrame` holds engine values.
+    var hasSolvedFrame = false
+
+    init(name: String?) {
+        self.name = name
+        self.serial = LayoutItem.nextSerial()
+    }
+
+    private static let serialCounter = Atomic<Int>(0x6000_0000)
+
+    private static func nextSerial() -> Int {
+        serialCounter.wrappingAdd(0x10, ordering: .relaxed).newValue
+    }
+
+    /// The class name used in descriptions (`View`, `Label`, `LayoutGuide`...).
+    open var typeName: String { "LayoutItem" }
+
+    /// The view whose hierarchy the item belongs to (the view itself, or a guide's owner).
+    var hostView: View? { nil }
+
+    /// `TypeName:name`, or `TypeName:0x...` without a name.
+    public var debugName: String {
+        "\(typeName):\(name ?? "0x" + String(serial, radix: 16))"
+    }
+
+    // MARK: Anchors
+
+    public var leadingAnchor: XAxisAnchor { XAxisAnchor(item: self, attribute: .leading) }
+    public var trailingAnchor: XAxisAnchor { XAxisAnchor(item: self, attribute: .trailing) }
+    public var leftAnchor: XAxisAnchor { XAxisAnchor(item: self, attribute: .left) }
+    public var rightAnchor: XAxisAnchor { XAxisAnchor(item: self, attribute: .right) }
+    public var centerXAnchor: XAxisAnchor { XAxisAnchor(item: self, attribute: .centerX) }
+    public var topAnchor: YAxisAnchor { YAxisAnchor(item: self, attribute: .top) }
+    public var bottomAnchor: YAxisAnchor { YAxisAnchor(item: self, attribute: .bottom) }
+    public var centerYAnchor: YAxisAnchor { YAxisAnchor(item: self, attribute: .centerY) }
+    public var widthAnchor: DimensionAnchor { DimensionAnchor(item: self, attribute: .width) }
+    public var heightAnchor: DimensionAnchor { DimensionAnchor(item: self, attribute: .height) }
+}

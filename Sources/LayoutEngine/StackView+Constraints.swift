@@ -1,0 +1,260 @@
+// The constraints a stack view generates: UIKit's recipe (as UIStackView's own
+// constraint sets show them: identifiers, relations and priorities), made fresh on
+// every rebuild. `StackView.expectedConstraintCount` documents the counts.
+
+extension StackView {
+    /// The four attributes of one axis of an item.
+    struct AxisAttributes {
+        let start: LayoutAttribute
+        let end: LayoutAttribute
+        let center: LayoutAttribute
+        let size: LayoutAttribute
+
+        init(_ axis: Axis) {
+            switch axis {
+            case .horizontal: (start, end, center, size) = (.leading, .trailing, .centerX, .width)
+            case .vertical: (start, end, center, size) = (.top, .bottom, .centerY, .height)
+            }
+        }
+    }
+
+    /// Removes every generated constraint and installs a fresh set, as one batch,
+    /// attributed to ``LayoutOperation/containerRebuild(_:)``.
+    func rebuildConstraints() {
+        let engine = ensureEngine()
+        engine.withOperation(.containerRebuild(self)) {
+            engine.performBatch {
+                for constraint in generatedConstraints {
+                    constraint.engine?.uninstall(constraint)
+                }
+                generatedConstraints = []
+                spacingConstraints = []
+                let fresh = makeArrangementConstraints()
+                for constraint in fresh {
+                    engine.install(constraint, on: self)
+                }
+                generatedConstraints = fresh
+            }
+        }
+        needsRebuild = false
+        needsSpacingUpdate = false
+        rebuildCount += 1
+    }
+
+    /// Applies a spacing change to the `UISV-spacing` constants in place, in one batch.
+    func updateSpacingConstants() {
+        let engine = ensureEngine()
+        engine.performBatch {
+            for constraint in spacingConstraints where constraint.constant != spacing {
+                constraint.constant = spacing
+            }
+        }
+        needsSpacingUpdate = false
+        spacingUpdateCount += 1
+    }
+
+    /// The intrinsic length of each visible arranged subview along the axis (0 without
+    /// one), which the `.fillProportionally` multipliers are made from.
+    ///
+    /// UIKit falls back to a fitting size for views without an intrinsic length; a
+    /// fitting size cannot be solved inside the update pass's batch here, so such views
+    /// get a length of zero (`UISV-fill-proportionally` `length == 0`).
+    func currentProportionalLengths() -> [Double] {
+        arrangedSubviews.filter { !$0.isHidden }.map { view in
+            let size = view.intrinsicContentSize
+            let length = axis == .horizontal ? size.width : size.height
+            return max(length, 0)
+        }
+    }
+
+    /// Makes the full set for the current arranged subviews, axis, distribution,
+    /// alignment and spacing, adding or removing the spacer guides and the alignment
+    /// spanner as needed. Spacing constraints are also recorded in `spacingConstraints`.
+    func makeArrangementConstraints() -> [LayoutConstraint] {
+        var made: [LayoutConstraint] = []
+        @discardableResult
+        func add(
+            _ kind: GeneratedConstraintKind, _ item: LayoutItem, _ attribute: LayoutAttribute,
+            _ other: LayoutItem?, _ otherAttribute: LayoutAttribute, relation: LayoutRelation = .equal,
+            multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required
+        ) -> LayoutConstraint {
+            let constraint = LayoutConstraint(
+                item: item, attribute: attribute, relatedBy: relation, toItem: other, attribute: otherAttribute,
+                multiplier: multiplier, constant: constant, priority: priority, identifier: kind.rawValue,
+                origin: .container)
+            made.append(constraint)
+            return constraint
+        }
+
+        let all = arrangedSubviews
+        let visible = all.filter { !$0.isHidden }
+        let along = AxisAttributes(axis)
+        let across = AxisAttributes(axis == .horizontal ? .vertical : .horizontal)
+        let spreading = distribution == .equalSpacing || distribution == .equalCentering
+        proportionalLengths = []
+
+        guard let first = all.first else {
+            setDistributingGuideCount(0)
+            setAlignmentSpanner(needed: false)
+            return []
+        }
+        func indexInAll(_ view: View) -> Int { all.firstIndex { $0 === view } ?? 0 }
+
+        // Along the axis: the ends of the visible chain on the stack's ends, the gaps.
+        if let head = visible.first, let tail = visible.last {
+            add(.canvasConnection, self, along.start, head, along.start)
+            add(.canvasConnection, self, along.end, tail, along.end)
+            for (previous, next) in zip(visible, visible.dropFirst()) {
+                let gap = add(
+                    .spacing, next, along.start, previous, along.end,
+                    relation: spreading ? .greaterThanOrEqual : .equal, constant: spacing)
+                spacingConstraints.append(gap)
+            }
+        } else {
+            add(.canvasFit, self, along.size, nil, .notAnAttribute, priority: 49)
+        }
+        // Hidden views collapse, and stay tied (weakly) to a visible neighbour.
+        for (index, view) in all.enumerated() where view.isHidden {
+            add(.hiding, view, along.size, nil, .notAnAttribute)
+            if let previous = all[..<index].last(where: { !$0.isHidden }) {
+                add(.spacingHidden, view, along.start, previous, along.end, priority: 50)
+            } else if let next = all[(index + 1)...].first(where: { !$0.isHidden }) {
+                add(.spacingHidden, next, along.start, view, along.end, priority: 50)
+            } else {
+                add(.spacingHidden, view, along.start, self, along.start, priority: 50)
+            }
+        }
+
+        // The distribution.
+        var guideCount = 0
+        switch distribution {
+        case .fill:
+            break
+        case .fillEqually:
+            for view in visible.dropFirst() {
+                add(.fillEqually, view, along.size, visible[0], along.size)
+            }
+        case .fillProportionally:
+            let lengths = currentProportionalLengths()
+            proportionalLengths = lengths
+            let sized = lengths.filter { $0 > 0 }
+            let total = spacing * Double(max(visible.count - 1, 0)) + sized.reduce(0, +)
+            for (view, length) in zip(visible, lengths) {
+                guard length > 0, total > 0 else {
+                    add(.fillProportionally, view, along.size, nil, .notAnAttribute, constant: 0)
+                    continue
+                }
+                let priority: LayoutPriority =
+                    sized.count == 1 ? .required : LayoutPriority(rawValue: Float(max(999 - indexInAll(view), 1)))
+                add(.fillProportionally, view, along.size, self, along.size, multiplier: length / total, priority: priority)
+            }
+        case .equalSpacing, .equalCentering:
+            let centering = distribution == .equalCentering
+            guideCount = max(visible.count - 1, 0)
+            setDistributingGuideCount(guideCount)
+            for (index, guide) in distributingGuides.enumerated() {
+                let previous = visible[index]
+                let next = visible[index + 1]
+                add(.distributingEdge, guide, along.start, previous, centering ? along.center : along.end)
+                add(.distributingEdge, guide, along.end, next, centering ? along.center : along.start)
+                if index > 0 {
+                    let priority: LayoutPriority =
+                        centering ? LayoutPriority(rawValue: Float(max(150 - indexInAll(previous), 1))) : .required
+                    add(.fillEqually, guide, along.size, distributingGuides[0], along.size, priority: priority)
+                }
+            }
+            if guideCount > 0 {
+                add(.canvasFit, self, along.size, nil, .notAnAttribute, priority: 49)
+            }
+        }
+        if !spreading { setDistributingGuideCount(0) }
+
+        // Across the axis: every arranged view aligned with the first one.
+        for view in all.dropFirst() {
+            switch alignment {
+            case .fill:
+                add(.alignment, first, across.start, view, across.start)
+                add(.alignment, first, across.end, view, across.end)
+            case .leading:
+                add(.alignment, first, across.start, view, across.start)
+            case .trailing:
+                add(.alignment, first, across.end, view, across.end)
+            case .center:
+                add(.alignment, first, across.center, view, across.center)
+            }
+        }
+        if alignment == .fill && !visible.isEmpty {
+            add(.canvasConnection, self, across.start, first, across.start)
+            add(.canvasConnection, self, across.end, first, across.end)
+            setAlignmentSpanner(needed: false)
+        } else {
+            // A spanner guide wraps the visible views; the stack's cross size follows it.
+            let spanner = setAlignmentSpanner(needed: true)!
+            if visible.isEmpty {
+                add(.canvasConnection, self, across.start, spanner, across.start)
+                add(.canvasConnection, self, across.end, spanner, across.end)
+            } else {
+                switch alignment {
+                case .leading:
+                    add(.canvasConnection, self, across.start, first, across.start)
+                    add(.canvasConnection, self, across.end, spanner, across.end)
+                case .trailing:
+                    add(.canvasConnection, self, across.start, spanner, across.start)
+                    add(.canvasConnection, self, across.end, first, across.end)
+                case .center, .fill:
+                    add(.canvasConnection, self, across.start, spanner, across.start)
+                    add(.canvasConnection, self, across.end, spanner, across.end)
+                    add(.canvasConnection, self, across.center, first, across.center)
+                }
+            }
+            for view in visible {
+                if alignment == .leading {
+                    add(.spanningBoundary, spanner, across.start, view, across.start, priority: 999.5)
+                } else {
+                    add(.spanningBoundary, spanner, across.start, view, across.start, relation: .lessThanOrEqual)
+                }
+                if alignment == .trailing {
+                    add(.spanningBoundary, spanner, across.end, view, across.end, priority: 999.5)
+                } else {
+                    add(.spanningBoundary, spanner, across.end, view, across.end, relation: .greaterThanOrEqual)
+                }
+            }
+            add(.spanningFit, spanner, across.size, nil, .notAnAttribute, priority: visible.isEmpty ? 1 : 51)
+            if alignment != .fill {
+                for view in all {
+                    add(.ambiguitySuppression, view, across.size, nil, .notAnAttribute, priority: 25)
+                }
+            }
+        }
+        return made
+    }
+
+    /// Keeps `count` spacer guides, reusing the existing ones and removing extras.
+    private func setDistributingGuideCount(_ count: Int) {
+        while distributingGuides.count > count {
+            removeLayoutGuide(distributingGuides.removeLast())
+        }
+        while distributingGuides.count < count {
+            let guide = LayoutGuide(identifier: Self.distributingGuideIdentifier)
+            addLayoutGuide(guide)
+            distributingGuides.append(guide)
+        }
+    }
+
+    /// Adds or removes the alignment spanner; returns it when needed.
+    @discardableResult
+    private func setAlignmentSpanner(needed: Bool) -> LayoutGuide? {
+        if needed {
+            if let alignmentSpanner { return alignmentSpanner }
+            let guide = LayoutGuide(identifier: Self.alignmentSpannerIdentifier)
+            addLayoutGuide(guide)
+            alignmentSpanner = guide
+            return guide
+        }
+        if let alignmentSpanner {
+            removeLayoutGuide(alignmentSpanner)
+            self.alignmentSpanner = nil
+        }
+        return nil
+    }
+}

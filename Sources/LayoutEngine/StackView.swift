@@ -1,0 +1,313 @@
+/// A view that lays out a line of views with constraints it generates and manages
+/// (`UIStackView`).
+///
+/// The stack does no layout of its own: it keeps a set of constraints (origin
+/// ``LayoutConstraint/Origin/container``, installed on the stack, each named with
+/// UIKit's identifier, see ``GeneratedConstraintKind``) between itself, its
+/// ``arrangedSubviews`` and the layout guides it adds, and the engine solves them
+/// like any other. That is the cost WWDC 2018 session 220 and seed 002 section 7
+/// warn about, and it shows in the solver counters:
+///
+/// - Changing ``arrangedSubviews``, ``axis``, ``distribution`` or ``alignment``, or
+///   hiding or showing an arranged subview, marks the stack; its
+///   ``updateConstraints()`` then **removes every generated constraint and makes a
+///   fresh set** (one batch inside the update pass, so one solve for the pass, but
+///   the churn shows in `constraintsRemoved`, `constraintsAdded` and row
+///   operations). The rebuild runs under ``LayoutOperation/containerRebuild(_:)``.
+/// - Changing ``spacing`` alone updates the `UISV-spacing` constants in place, as
+///   UIKit does (except for ``Distribution/fillProportionally``, whose multipliers
+///   include the spacing).
+/// - A change of an arranged subview's intrinsic content size is a constant update
+///   of that view's content-size constraints: the stack does not rebuild, except
+///   with ``Distribution/fillProportionally``, whose multipliers come from the
+///   intrinsic sizes (it rebuilds in ``layoutSubviews()`` when they changed).
+/// - A stack inside a stack is an arranged subview like any other: it has no
+///   intrinsic size, its content determines its size, and every level adds its own
+///   generated set.
+///
+/// Arranged subviews get `translatesAutoresizingMaskIntoConstraints = false`, as in
+/// UIKit. Hidden arranged subviews collapse along the axis (`UISV-hiding`) and drop
+/// out of the spacing chain.
+///
+/// The generated set, with n visible and h hidden arranged subviews out of N (n ≥ 1),
+/// is documented per distribution and alignment on ``expectedConstraintCount(arranged:hidden:distribution:alignment:)``:
+/// n + 1 + 2h along the axis; 0, n − 1, n, 3n − 3, 3n − 3 more for the five
+/// distributions; 2N across the axis for `.fill`, 2N + 2n + 2 for `.leading` and
+/// `.trailing`, 2N + 2n + 3 for `.center`. A fill/fill stack of n views holds 3n + 1.
+///
+/// Not modelled: baseline alignments (`firstBaseline`, `lastBaseline`),
+/// `isBaselineRelativeArrangement`, `isLayoutMarginsRelativeArrangement`, custom
+/// spacing after a view, and UIKit's index-order tie-breaking when views of equal
+/// hugging priority share extra space under `.fill` (such a layout is ambiguous
+/// here, see ``View/hasAmbiguousLayout``).
+open class StackView: View {
+    /// How the arranged subviews share the stack's length along its axis
+    /// (`UIStackView.Distribution`).
+    public enum Distribution: String, Sendable, CaseIterable {
+        /// The views fill the stack end to end; content hugging and compression
+        /// resistance decide which view grows or shrinks.
+        case fill
+        /// The views fill the stack and all have the same length (`UISV-fill-equally`).
+        case fillEqually
+        /// The views fill the stack with lengths proportional to their intrinsic
+        /// lengths (`UISV-fill-proportionally`, at 999 − index).
+        case fillProportionally
+        /// The views keep their lengths; equal gaps (spacer guides) fill the rest,
+        /// never smaller than ``StackView/spacing``.
+        case equalSpacing
+        /// The views' centers are equally spaced (spacer guides from center to
+        /// center), with gaps never smaller than ``StackView/spacing``.
+        case equalCentering
+    }
+
+    /// How the arranged subviews are placed across the stack's axis
+    /// (`UIStackView.Alignment`; the baseline alignments are not modelled).
+    public enum Alignment: String, Sendable, CaseIterable {
+        /// Every view spans the stack's full width (vertical stack) or height (horizontal stack).
+        case fill
+        /// Views align to the leading edge (vertical stack) or top edge (horizontal stack).
+        case leading
+        /// Views are centered across the axis.
+        case center
+        /// Views align to the trailing edge (vertical stack) or bottom edge (horizontal stack).
+        case trailing
+
+        /// The top edge, for a horizontal stack (the same as ``leading``).
+        public static var top: Alignment { .leading }
+        /// The bottom edge, for a horizontal stack (the same as ``trailing``).
+        public static var bottom: Alignment { .trailing }
+    }
+
+    /// What a generated constraint does, named with UIKit's identifier (the
+    /// constraint's ``LayoutConstraint/identifier`` is the raw value).
+    public enum GeneratedConstraintKind: String, Sendable, CaseIterable {
+        /// Ties the ends of the arrangement (or the alignment spanner) to the stack.
+        case canvasConnection = "UISV-canvas-connection"
+        /// The stack's length equal to zero at priority 49: makes a stack with spacer
+        /// guides (or no visible view) hug its content.
+        case canvasFit = "UISV-canvas-fit"
+        /// The gap between two consecutive visible views (`==`, or `>=` for the
+        /// spreading distributions).
+        case spacing = "UISV-spacing"
+        /// A hidden view's length equal to zero along the axis, required.
+        case hiding = "UISV-hiding"
+        /// Ties a hidden view's position to its neighbour at priority 50, so it is
+        /// not ambiguous.
+        case spacingHidden = "UISV-spacing-hidden"
+        /// Equal lengths: of the views (`.fillEqually`) or of the spacer guides
+        /// (`.equalSpacing`, and `.equalCentering` at priority 150 − index).
+        case fillEqually = "UISV-fill-equally"
+        /// A view's length as a share of the stack's (`.fillProportionally`).
+        case fillProportionally = "UISV-fill-proportionally"
+        /// Ties a spacer guide (identifier `UISV-distributing`) to the views on either side.
+        case distributingEdge = "UISV-distributing-edge"
+        /// Aligns each view with the first arranged subview across the axis.
+        case alignment = "UISV-alignment"
+        /// Keeps each visible view inside the alignment spanner.
+        case spanningBoundary = "UISV-spanning-boundary"
+        /// The alignment spanner's size equal to zero at priority 51: the stack hugs
+        /// its tallest (widest) view.
+        case spanningFit = "UISV-spanning-fit"
+        /// A view's size across the axis equal to zero at priority 25, so views with
+        /// no intrinsic size are not ambiguous under a non-fill alignment.
+        case ambiguitySuppression = "UISV-ambiguity-suppression"
+    }
+
+    /// The identifier of the spacer guides of `.equalSpacing` and `.equalCentering`.
+    public static let distributingGuideIdentifier = "UISV-distributing"
+    /// The identifier of the guide that spans the views across the axis under a
+    /// non-fill alignment.
+    public static let alignmentSpannerIdentifier = "UISV-alignment-spanner"
+
+    /// The views the stack arranges, in order. Each is also a subview.
+    public private(set) var arrangedSubviews: [View] = []
+
+    /// The constraints the stack generated and keeps active, in the order made.
+    public internal(set) var generatedConstraints: [LayoutConstraint] = []
+
+    /// The spacer guides of `.equalSpacing` and `.equalCentering`, one per gap.
+    public internal(set) var distributingGuides: [LayoutGuide] = []
+
+    /// The guide that spans the views across the axis under a non-fill alignment.
+    public internal(set) var alignmentSpanner: LayoutGuide?
+
+    /// How many times the stack removed its constraints and made a fresh set.
+    public internal(set) var rebuildCount = 0
+
+    /// How many times a spacing change was applied in place (constants only).
+    public internal(set) var spacingUpdateCount = 0
+
+    /// The `UISV-spacing` constraints, whose constants follow ``spacing``.
+    var spacingConstraints: [LayoutConstraint] = []
+    /// The lengths the `UISV-fill-proportionally` multipliers were made from.
+    var proportionalLengths: [Double] = []
+    var needsRebuild = true
+    var needsSpacingUpdate = false
+
+    /// The axis the views are laid out along (`.horizontal` by default, as UIKit).
+    public var axis: Axis = .horizontal {
+        didSet { if oldValue != axis { setNeedsRebuild() } }
+    }
+
+    /// How the views share the stack's length (`.fill` by default).
+    public var distribution: Distribution = .fill {
+        didSet { if oldValue != distribution { setNeedsRebuild() } }
+    }
+
+    /// How the views are placed across the axis (`.fill` by default).
+    public var alignment: Alignment = .fill {
+        didSet { if oldValue != alignment { setNeedsRebuild() } }
+    }
+
+    /// The gap between consecutive visible views (the minimum gap for the spreading
+    /// distributions). A change alone updates the `UISV-spacing` constants in place
+    /// in the next update pass; no constraint is removed.
+    public var spacing: Double = 0 {
+        didSet {
+            guard oldValue != spacing else { return }
+            if distribution == .fillProportionally {
+                setNeedsRebuild()
+            } else {
+                needsSpacingUpdate = true
+                setNeedsUpdateConstraints()
+            }
+        }
+    }
+
+    /// Makes a stack arranging `arrangedSubviews` (adding them as subviews).
+    public init(arrangedSubviews: [View] = [], name: String? = nil) {
+        super.init(name: name)
+        for view in arrangedSubviews { addArrangedSubview(view) }
+    }
+
+    open override var typeName: String { "StackView" }
+
+    // MARK: - Arranged subviews
+
+    /// Adds a view to the end of ``arrangedSubviews``, adding it as a subview if it is
+    /// not one, and turns off its `translatesAutoresizingMaskIntoConstraints`.
+    public func addArrangedSubview(_ view: View) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    /// Inserts a view into ``arrangedSubviews`` at `index` (moving it if it is already
+    /// arranged), adding it as a subview if it is not one.
+    ///
+    /// - Parameters:
+    ///   - view: The view to arrange.
+    ///   - index: Its position in ``arrangedSubviews``, at most `arrangedSubviews.count`.
+    public func insertArrangedSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "A stack view cannot arrange itself")
+        precondition(
+            index >= 0 && index <= arrangedSubviews.count,
+            "Index \(index) out of bounds for an arranged subview: it must lie in 0...\(arrangedSubviews.count)")
+        if let existing = arrangedSubviews.firstIndex(where: { $0 === view }) {
+            arrangedSubviews.remove(at: existing)
+            arrangedSubviews.insert(view, at: min(index, arrangedSubviews.count))
+        } else {
+            // Turned off before joining, so no autoresizing constraints are made for it
+            // only to be removed again.
+            view.translatesAutoresizingMaskIntoConstraints = false
+            if view.superview !== self { addSubview(view) }
+            arrangedSubviews.insert(view, at: index)
+        }
+        setNeedsRebuild()
+    }
+
+    /// Removes a view from ``arrangedSubviews``. It stays a subview, as in UIKit:
+    /// remove it from its superview too if it should go.
+    public func removeArrangedSubview(_ view: View) {
+        guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        arrangedSubviews.remove(at: index)
+        setNeedsRebuild()
+    }
+
+    /// A subview leaving the stack stops being arranged.
+    open override func willRemoveSubview(_ subview: View) {
+        super.willRemoveSubview(subview)
+        removeArrangedSubview(subview)
+    }
+
+    /// Hiding or showing an arranged subview rebuilds the stack's constraints.
+    open override func subviewVisibilityDidChange(_ subview: View) {
+        super.subviewVisibilityDidChange(subview)
+        if arrangedSubviews.contains(where: { $0 === subview }) { setNeedsRebuild() }
+    }
+
+    /// Marks the generated constraints to be remade in the next update pass.
+    func setNeedsRebuild() {
+        needsRebuild = true
+        setNeedsUpdateConstraints()
+    }
+
+    // MARK: - Layout cycle
+
+    /// Rebuilds the generated constraints if something marked them, or applies a
+    /// spacing change in place; then calls `super`.
+    open override func updateConstraints() {
+        if needsRebuild {
+            rebuildConstraints()
+        } else if needsSpacingUpdate {
+            updateSpacingConstants()
+        }
+        super.updateConstraints()
+    }
+
+    /// Under `.fillProportionally`, remakes the constraints when an arranged subview's
+    /// intrinsic length changed since they were made (their multipliers depend on it).
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if distribution == .fillProportionally, !needsRebuild, !generatedConstraints.isEmpty,
+            currentProportionalLengths() != proportionalLengths
+        {
+            rebuildConstraints()
+        }
+    }
+
+    /// The number of constraints a stack generates for `arranged` views of which
+    /// `hidden` are hidden, as this implementation makes them (after UIKit's recipe).
+    ///
+    /// With N arranged views, h hidden and n = N − h visible (n ≥ 1):
+    ///
+    /// | part | constraints |
+    /// |---|---|
+    /// | along the axis: 2 `canvas-connection`, n − 1 `spacing`, h `hiding`, h `spacing-hidden` | n + 1 + 2h |
+    /// | `.fill` | 0 |
+    /// | `.fillEqually`: `fill-equally` from each view to the first | n − 1 |
+    /// | `.fillProportionally`: one `fill-proportionally` per visible view | n |
+    /// | `.equalSpacing`, `.equalCentering` (n ≥ 2): 2(n − 1) `distributing-edge`, n − 2 `fill-equally` between guides, 1 `canvas-fit` | 3n − 3 |
+    /// | alignment `.fill`: 2(N − 1) `alignment`, 2 `canvas-connection` | 2N |
+    /// | `.leading`, `.trailing`: N − 1 `alignment`, 2 `canvas-connection`, 2n `spanning-boundary`, 1 `spanning-fit`, N `ambiguity-suppression` | 2N + 2n + 2 |
+    /// | `.center`: as `.leading` with a third `canvas-connection` (the centers) | 2N + 2n + 3 |
+    ///
+    /// So a fill/fill stack of n views holds 3n + 1 (seed 002's "~12 for 5 views" is
+    /// 16 here, as in UIKit), and each nesting level adds its own set. With no visible
+    /// view the axis gets one `canvas-fit` and the cross axis the spanner's two
+    /// `canvas-connection`s and its `spanning-fit` (plus N `ambiguity-suppression` for
+    /// a non-fill alignment); with no arranged view at all there are none.
+    ///
+    /// - Returns: The count; the spacer guides (n − 1 for the spreading distributions)
+    ///   and the alignment spanner (one, for a non-fill alignment) are not counted.
+    public static func expectedConstraintCount(
+        arranged: Int, hidden: Int, distribution: Distribution, alignment: Alignment
+    ) -> Int {
+        precondition(arranged >= 0 && hidden >= 0 && hidden <= arranged, "hidden must lie in 0...arranged")
+        let total = arranged
+        let visible = arranged - hidden
+        guard total > 0 else { return 0 }
+        guard visible > 0 else { return 1 + hidden * 2 + (total - 1) * (alignment == .fill ? 2 : 1) + 3 + (alignment == .fill ? 0 : total) }
+        var count = visible + 1 + 2 * hidden
+        switch distribution {
+        case .fill: break
+        case .fillEqually: count += visible - 1
+        case .fillProportionally: count += visible
+        case .equalSpacing, .equalCentering: count += visible >= 2 ? 3 * visible - 3 : 0
+        }
+        switch alignment {
+        case .fill: count += 2 * total
+        case .leading, .trailing: count += 2 * total + 2 * visible + 2
+        case .center: count += 2 * total + 2 * visible + 3
+        }
+        return count
+    }
+}

@@ -1,0 +1,102 @@
+import Cassowary
+
+// Auto Layout's debugging aids: ambiguity, the layout trace, and the constraints
+// that determine a view's frame.
+
+extension LayoutItem {
+    /// The item's variables that take more than one value among the optimal
+    /// solutions (names `minX`, `minY`, `width`, `height`).
+    func ambiguousComponents() -> [String] {
+        guard let engine = registeredEngine, let variables else { return [] }
+        engine.layoutPassIfSettled()
+        let names = ["minX", "minY", "width", "height"]
+        return (0..<4).filter { engine.solver.isAmbiguous(variables[$0]) }.map { names[$0] }
+    }
+}
+
+extension View {
+    /// Whether the constraints leave the view's frame undetermined: another frame
+    /// satisfies every required constraint and violates no priority level more
+    /// (`hasAmbiguousLayout`). Equal hugging priorities of two labels sharing extra
+    /// space are the classic case.
+    public var hasAmbiguousLayout: Bool {
+        !ambiguousComponents().isEmpty
+    }
+
+    /// Moves the view to another frame that the constraints allow equally well
+    /// (`exerciseAmbiguityInLayout()`), and returns it; `nil` when the layout is
+    /// not ambiguous. The next layout pass puts the engine's frame back.
+    @discardableResult
+    public func exerciseAmbiguityInLayout() -> Rect? {
+        guard let engine = registeredEngine, let variables else { return nil }
+        engine.layoutPassIfSettled()
+        let observed = [variables.minX, variables.minY, variables.width, variables.height]
+        for variable in observed {
+            if let alternative = engine.solver.alternativeSolution(moving: variable, observing: observed) {
+                let values = alternative.observed
+                guard values.allSatisfy(\.isFinite) else { continue }
+                solvedFrame = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+                hasSolvedFrame = true
+                setNeedsLayout()
+                return frame
+            }
+        }
+        return nil
+    }
+
+    /// The constraints that determine the view's position and size on an axis
+    /// (`constraintsAffectingLayout(for:)`): those the solver combines in the rows
+    /// of the axis's two variables.
+    public func constraintsAffectingLayout(for axis: Axis) -> [LayoutConstraint] {
+        guard let engine = registeredEngine, let variables else { return [] }
+        engine.layoutPassIfSettled()
+        let axisVariables = axis == .horizontal ? [variables.minX, variables.width] : [variables.minY, variables.height]
+        var result: [LayoutConstraint] = []
+        for variable in axisVariables {
+            for constraint in engine.solver.constraintsDetermining(variable) {
+                guard let owner = constraint.owner as? LayoutConstraint, !result.contains(where: { $0 === owner }) else { continue }
+                result.append(owner)
+            }
+        }
+        return result
+    }
+
+    /// The hierarchy from the root, one view per line, ambiguous views marked with
+    /// `*` and the ambiguous variables named (as `_autolayoutTrace`).
+    public func autolayoutTrace() -> String {
+        var lines: [String] = []
+        func visit(_ view: View, depth: Int) {
+            let components = view.ambiguousComponents()
+            let marker = components.isEmpty ? "•" : "*"
+            var line = String(repeating: "|   ", count: depth) + marker + view.debugName
+            if !components.isEmpty {
+                line += " - AMBIGUOUS LAYOUT for " + components.map { "\(view.debugName).\($0)" }.joined(separator: ", ")
+            }
+            lines.append(line)
+            for subview in view.subviews { visit(subview, depth: depth + 1) }
+        }
+        visit(rootView, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The views of the hierarchy whose layout is ambiguous, in depth-first order.
+    public func ambiguousViews() -> [View] {
+        var result: [View] = []
+        func visit(_ view: View) {
+            if view.hasAmbiguousLayout { result.append(view) }
+            for subview in view.subviews { visit(subview) }
+        }
+        visit(self)
+        return result
+    }
+}
+
+extension LayoutEngine {
+    /// Diagnostics read a settled solver: close nothing, but refuse inside a batch.
+    func layoutPassIfSettled() {
+        precondition(!solver.isBatching, "Layout diagnostics need a settled engine; call them outside batches and update passes")
+    }
+
+    /// A readable dump of the solver (constraints, rows, objective levels).
+    public func dump() -> String { solver.dump() }
+}

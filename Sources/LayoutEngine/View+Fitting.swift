@@ -1,0 +1,59 @@
+// Fitting sizes: `systemLayoutSizeFitting`, which self-sizing cells use.
+
+extension View {
+    /// The size that satisfies the view's constraints, as close to `targetSize` as the
+    /// fitting priorities ask (`systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`).
+    ///
+    /// As UIKit's engine does, it runs pending `updateConstraints()` first, then adds
+    /// temporary `width == target.width` and `height == target.height` constraints at
+    /// the given priorities, solves, reads the size and removes them again (so the
+    /// measurement costs two batches). The view's own autoresizing-mask constraints,
+    /// which would hold it at its current frame, are lifted for the measurement and
+    /// restored in the second batch. A width given at ``LayoutPriority/required`` and
+    /// a height at ``LayoutPriority/fittingSizeLevel`` is how a self-sizing cell finds
+    /// its height.
+    ///
+    /// It cannot measure inside a batch or an update-constraints pass (the solve it
+    /// needs is deferred there): that is a programming error.
+    public func systemLayoutSizeFitting(
+        _ targetSize: Size,
+        withHorizontalFittingPriority horizontalPriority: LayoutPriority,
+        verticalFittingPriority verticalPriority: LayoutPriority
+    ) -> Size {
+        let engine = ensureEngine()
+        precondition(
+            !engine.isBatching,
+            "systemLayoutSizeFitting on \(debugName) inside a batch or an update-constraints pass would read unsolved values; measure outside them")
+        engine.updateConstraintsPass()
+        return engine.withOperation(.fitting(self)) {
+            engine.register(self)
+            let width = LayoutConstraint(
+                item: self, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute,
+                multiplier: 1, constant: targetSize.width, priority: horizontalPriority, identifier: "fitting-width",
+                origin: .fitting)
+            let height = LayoutConstraint(
+                item: self, attribute: .height, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute,
+                multiplier: 1, constant: targetSize.height, priority: verticalPriority, identifier: "fitting-height",
+                origin: .fitting)
+            let lifted = autoresizingConstraints
+            engine.performBatch {
+                for constraint in lifted { engine.uninstall(constraint) }
+                engine.install(width, on: nil)
+                engine.install(height, on: nil)
+            }
+            let variables = self.variables!
+            let size = Size(width: engine.solver.value(of: variables.width), height: engine.solver.value(of: variables.height))
+            engine.performBatch {
+                engine.uninstall(width)
+                engine.uninstall(height)
+                for constraint in lifted { engine.install(constraint, on: nil) }
+            }
+            return size
+        }
+    }
+
+    /// The smallest size the constraints allow (`layoutFittingCompressedSize`).
+    public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+}

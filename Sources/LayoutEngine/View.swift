@@ -1,0 +1,313 @@
+/// Which margins and dimensions of a view follow its superview's size when
+/// `translatesAutoresizingMaskIntoConstraints` is on (`UIView.AutoresizingMask`).
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+}
+
+/// A rectangle in a view hierarchy, laid out by constraints (`UIView`).
+///
+/// Views made in code translate their frame into constraints by default
+/// (``translatesAutoresizingMaskIntoConstraints`` is `true`), exactly as in UIKit:
+/// adding your own constraints to such a view over-constrains it.
+open class View: LayoutItem {
+    /// The superview. Not retained: a superview owns its subviews.
+    public internal(set) unowned(unsafe) var superview: View?
+    /// The subviews, back to front.
+    public internal(set) var subviews: [View] = []
+    /// Layout guides owned by this view.
+    public internal(set) var layoutGuides: [LayoutGuide] = []
+
+    /// The engine of the hierarchy this view is the root of (created on demand).
+    var ownedEngine: LayoutEngine?
+
+    /// Constraints installed on this view (the nearest common ancestor of their items).
+    public internal(set) var constraints: [LayoutConstraint] = []
+    /// The constraints made from this view's frame, while it translates it.
+    var autoresizingConstraints: [LayoutConstraint] = []
+    /// The constraints made from this view's intrinsic content size (up to four).
+    var contentSizeConstraints: [LayoutConstraint?] = [nil, nil, nil, nil]
+
+    var storedFrame = Rect.zero
+    var needsUpdateConstraintsFlag = true
+    var subtreeNeedsUpdateConstraints = true
+    var needsLayoutFlag = true
+    var subtreeNeedsLayout = true
+
+    /// Content hugging priorities: resist growing beyond the intrinsic size.
+    var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    /// Compression resistance priorities: resist shrinking below the intrinsic size.
+    var compressionPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+
+    /// Makes a view with a frame, translating its frame into constraints.
+    public init(name: String? = nil, frame: Rect = .zero) {
+        super.init(name: name)
+        storedFrame = frame
+    }
+
+    deinit {
+        for subview in subviews where subview.superview === self {
+            subview.superview = nil
+        }
+    }
+
+    open override var typeName: String { "View" }
+
+    override var hostView: View? { self }
+
+    // MARK: - Hierarchy
+
+    /// The root of the hierarchy (a window, or the topmost superview).
+    public var rootView: View {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
+
+    /// The window this view is in, if any.
+    public var window: Window? { rootView as? Window }
+
+    /// The engine of this view's hierarchy, if one exists yet.
+    public var layoutEngine: LayoutEngine? {
+        registeredEngine ?? rootView.ownedEngine
+    }
+
+    /// Adds a subview at the front. A view that already has a superview moves.
+    ///
+    /// When the subview's hierarchy has its own engine with active constraints, those
+    /// constraints move into this hierarchy's engine (removed and added again), as
+    /// UIKit's engines do when hierarchies join.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a subview at an index of ``subviews``.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "A view cannot be its own subview")
+        var ancestor: View? = self
+        while let current = ancestor {
+            precondition(current !== view, "Adding \(view.debugName) to \(debugName) would make a cycle")
+            ancestor = current.superview
+        }
+        if view.superview != nil { view.removeFromSuperview() }
+        subviews.insert(view, at: min(index, subviews.count))
+        view.superview = self
+        LayoutEngine.hierarchyDidJoin(child: view, parent: self)
+        view.setNeedsUpdateConstraints()
+        setNeedsLayout()
+        didAddSubview(view)
+    }
+
+    /// Removes the view from its superview. Constraints between this subtree and
+    /// the rest of the old hierarchy are deactivated; constraints inside the subtree
+    /// move with it to an engine of its own.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
+        let moving = LayoutEngine.hierarchyWillSplit(child: self, parent: parent)
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+            parent.subviews.remove(at: index)
+        }
+        superview = nil
+        LayoutEngine.reinstall(moving, in: self)
+        parent.setNeedsLayout()
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: View) {}
+
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: View) {}
+
+    /// Adds a layout guide to this view.
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        precondition(guide.owningView == nil, "\(guide.debugName) already belongs to a view")
+        guide.owningView = self
+        layoutGuides.append(guide)
+    }
+
+    /// Removes a layout guide, deactivating the constraints that use it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView === self else { return }
+        layoutEngine?.itemWillLeave(guide)
+        layoutGuides.removeAll { $0 === guide }
+        guide.owningView = nil
+    }
+
+    // MARK: - Frame
+
+    /// The frame in the superview's coordinates. After a layout pass it is what the
+    /// engine solved; setting it on a view that translates its autoresizing mask
+    /// updates the autoresizing constraints' constants in place.
+    public var frame: Rect {
+        get {
+            guard hasSolvedFrame else { return storedFrame }
+            guard let superview else { return Rect(origin: .zero, size: solvedFrame.size) }
+            let parent = superview.frameInRoot
+            return Rect(
+                x: solvedFrame.minX - parent.minX, y: solvedFrame.minY - parent.minY,
+                width: solvedFrame.width, height: solvedFrame.height)
+        }
+        set {
+            guard newValue != storedFrame else { return }
+            storedFrame = newValue
+            if hasSolvedFrame && !translatesAutoresizingMaskIntoConstraints {
+                // UIKit lets you set it; the next layout pass puts the engine's values back.
+                return
+            }
+            layoutEngine?.frameDidChange(self)
+        }
+    }
+
+    /// The frame in the root view's (window's) coordinates.
+    public var frameInRoot: Rect {
+        if hasSolvedFrame { return solvedFrame }
+        guard let superview else { return storedFrame }
+        let parent = superview.frameInRoot
+        return Rect(
+            x: parent.minX + storedFrame.minX, y: parent.minY + storedFrame.minY,
+            width: storedFrame.width, height: storedFrame.height)
+    }
+
+    /// The bounds: the frame's size at the origin.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// Whether the frame becomes autoresizing-mask constraints (`true` for views made
+    /// in code, as in UIKit). Turn it off before adding your own constraints.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard oldValue != translatesAutoresizingMaskIntoConstraints else { return }
+            layoutEngine?.autoresizingDidChange(self)
+        }
+    }
+
+    /// How the frame follows the superview's size while translated into constraints.
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet {
+            guard oldValue != autoresizingMask else { return }
+            layoutEngine?.autoresizingDidChange(self)
+        }
+    }
+
+    /// Whether the view is hidden. Hidden views keep their constraints (as in UIKit);
+    /// stack views collapse hidden arranged subviews.
+    public var isHidden = false {
+        didSet {
+            guard oldValue != isHidden else { return }
+            superview?.subviewVisibilityDidChange(self)
+        }
+    }
+
+    /// Called when a subview's `isHidden` changes.
+    open func subviewVisibilityDidChange(_ subview: View) {}
+
+    // MARK: - Intrinsic content size
+
+    /// The natural size of the content; `Size.noIntrinsicMetric` in a dimension
+    /// without one. Subclasses override it and call ``invalidateIntrinsicContentSize()``
+    /// when it changes.
+    open var intrinsicContentSize: Size { .noIntrinsicSize }
+
+    /// Tells the engine the intrinsic size changed: the content-size constraints'
+    /// constants are updated in place (nothing is removed or re-added).
+    public func invalidateIntrinsicContentSize() {
+        layoutEngine?.intrinsicContentSizeDidChange(self)
+        superview?.setNeedsLayout()
+    }
+
+    /// The content hugging priority of an axis (default 250).
+    public func contentHuggingPriority(for axis: Axis) -> LayoutPriority {
+        axis == .horizontal ? huggingPriorities.horizontal : huggingPriorities.vertical
+    }
+
+    /// Sets the content hugging priority of an axis.
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: Axis) {
+        if axis == .horizontal { huggingPriorities.horizontal = priority } else { huggingPriorities.vertical = priority }
+        layoutEngine?.contentPrioritiesDidChange(self)
+    }
+
+    /// The compression resistance priority of an axis (default 750).
+    public func contentCompressionResistancePriority(for axis: Axis) -> LayoutPriority {
+        axis == .horizontal ? compressionPriorities.horizontal : compressionPriorities.vertical
+    }
+
+    /// Sets the compression resistance priority of an axis.
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: Axis) {
+        if axis == .horizontal { compressionPriorities.horizontal = priority } else { compressionPriorities.vertical = priority }
+        layoutEngine?.contentPrioritiesDidChange(self)
+    }
+
+    // MARK: - Layout cycle
+
+    /// Updates this view's constraints. The update pass calls it bottom-up on
+    /// views that need it, inside one batch (one solve for the whole pass).
+    /// Override it to change constraints; keep it idempotent.
+    open func updateConstraints() {}
+
+    /// Positions subviews by hand after the engine's frames are applied (top-down).
+    open func layoutSubviews() {}
+
+    /// Marks the view to get ``updateConstraints()`` in the next pass.
+    public func setNeedsUpdateConstraints() {
+        needsUpdateConstraintsFlag = true
+        subtreeNeedsUpdateConstraints = true
+        var ancestor = superview
+        while let current = ancestor, !current.subtreeNeedsUpdateConstraints {
+            current.subtreeNeedsUpdateConstraints = true
+            ancestor = current.superview
+        }
+    }
+
+    /// Marks the view to get ``layoutSubviews()`` in the next pass.
+    public func setNeedsLayout() {
+        needsLayoutFlag = true
+        subtreeNeedsLayout = true
+        var ancestor = superview
+        while let current = ancestor, !current.subtreeNeedsLayout {
+            current.subtreeNeedsLayout = true
+            ancestor = current.superview
+        }
+    }
+
+    /// Whether the view waits for ``layoutSubviews()``.
+    public var needsLayout: Bool { needsLayoutFlag }
+
+    /// Runs the pending update-constraints pass of this view's hierarchy, solving once.
+    public func updateConstraintsIfNeeded() {
+        ensureEngine().updateConstraintsPass()
+    }
+
+    /// Runs the layout pass of this view's hierarchy now if anything is pending:
+    /// update constraints (bottom-up, batched), solve, apply frames and call
+    /// ``layoutSubviews()`` (top-down).
+    public func layoutIfNeeded() {
+        ensureEngine().layoutPass()
+    }
+
+    /// The engine of this hierarchy, made if there is none yet.
+    @discardableResult
+    func ensureEngine() -> LayoutEngine {
+        if let engine = layoutEngine { return engine }
+        let root = rootView
+        let engine = LayoutEngine(root: root)
+        root.ownedEngine = engine
+        return engine
+    }
+}

@@ -1,0 +1,96 @@
+import Cassowary
+import Foundation
+
+/// Choosing, loading and writing the traces a benchmark runs.
+public enum BenchmarkSuite {
+    /// The workload called `name` (`chain-eq`, `chain-ineq`, `blocks`, `form`, `constant-update`).
+    ///
+    /// - Throws: ``SolverBenchmarkError`` `unknown-workload`, listing the names.
+    public static func workload(named name: String) throws(SolverBenchmarkError) -> Workload {
+        guard let workload = Workload(rawValue: name) else {
+            throw SolverBenchmarkError(
+                .unknownWorkload,
+                "Unknown workload '\(name)'; the workloads are \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return workload
+    }
+
+    /// Generates every (workload, size) pair: each workload at `sizes`, or at its
+    /// default sizes when `sizes` is empty. Fixed-size workloads (`form`) run once.
+    ///
+    /// - Throws: ``SolverBenchmarkError`` `invalid-size` for a size below a workload's minimum.
+    public static func traces(workloads: [Workload], sizes: [Int]) throws(SolverBenchmarkError) -> [WorkloadTrace] {
+        var result: [WorkloadTrace] = []
+        for workload in workloads {
+            let chosen = workload.hasFixedSize || sizes.isEmpty ? workload.defaultSizes : sizes
+            for size in chosen {
+                guard size >= workload.minimumSize else {
+                    throw SolverBenchmarkError(
+                        .invalidSize, "Size \(size) is too small for workload '\(workload)': it needs at least \(workload.minimumSize).")
+                }
+                result.append(workload.trace(size: size))
+            }
+        }
+        return result
+    }
+
+    /// Reads a trace file.
+    ///
+    /// - Returns: The trace, named after the file (without `.jsonl`), its size the
+    ///   number of variables it declares.
+    /// - Throws: ``SolverBenchmarkError`` `unreadable-trace` when the file can't
+    ///   be read, `malformed-trace` (with file, line and column) when it isn't a trace.
+    public static func loadTrace(at path: String) throws(SolverBenchmarkError) -> WorkloadTrace {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SolverBenchmarkError(.unreadableTrace, "Cannot read the trace file '\(path)': \(error.localizedDescription)")
+        }
+        var name = (path as NSString).lastPathComponent
+        if name.hasSuffix(".jsonl") { name.removeLast(6) }
+        var trace = WorkloadTrace(name: name, workload: nil, size: 0, text: text, source: path)
+        trace.size = try trace.checkedParse().variableCount
+        return trace
+    }
+
+    /// One line of `manifest.json`, written beside the traces.
+    struct ManifestEntry: Codable {
+        var name: String
+        var workload: String
+        var size: Int
+        var file: String
+        var summary: String
+    }
+
+    /// Writes each trace to `directory/<name>.jsonl` and lists them in
+    /// `directory/manifest.json`. Creates the folder if needed.
+    ///
+    /// - Throws: ``SolverBenchmarkError`` `unwritable-output` naming the file.
+    public static func write(_ traces: [WorkloadTrace], to directory: String) throws(SolverBenchmarkError) {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        var manifest: [ManifestEntry] = []
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SolverBenchmarkError(.unwritableOutput, "Cannot create the folder '\(directory)': \(error.localizedDescription)")
+        }
+        for trace in traces {
+            let file = "\(trace.name).jsonl"
+            do {
+                try trace.text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            } catch {
+                throw SolverBenchmarkError(.unwritableOutput, "Cannot write '\(directory)/\(file)': \(error.localizedDescription)")
+            }
+            manifest.append(ManifestEntry(
+                name: trace.name, workload: trace.workload?.rawValue ?? "trace", size: trace.size, file: file,
+                summary: trace.workload?.summary ?? "recorded trace"))
+        }
+        do {
+            try (BenchmarkReport.encode(manifest, pretty: true) + "\n")
+                .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        } catch {
+            throw SolverBenchmarkError(.unwritableOutput, "Cannot write '\(directory)/manifest.json': \(error.localizedDescription)")
+        }
+    }
+}

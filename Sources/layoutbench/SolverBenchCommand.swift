@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchMetrics
+import SolverBenchmark
+
+/// `layoutbench solver-bench`: replays solver traces and times each operation class.
+struct SolverBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solver-bench",
+        abstract: "Replay solver traces and report the time per operation class.",
+        discussion: """
+            Replays generated workloads (--workload, --size) and recorded traces (--trace) through \
+            the public Solver API, each repetition on a new solver, and reports per operation class \
+            (add, remove, suggest+read, updateConstant, ...) the median time per operation over the \
+            repetitions with its spread, the solver counters per operation (checked identical in \
+            every repetition) and, from a separate untimed replay, the allocations per operation. \
+            With neither --workload nor --trace, every workload runs at its default sizes. \
+            docs/performance.md describes the workloads and scripts/compare-kiwi, which uses \
+            --write-traces and --lockstep to compare with kiwi.
+
+            Exit codes:
+              0   success
+              1   the benchmark failed: counters differed between repetitions, or allocations \
+            could not be counted (try --no-allocations)
+              64  invalid arguments
+              65  a trace file is not a valid solver trace
+              66  a trace file cannot be read
+              73  --write-traces cannot write its folder
+            """)
+
+    @Option(name: .customLong("workload"), help: ArgumentHelp(
+        "A workload to run (repeatable): \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).",
+        valueName: "name"))
+    var workloads: [String] = []
+
+    @Option(name: .customLong("size"), help: ArgumentHelp(
+        "A size for the chosen workloads (repeatable); default: each workload's own sizes.", valueName: "n"))
+    var sizes: [Int] = []
+
+    @Option(name: .customLong("trace"), help: ArgumentHelp(
+        "A recorded trace file (JSON Lines, docs/solver-trace.md) to replay (repeatable).", valueName: "file"))
+    var traceFiles: [String] = []
+
+    @Option(help: "Timed repetitions per trace; the report gives their median.")
+    var repetitions = 10
+
+    @Option(help: "Untimed repetitions before the timed ones.")
+    var warmup = 2
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Flag(inversion: .prefixedNo, help: "Count allocations per operation in a separate, untimed replay (needs jemalloc).")
+    var allocations = true
+
+    @Option(name: .customLong("write-traces"), help: ArgumentHelp(
+        "Write the chosen workloads' traces and a manifest.json to this folder, then stop.", valueName: "dir"))
+    var writeTraces: String?
+
+    @Flag(help: "For scripts/compare-kiwi: run one trace, print a ready line, then one timed repetition per line read from standard input (JSON lines).")
+    var lockstep = false
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func validate() throws {
+        guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1; got \(repetitions).") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative; got \(warmup).") }
+        if let size = sizes.first(where: { $0 < 1 }) { throw ValidationError("--size must be positive; got \(size).") }
+        for name in workloads where Workload(rawValue: name) == nil {
+            throw ValidationError(
+                "Unknown workload '\(name)'; the workloads are \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if writeTraces != nil && lockstep { throw ValidationError("--write-traces and --lockstep cannot be combined.") }
+        if writeTraces != nil && !traceFiles.isEmpty { throw ValidationError("--write-traces writes workloads only; drop --trace.") }
+    }
+
+    func run() throws {
+        let chosen = workloads.compactMap(Workload.init(rawValue:))
+        var traces: [WorkloadTrace] = []
+        do {
+            traces = try BenchmarkSuite.traces(
+                workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes)
+            if let directory = writeTraces {
+                try BenchmarkSuite.write(traces, to: directory)
+                if isTerminal { note("wrote \(traces.count) traces and manifest.json to \(directory)") }
+                return
+            }
+            for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path)) }
+        } catch {
+            throw fail(error)
+        }
+        if lockstep {
+            guard traces.count == 1 else {
+                throw ValidationError("--lockstep runs exactly one trace; \(traces.count) were chosen.")
+            }
+            try runLockstep(traces[0])
+            return
+        }
+
+        let counter = try allocationCounter()
+        let configuration = BenchmarkConfiguration(
+            repetitions: repetitions, warmup: warmup, countAllocations: allocations)
+        var results: [TraceBenchmarkResult] = []
+        for trace in traces {
+            if isTerminal { note("replaying \(trace.name): \(warmup) warm-up + \(repetitions) timed repetitions") }
+            do {
+                results.append(try TraceReplayer(trace).run(
+                    name: trace.name, size: trace.size, configuration: configuration, allocationCounter: counter))
+            } catch {
+                throw fail(error)
+            }
+        }
+        switch format {
+        case .text: emit(BenchmarkReport.text(results))
+        case .json: emit(BenchmarkReport.json(results, configuration: configuration) + "\n")
+        }
+    }
+
+    private func runLockstep(_ trace: WorkloadTrace) throws {
+        do {
+            let runner = try LockstepRunner(trace: trace, warmup: warmup, allocationCounter: try allocationCounter())
+            emit(try runner.readyLine() + "\n")
+            while let line = readLine(), line != "quit" {
+                emit(try runner.repetitionLine() + "\n")
+            }
+        } catch let error as SolverBenchmarkError {
+            throw fail(error)
+        }
+    }
+
+    private func allocationCounter() throws -> AllocationCounter? {
+        guard allocations else { return nil }
+        do {
+            return try AllocationCounter()
+        } catch {
+            note("error: cannot count allocations: \(error.message) Run with --no-allocations to skip them.")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Prints a benchmark error to standard error and returns the exit code it maps to.
+    private func fail(_ error: SolverBenchmarkError) -> ExitCode {
+        note("error: \(error.message)")
+        switch error.code {
+        case .malformedTrace: return ExitCode(65)
+        case .unreadableTrace: return ExitCode(66)
+        case .unwritableOutput: return ExitCode(73)
+        case .unknownWorkload, .invalidSize: return ExitCode(64)
+        default: return ExitCode(1)
+        }
+    }
+
+    private var isTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+
+    private func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Writes to standard output at once (unbuffered), so a script reading a pipe sees each line.
+    private func emit(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

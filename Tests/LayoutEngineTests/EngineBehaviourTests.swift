@@ -1,0 +1,253 @@
+import Cassowary
+import Testing
+
+@testable import LayoutEngine
+
+/// A view whose updateConstraints() records the order it ran in and activates
+/// its constraints one at a time (which the update pass batches).
+final class RecordingView: View {
+    nonisolated(unsafe) static var order: [String] = []
+    var pending: [LayoutConstraint] = []
+
+    override func updateConstraints() {
+        Self.order.append(name ?? "?")
+        for constraint in pending { constraint.isActive = true }
+        pending = []
+    }
+}
+
+@Suite("Engine behaviour", .serialized)
+struct EngineBehaviourTests {
+    @Test("The update pass runs bottom-up and is one batch: one solve for every view's changes")
+    func updatePassIsBatched() {
+        RecordingView.order = []
+        let window = Window(width: 300, height: 300)
+        let outer = RecordingView(name: "outer")
+        let inner = RecordingView(name: "inner")
+        outer.translatesAutoresizingMaskIntoConstraints = false
+        inner.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(outer)
+        outer.addSubview(inner)
+        outer.pending = [
+            outer.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+            outer.topAnchor.constraint(equalTo: window.topAnchor, constant: 10),
+            outer.widthAnchor.constraint(equalToConstant: 100), outer.heightAnchor.constraint(equalToConstant: 100),
+        ]
+        inner.pending = [
+            inner.leadingAnchor.constraint(equalTo: outer.leadingAnchor, constant: 5),
+            inner.topAnchor.constraint(equalTo: outer.topAnchor, constant: 5),
+            inner.widthAnchor.constraint(equalToConstant: 20), inner.heightAnchor.constraint(equalToConstant: 20),
+        ]
+        let before = window.counters
+        window.layoutIfNeeded()
+        let cost = window.counters - before
+        #expect(RecordingView.order == ["inner", "outer"])
+        #expect(cost.solves == 1 && cost.constraintsAdded == 8)
+        #expect(inner.frame == Rect(x: 5, y: 5, width: 20, height: 20))
+        #expect(inner.frameInRoot == Rect(x: 15, y: 15, width: 20, height: 20))
+        // Nothing pending: the next pass does no solver work and calls nothing.
+        RecordingView.order = []
+        let idle = window.counters
+        window.layoutIfNeeded()
+        #expect(window.counters.solves == idle.solves && RecordingView.order.isEmpty)
+    }
+
+    @Test("Intrinsic size changes are constant updates, not churn")
+    func intrinsicSizeUpdatesInPlace() {
+        let window = Window(width: 400, height: 100)
+        let label = makeLabel("Hi", "label", in: window)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: window.leadingAnchor), label.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 14, height: 17))
+        let before = window.counters
+        label.text = "Hello there"
+        window.layoutIfNeeded()
+        let cost = window.counters - before
+        #expect(label.frame.size == Size(width: 77, height: 17))
+        #expect(cost.constraintsAdded == 0 && cost.constraintsRemoved == 0 && cost.constantUpdates == 2)
+    }
+
+    @Test("Frames of views that translate their autoresizing mask follow frame changes in place")
+    func autoresizingFrames() {
+        let window = Window(width: 400, height: 300)
+        let card = View(name: "card", frame: Rect(x: 10, y: 20, width: 200, height: 100))
+        window.addSubview(card)
+        let label = makeLabel("Title", "title", in: card)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+            label.centerYAnchor.constraint(equalTo: card.centerYAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(card.frame == Rect(x: 10, y: 20, width: 200, height: 100))
+        #expect(label.frame == Rect(x: 8, y: 41.5, width: 35, height: 17))
+        let before = window.counters
+        card.frame = Rect(x: 30, y: 40, width: 200, height: 60)
+        window.layoutIfNeeded()
+        #expect(label.frameInRoot == Rect(x: 38, y: 61.5, width: 35, height: 17))
+        #expect((window.counters - before).constraintsAdded == 0)
+        // A flexible-width content view follows its superview.
+        let content = View(name: "content", frame: Rect(x: 0, y: 0, width: 200, height: 60))
+        content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        card.addSubview(content)
+        let pinned = makeView("pinned", in: content)
+        LayoutConstraint.activate([
+            pinned.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+            pinned.topAnchor.constraint(equalTo: content.topAnchor),
+            pinned.widthAnchor.constraint(equalToConstant: 10), pinned.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.layoutIfNeeded()
+        #expect(pinned.frame.minX == 190)
+        card.frame = Rect(x: 30, y: 40, width: 300, height: 60)
+        window.layoutIfNeeded()
+        #expect(content.frame.width == 300 && pinned.frame.minX == 290)
+    }
+
+    @Test("Window sizing: fixed (required) and edit variables; resizing adds and removes nothing")
+    func windowResize() {
+        for sizing in [Window.Sizing.fixed, .edit(priority: 999)] {
+            let window = Window(width: 320, height: 480, sizing: sizing)
+            let bar = makeView("bar", in: window)
+            LayoutConstraint.activate([
+                bar.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 8),
+                bar.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -8),
+                bar.topAnchor.constraint(equalTo: window.topAnchor), bar.heightAnchor.constraint(equalToConstant: 44),
+            ])
+            window.layoutIfNeeded()
+            let before = window.counters
+            for width in stride(from: 320.0, through: 1024, by: 64) {
+                window.resize(width: width, height: 480)
+                window.layoutIfNeeded()
+                #expect(bar.frame.width == width - 16)
+            }
+            let cost = window.counters - before
+            #expect(cost.constraintsAdded == 0 && cost.constraintsRemoved == 0)
+        }
+    }
+
+    @Test("Break observers receive every broken constraint with its conflict set; constant conflicts break too")
+    func breakObserver() throws {
+        let window = Window(width: 320, height: 480)
+        let box = makeView("box", in: window)
+        var seen: [(LayoutConstraint, [LayoutConstraint])] = []
+        let token = window.engine.addBreakObserver { seen.append(($0.brokenConstraint, $0.constraints)) }
+        let fifty = box.heightAnchor.constraint(equalToConstant: 50)
+        fifty.identifier = "Box.height50"
+        let hundred = box.heightAnchor.constraint(equalToConstant: 100)
+        hundred.identifier = "Box.height100"
+        fifty.isActive = true
+        hundred.isActive = true
+        #expect(seen.count == 1)
+        #expect(seen[0].0 === hundred && seen[0].1.map(\.identifier) == ["Box.height50", "Box.height100"])
+        #expect("\(hundred)".contains("'Box.height100' View:box.height == 100"))
+        // A constant change that conflicts: the solver rolls it back, the engine breaks it.
+        let width = box.widthAnchor.constraint(equalToConstant: 10)
+        let maxWidth = box.widthAnchor.constraint(lessThanOrEqualToConstant: 40)
+        LayoutConstraint.activate([width, maxWidth])
+        width.constant = 60
+        #expect(seen.count == 2 && seen[1].0 === width && width.isBroken)
+        window.layoutIfNeeded()
+        #expect(box.frame.width == 40)
+        window.engine.removeBreakObserver(token)
+        let extra = box.heightAnchor.constraint(equalToConstant: 70)
+        extra.isActive = true
+        #expect(seen.count == 2 && window.engine.brokenConstraintCount == 3)
+    }
+
+    @Test("constraintsAffectingLayout(for:) lists the constraints that determine an axis")
+    func constraintsAffecting() {
+        let window = Window(width: 320, height: 480)
+        let box = makeView("box", in: window)
+        let leading = box.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 12)
+        let width = box.widthAnchor.constraint(equalToConstant: 80)
+        let top = box.topAnchor.constraint(equalTo: window.topAnchor, constant: 4)
+        let height = box.heightAnchor.constraint(equalToConstant: 30)
+        LayoutConstraint.activate([leading, width, top, height])
+        window.layoutIfNeeded()
+        let horizontal = box.constraintsAffectingLayout(for: .horizontal)
+        #expect(horizontal.contains { $0 === leading } && horizontal.contains { $0 === width })
+        #expect(!horizontal.contains { $0 === top || $0 === height })
+        let vertical = box.constraintsAffectingLayout(for: .vertical)
+        #expect(vertical.contains { $0 === top } && vertical.contains { $0 === height })
+    }
+
+    @Test("systemLayoutSizeFitting: width given, height found, at the cost of two batches")
+    func fittingSize() {
+        let cell = View(name: "cell")
+        let title = makeLabel(String(repeating: "w", count: 60), "title", in: cell)
+        title.numberOfLines = 0
+        title.preferredMaxLayoutWidth = 200
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 10),
+            title.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -10),
+            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
+            title.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
+        ])
+        let engine = cell.layoutEngine!
+        let before = engine.solver.counters
+        let size = cell.systemLayoutSizeFitting(
+            Size(width: 220, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        // 420 points of text wrap at 200: 3 lines of 17.
+        #expect(size == Size(width: 220, height: 51 + 24))
+        let cost = engine.solver.counters - before
+        #expect(cost.solves == 2 && cost.constraintsAdded == 2 && cost.constraintsRemoved == 2)
+    }
+
+    @Test("Joining and splitting hierarchies moves constraints between engines")
+    func hierarchyMoves() {
+        // A card built on its own: it gets its own engine.
+        let card = View(name: "card")
+        let title = makeLabel("Card", "title", in: card)
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 4),
+            title.topAnchor.constraint(equalTo: card.topAnchor, constant: 4),
+        ])
+        let cardEngine = card.layoutEngine!
+        #expect(cardEngine.solver.constraintCount > 0)
+        // Added to a window: the constraints move into the window's engine.
+        let window = Window(width: 320, height: 480)
+        card.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(card)
+        LayoutConstraint.activate([
+            card.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            card.topAnchor.constraint(equalTo: window.topAnchor, constant: 30),
+        ])
+        window.layoutIfNeeded()
+        #expect(cardEngine.solver.constraintCount == 0)
+        #expect(title.frameInRoot == Rect(x: 24, y: 34, width: 28, height: 17))
+        #expect(title.constraints.isEmpty && card.constraints.count == 2 && window.constraints.count == 2)
+        // Removed: constraints to the window are deactivated; the card's own move with it.
+        card.removeFromSuperview()
+        #expect(window.constraints.isEmpty)
+        #expect(card.constraints.count == 2 && card.constraints.allSatisfy(\.isActive))
+        card.layoutIfNeeded()
+        #expect(title.frame == Rect(x: 4, y: 4, width: 28, height: 17))
+    }
+
+    @Test("The event sink sees each operation with its cost and cause")
+    func events() {
+        final class Sink: LayoutEventSink {
+            var events: [LayoutEvent] = []
+            func record(_ event: LayoutEvent) { events.append(event) }
+        }
+        let window = Window(width: 320, height: 480)
+        let sink = Sink()
+        window.engine.eventSink = sink
+        let box = makeView("box", in: window)
+        window.performFrame {
+            LayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
+            ])
+            box.widthAnchor.constraint(equalToConstant: 10).isActive = true
+        }
+        let added = sink.events.filter { $0.kind == .constraintAdded }
+        #expect(added.count == 3)
+        #expect(added.filter(\.individually).count == 1)
+        #expect(added.first?.operation?.kindName == "activate")
+        #expect(sink.events.first?.kind == .frameBegan && sink.events.last?.kind == .frameEnded)
+        let solves = sink.events.reduce(0) { $0 + $1.cost.solves }
+        #expect(solves == 2)
+        #expect(sink.events.allSatisfy { $0.frame == 1 })
+    }
+}

@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""Compares layoutbench's solver with kiwi on the same traces, repetitions interleaved.
+
+Run through scripts/compare-kiwi, which builds layoutbench, makes the venv and
+writes the workload traces. For every trace:
+
+1. kiwi: a verification repetition (values read at every read, failures noted),
+   which is also the warm-up and measures what one repetition costs;
+2. layoutbench: `solver-bench --trace FILE --lockstep` verifies, warms up,
+   counts allocations and prints its `ready` line (its values, failures, where
+   each edit started);
+3. the values are cross-checked (a checksum per read, every value at the last
+   read and at the end, within 1e-6 relative; the same failed lines): a
+   difference fails the run;
+4. repetitions alternate: kiwi, ours, kiwi, ours, ...; per operation class the
+   ratio ours/kiwi of each pair, and the median of those ratios.
+
+A kiwi repetition that exceeds --budget seconds of solver time is abandoned and
+the trace's kiwi columns say so; a size whose repetition is predicted (from the
+previous size of the same workload, assuming kiwi's cost grows with the square
+of the size) to exceed the budget is not started. Traces whose kiwi repetition
+is slow get fewer repetitions (at least --min-repetitions) so that kiwi's share
+of a trace stays under --trace-budget seconds. layoutbench still runs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replay_kiwi  # noqa: E402
+
+TOLERANCE = 1e-6
+WORKLOAD_ORDER = ["chain-eq", "chain-ineq", "blocks", "form", "constant-update"]
+# Workloads whose size is a count of blocks or chain links, where the tighter target applies.
+SCALED_WORKLOADS = {"chain-eq", "chain-ineq", "blocks", "constant-update"}
+
+
+@dataclass
+class Row:
+    workload: str
+    size: int
+    operation: str
+    operations: int
+    kiwi_us: float | None
+    ours_us: float
+    ratio: float | None
+    target: float
+    note: str = ""
+
+    @property
+    def met(self) -> bool | None:
+        return None if self.ratio is None else self.ratio <= self.target
+
+
+@dataclass
+class TraceOutcome:
+    name: str
+    workload: str
+    size: int
+    repetitions: int
+    rows: list[Row] = field(default_factory=list)
+    kiwi_status: str = "measured"
+    kiwi_repetition_seconds: float | None = None
+    mismatches: list[str] = field(default_factory=list)
+    allocations: dict = field(default_factory=dict)
+    ours_counters: dict = field(default_factory=dict)
+
+
+def close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE * max(1.0, abs(a), abs(b))
+
+
+def cross_check(trace, ready: dict, kiwi_result: dict) -> list[str]:
+    """Returns what differs between the two solvers' replays (empty when they agree)."""
+    problems = []
+    ours_failed, kiwi_failed = ready["failedLines"], kiwi_result["failedLines"]
+    if ours_failed != kiwi_failed:
+        problems.append(f"failed operations differ: layoutbench lines {ours_failed[:10]}, kiwi lines {kiwi_failed[:10]}")
+    ours_sums, kiwi_sums = ready["readChecksums"], kiwi_result["readChecksums"]
+    if len(ours_sums) != len(kiwi_sums):
+        problems.append(f"{len(ours_sums)} reads in layoutbench, {len(kiwi_sums)} in kiwi")
+    else:
+        for index, ((ours, ours_scale), (theirs, their_scale)) in enumerate(zip(ours_sums, kiwi_sums)):
+            if abs(ours - theirs) > TOLERANCE * max(1.0, ours_scale, their_scale):
+                problems.append(f"values differ at read {index + 1}: checksum {ours!r} (layoutbench) vs {theirs!r} (kiwi)")
+                break
+    names = trace.variable_names
+    for label, key in (("last read", "lastReadValues"), ("end", "finalValues")):
+        ours, theirs = ready[key], kiwi_result[key]
+        if len(ours) != len(theirs):
+            problems.append(f"{label}: {len(ours)} values from layoutbench, {len(theirs)} from kiwi")
+            continue
+        differing = [i for i, (a, b) in enumerate(zip(ours, theirs)) if not close(a, b)]
+        if differing:
+            shown = ", ".join(f"{names[i] or 'v' + str(i)}={ours[i]!r} vs {theirs[i]!r}" for i in differing[:5])
+            problems.append(f"at the {label}, {len(differing)} variables differ (layoutbench vs kiwi): {shown}")
+    return problems
+
+
+class Ours:
+    """`layoutbench solver-bench --lockstep` for one trace."""
+
+    def __init__(self, binary: str, path: str, warmup: int, allocations: bool):
+        command = [binary, "solver-bench", "--trace", path, "--lockstep", "--warmup", str(warmup)]
+        if not allocations:
+            command.append("--no-allocations")
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.ready = self._read("ready")
+
+    def _read(self, event: str) -> dict:
+        line = self.process.stdout.readline()
+        if not line:
+            code = self.process.wait()
+            raise RuntimeError(f"layoutbench solver-bench --lockstep exited ({code}) before its {event} line")
+        message = json.loads(line)
+        if message.get("event") != event:
+            raise RuntimeError(f"expected a {event} line from layoutbench, got {line.strip()[:200]}")
+        return message
+
+    def repetition(self) -> dict:
+        self.process.stdin.write("run\n")
+        self.process.stdin.flush()
+        return self._read("repetition")
+
+    def close(self):
+        try:
+            self.process.stdin.write("quit\n")
+            self.process.stdin.close()
+        except BrokenPipeError:
+            pass
+        self.process.wait()
+
+
+def target_for(workload: str, size: int, operation: str) -> float:
+    if workload in SCALED_WORKLOADS and size >= 1000 and operation in ("add", "suggest"):
+        return 0.5
+    return 1.0
+
+
+def display_name(operation: str) -> str:
+    return "suggest+read" if operation == "suggest" else operation
+
+
+def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
+    path = entry["path"]
+    trace = replay_kiwi.parse_trace(path)
+    workload, size = entry["workload"], entry["size"]
+    outcome = TraceOutcome(entry["name"], workload, size, options.repetitions)
+    log(f"{entry['name']}: layoutbench verifies, warms up, counts allocations")
+    ours = Ours(options.layoutbench, path, options.warmup, not options.no_allocations)
+    try:
+        ready = ours.ready
+        outcome.allocations = ready.get("allocations") or {}
+        outcome.ours_counters = ready.get("counters") or {}
+        edit_starts = {item["line"]: item["value"] for item in ready["editStartValues"]}
+        replay = replay_kiwi.KiwiReplay(trace, edit_starts)
+        budget_ns = int(options.budget * 1e9)
+
+        # Skip kiwi when the previous size predicts a repetition over budget.
+        kiwi_ok = True
+        prior = previous.get(workload)
+        if prior is not None and prior[1] is not None and size > prior[0]:
+            predicted = prior[1] * (size / prior[0]) ** 2
+            if predicted > options.budget:
+                kiwi_ok = False
+                outcome.kiwi_status = (f"not run: a repetition is predicted to take {predicted:.0f} s "
+                                       f"(from {prior[1]:.1f} s at n={prior[0]}, quadratic), over the {options.budget:g} s budget")
+        if prior is not None and prior[1] is None and size > prior[0]:
+            kiwi_ok = False
+            outcome.kiwi_status = f"not run: n={prior[0]} was already over the {options.budget:g} s budget"
+        kiwi_result = None
+        if kiwi_ok:
+            log(f"{entry['name']}: kiwi verification repetition")
+            try:
+                kiwi_result = replay.verify(budget_ns)
+            except replay_kiwi.BudgetExceeded as exceeded:
+                kiwi_ok = False
+                outcome.kiwi_status = (f"over budget: a repetition was abandoned after {exceeded.elapsed_ns / 1e9:.0f} s "
+                                       f"of solver time (budget {options.budget:g} s)")
+        if kiwi_ok:
+            seconds = kiwi_result["nanoseconds"] / 1e9
+            outcome.kiwi_repetition_seconds = seconds
+            previous[workload] = (size, seconds)
+            outcome.mismatches = cross_check(trace, ready, kiwi_result)
+            if seconds > 0 and seconds * options.repetitions > options.trace_budget:
+                outcome.repetitions = max(options.min_repetitions, int(options.trace_budget / seconds))
+            for _ in range(options.warmup - 1):
+                replay.run(budget_ns)
+        else:
+            previous[workload] = (size, None)
+
+        classes = trace.timed_classes
+        ours_samples = {cls: [] for cls in classes}
+        kiwi_samples = {cls: [] for cls in classes}
+        ratios = {cls: [] for cls in classes}
+        log(f"{entry['name']}: {outcome.repetitions} interleaved repetitions")
+        for _ in range(outcome.repetitions):
+            kiwi_ns = None
+            if kiwi_ok:
+                try:
+                    kiwi_ns, _ = replay.run(budget_ns)
+                except replay_kiwi.BudgetExceeded as exceeded:
+                    kiwi_ok = False
+                    outcome.kiwi_status = (f"over budget: a repetition was abandoned after {exceeded.elapsed_ns / 1e9:.0f} s "
+                                           f"(budget {options.budget:g} s)")
+                    kiwi_samples = {cls: [] for cls in classes}
+                    ratios = {cls: [] for cls in classes}
+            mine = ours.repetition()["classes"]
+            for cls in classes:
+                count = trace.step_counts[cls]
+                ours_us = mine[cls]["nanoseconds"] / 1000 / count
+                ours_samples[cls].append(ours_us)
+                if kiwi_ok and kiwi_ns is not None:
+                    kiwi_us = kiwi_ns[cls] / 1000 / count
+                    kiwi_samples[cls].append(kiwi_us)
+                    ratios[cls].append(ours_us / kiwi_us if kiwi_us > 0 else math.inf)
+    finally:
+        ours.close()
+
+    for cls in classes:
+        measured = kiwi_ok and kiwi_samples[cls]
+        outcome.rows.append(Row(
+            workload=workload, size=size, operation=cls, operations=trace.step_counts[cls],
+            kiwi_us=statistics.median(kiwi_samples[cls]) if measured else None,
+            ours_us=statistics.median(ours_samples[cls]),
+            ratio=statistics.median(ratios[cls]) if measured else None,
+            target=target_for(workload, size, cls),
+            note=replay_kiwi.KIWI_NOTES.get(cls, "")))
+    return outcome
+
+
+def log(message: str):
+    print(f"  {message}", file=sys.stderr, flush=True)
+
+
+def format_us(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.1f}" if value >= 100 else f"{value:.3f}"
+
+
+def table(outcomes: list[TraceOutcome]) -> list[list[str]]:
+    rows = [["workload", "size", "operation", "ops", "kiwi us/op", "ours us/op", "ratio", "target", "met", "note"]]
+    for outcome in outcomes:
+        for row in outcome.rows:
+            note = row.note
+            if row.ratio is None:
+                note = (note + "; " if note else "") + "kiwi " + outcome.kiwi_status.split(":")[0]
+            if outcome.mismatches:
+                note = (note + "; " if note else "") + "VALUES DIFFER"
+            rows.append([
+                row.workload, str(row.size), display_name(row.operation), str(row.operations),
+                format_us(row.kiwi_us), format_us(row.ours_us),
+                "-" if row.ratio is None else f"{row.ratio:.3f}", f"<= {row.target:g}",
+                "-" if row.met is None else ("yes" if row.met else "NO"), note])
+    return rows
+
+
+def render_text(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    right = {1, 3, 4, 5, 6}
+    lines = []
+    for row in rows:
+        cells = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def render_markdown(rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "|".join(" --- " if i not in {1, 3, 4, 5, 6} else " ---: " for i in range(len(rows[0]))) + "|"]
+    for row in rows[1:]:
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def summary(outcomes: list[TraceOutcome]) -> list[str]:
+    """The targets that are not rows of the table: flat blocks edits, allocations, unmet rows."""
+    lines = []
+    blocks = sorted((o for o in outcomes if o.workload == "blocks"), key=lambda o: o.size)
+    suggest = {o.size: next((r for r in o.rows if r.operation == "suggest"), None) for o in blocks}
+    suggest = {size: row for size, row in suggest.items() if row is not None}
+    if len(suggest) >= 2:
+        sizes = sorted(suggest)
+        low, high = sizes[0], sizes[-1]
+        growth = suggest[high].ours_us / suggest[low].ours_us
+        verdict = "met" if growth <= 1.2 else "NOT met"
+        kiwi_sizes = [s for s in sizes if suggest[s].kiwi_us is not None]
+        kiwi_text = ""
+        if len(kiwi_sizes) >= 2:
+            k_low, k_high = kiwi_sizes[0], kiwi_sizes[-1]
+            kiwi_text = (f"; kiwi {suggest[k_low].kiwi_us:.3f} -> {suggest[k_high].kiwi_us:.3f} us "
+                         f"(x{suggest[k_high].kiwi_us / suggest[k_low].kiwi_us:.1f}, n={k_low} -> {k_high})")
+        lines.append(f"blocks suggest+read, ours: {suggest[low].ours_us:.3f} us at n={low} -> "
+                     f"{suggest[high].ours_us:.3f} us at n={high}: growth x{growth:.2f} (target <= 1.2: {verdict}){kiwi_text}")
+    for outcome in outcomes:
+        for cls in ("suggest", "updateConstant"):
+            allocation = outcome.allocations.get(cls)
+            if allocation:
+                warm = allocation["warmAllocations"] / allocation["warmOperations"] if allocation["warmOperations"] else 0.0
+                verdict = "met" if allocation["warmAllocations"] == 0 else "NOT met"
+                lines.append(f"allocations, {outcome.name} {display_name(cls)}: {warm:.3f} per operation once warm "
+                             f"({allocation['warmAllocations']} in {allocation['warmOperations']} operations after the first tenth; "
+                             f"{allocation['allocations']} in all {allocation['operations']}): target 0: {verdict}")
+    unmet = [(o, r) for o in outcomes for r in o.rows if r.met is False]
+    rows_measured = sum(1 for o in outcomes for r in o.rows if r.met is not None)
+    lines.append(f"ratio targets: {rows_measured - len(unmet)} of {rows_measured} measured rows met")
+    for outcome, row in unmet:
+        lines.append(f"  NOT met: {outcome.name} {display_name(row.operation)}: ratio {row.ratio:.3f} > {row.target:g} "
+                     f"(by {row.ratio / row.target:.2f}x)")
+    for outcome in outcomes:
+        if outcome.kiwi_status != "measured":
+            lines.append(f"kiwi {outcome.name}: {outcome.kiwi_status}")
+        if outcome.repetitions != outcome.rows and outcome.kiwi_repetition_seconds:
+            pass
+    return lines
+
+
+def machine_description(options) -> dict:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        swift = subprocess.run(["swift", "--version"], capture_output=True, text=True, check=False).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        swift = "unknown"
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "kernel": platform.release(),
+        "swift": swift,
+        "python": platform.python_version(),
+        "kiwisolver": getattr(replay_kiwi.kiwi, "__version__", "unknown"),
+        "command": options.command_line,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--layoutbench", required=True, help="the release layoutbench binary")
+    parser.add_argument("--manifest", help="manifest.json written by solver-bench --write-traces")
+    parser.add_argument("--trace", action="append", default=[], help="an extra recorded trace (repeatable)")
+    parser.add_argument("--repetitions", type=int, default=7)
+    parser.add_argument("--warmup", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds of kiwi solver time per repetition")
+    parser.add_argument("--trace-budget", type=float, default=40.0, help="seconds of kiwi solver time per trace")
+    parser.add_argument("--min-repetitions", type=int, default=3)
+    parser.add_argument("--no-allocations", action="store_true")
+    parser.add_argument("--output-dir", help="write compare-kiwi.json and compare-kiwi.md here")
+    parser.add_argument("--command-line", default="scripts/compare-kiwi")
+    options = parser.parse_args(argv)
+
+    entries = []
+    if options.manifest:
+        with open(options.manifest, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        folder = os.path.dirname(os.path.abspath(options.manifest))
+        for item in manifest:
+            entries.append({**item, "path": os.path.join(folder, item["file"])})
+    entries.sort(key=lambda e: (WORKLOAD_ORDER.index(e["workload"]) if e["workload"] in WORKLOAD_ORDER else 99, e["size"]))
+    for path in options.trace:
+        name = os.path.basename(path).removesuffix(".jsonl")
+        size = len(replay_kiwi.parse_trace(path).variable_names)
+        entries.append({"name": name, "workload": f"trace:{name}", "size": size, "path": path})
+
+    outcomes = []
+    previous: dict = {}
+    failed = False
+    for entry in entries:
+        try:
+            outcome = compare_trace(entry, options, previous)
+        except (replay_kiwi.TraceError, RuntimeError, OSError) as error:
+            print(f"error: {entry['name']}: {error}", file=sys.stderr)
+            failed = True
+            continue
+        if outcome.mismatches:
+            failed = True
+            print(f"error: {entry['name']}: layoutbench and kiwi did not solve the same problem:", file=sys.stderr)
+            for problem in outcome.mismatches:
+                print(f"       {problem}", file=sys.stderr)
+        outcomes.append(outcome)
+
+    rows = table(outcomes)
+    notes = summary(outcomes)
+    print(render_text(rows))
+    print()
+    for line in notes:
+        print(line)
+
+    if options.output_dir:
+        os.makedirs(options.output_dir, exist_ok=True)
+        machine = machine_description(options)
+        document = {
+            "machine": machine,
+            "repetitions": options.repetitions,
+            "warmup": options.warmup,
+            "budgetSeconds": options.budget,
+            "traces": [{
+                "name": o.name, "workload": o.workload, "size": o.size, "repetitions": o.repetitions,
+                "kiwiStatus": o.kiwi_status, "kiwiRepetitionSeconds": o.kiwi_repetition_seconds,
+                "mismatches": o.mismatches, "oursAllocations": o.allocations, "oursCounters": o.ours_counters,
+                "rows": [{
+                    "operation": r.operation, "operations": r.operations, "kiwiMicroseconds": r.kiwi_us,
+                    "oursMicroseconds": r.ours_us, "ratio": r.ratio, "target": r.target, "met": r.met, "note": r.note,
+                } for r in o.rows],
+            } for o in outcomes],
+            "summary": notes,
+        }
+        with open(os.path.join(options.output_dir, "compare-kiwi.json"), "w", encoding="utf-8") as handle:
+            json.dump(document, handle, indent=2)
+            handle.write("\n")
+        with open(os.path.join(options.output_dir, "compare-kiwi.md"), "w", encoding="utf-8") as handle:
+            handle.write("# layoutbench vs kiwi\n\n")
+            for key, value in machine.items():
+                handle.write(f"- {key}: {value}\n")
+            handle.write(f"- repetitions: {options.repetitions} (interleaved), warm-up: {options.warmup}, "
+                         f"kiwi budget: {options.budget:g} s per repetition, {options.trace_budget:g} s per trace\n\n")
+            handle.write(render_markdown(rows) + "\n\n")
+            for line in notes:
+                handle.write(f"- {line}\n")
+        print(f"\nwrote {options.output_dir}/compare-kiwi.json and compare-kiwi.md", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
