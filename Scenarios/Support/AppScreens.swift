@@ -45,3 +45,8 @@ struct RowList {
 func checkFrame(_ view: View, _ expected: Rect, _ what: String) -> [(String, String)] {
     view.frame.isClose(to: expected, tolerance: 1e-6) ? [] : [("\(what) at \(expected)", "it is at \(view.frame)")]
 }
+
+/// Checks a view's frame in its window's coordinates.
+func checkFrameInRoot(_ view: View, _ expected: Rect, _ what: String) -> [(String, String)] {
+    view.frameInRoot.isClose(to: expected, tolerance: 1e-6) ? [] : [("\(what) at \(expected)", "it is at \(view.frameInRoot)")]
+}

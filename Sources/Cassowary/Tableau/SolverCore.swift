@@ -397,9 +397,9 @@ extension SolverCore {
     }
 
     @inline(never)
-    mutating func growRow(_ row: Int32) {
+    mutating func growRow(_ row: Int32, toAtLeast minimum: Int = 0) {
         let oldCapacity = Int(rows[row].capacity)
-        let newCapacity = oldCapacity * 2
+        let newCapacity = max(oldCapacity * 2, minimum)
         let newEntries = UnsafeMutablePointer<RowEntry>.allocate(capacity: newCapacity)
         newEntries.moveInitialize(from: rows[row].entries, count: Int(rows[row].count))
         rows[row].entries.deallocate()
@@ -554,25 +554,67 @@ extension SolverCore {
 
     /// The merge strategy of `addRow`: marks the target's symbols with their entry
     /// indices, accumulates the source, then clears the marks.
+    ///
+    /// Appending is the common case (building a new row from a long one), so it is
+    /// written out here with the row's state in locals: no per-entry reloads of the
+    /// tableau arrays.
     @inline(__always)
     mutating func mergeRow(
-        into target: Int32, from sourceEntries: UnsafeMutablePointer<RowEntry>, count: Int, times multiplier: Double
+        into target: Int32, from sourceEntries: UnsafeMutablePointer<RowEntry>, count sourceCount: Int,
+        times multiplier: Double
     ) {
-        let initial = rows[target].entries
-        for index in 0..<Int(rows[target].count) {
-            symbolMark[initial[index].symbol] = Int32(truncatingIfNeeded: index)
+        let marks = symbolMark.base
+        let infos = symbols.base
+        var count = Int(rows[target].count)
+        if count &+ sourceCount > Int(rows[target].capacity) {
+            growRow(target, toAtLeast: count &+ sourceCount)
         }
+        var entries = rows[target].entries
+        var capacity = Int(rows[target].capacity)
         for index in 0..<count {
-            let entry = sourceEntries[index]
-            let position = symbolMark[entry.symbol]
-            if position >= 0 { symbolMark[entry.symbol] = -1 }
-            let moved = accumulate(row: target, at: position, symbol: entry.symbol, delta: multiplier * entry.coefficient)
-            // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
-            if moved >= 0 && symbolMark[moved] >= 0 { symbolMark[moved] = position }
+            marks[Int(entries[index].symbol)] = Int32(truncatingIfNeeded: index)
         }
-        let final = rows[target].entries
-        for index in 0..<Int(rows[target].count) {
-            symbolMark[final[index].symbol] = -1
+        var newColumns = 0
+        for index in 0..<sourceCount {
+            let entry = sourceEntries[index]
+            let symbol = Int(entry.symbol)
+            let delta = multiplier * entry.coefficient
+            let position = marks[symbol]
+            if position >= 0 {
+                marks[symbol] = -1
+                let updated = entries[Int(position)].coefficient + delta
+                if _slowPath(Self.isNearZero(updated)) {
+                    rows[target].count = Int32(truncatingIfNeeded: count)
+                    let moved = accumulate(row: target, at: position, symbol: entry.symbol, delta: delta)
+                    // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
+                    if moved >= 0 && marks[Int(moved)] >= 0 { marks[Int(moved)] = position }
+                    count = Int(rows[target].count)
+                } else {
+                    entries[Int(position)].coefficient = updated
+                }
+            } else if !Self.isNearZero(delta) {
+                if _slowPath(count == capacity) {
+                    rows[target].count = Int32(truncatingIfNeeded: count)
+                    growRow(target, toAtLeast: count &+ 1)
+                    entries = rows[target].entries
+                    capacity = Int(rows[target].capacity)
+                }
+                let info = infos + symbol
+                let slot = info.pointee.columnCount
+                if _slowPath(slot == info.pointee.columnCapacity) {
+                    growColumn(entry.symbol)
+                }
+                info.pointee.column[Int(slot)] = ColumnEntry(row: target, entry: Int32(truncatingIfNeeded: count))
+                info.pointee.columnCount = slot &+ 1
+                if slot == 0 { newColumns &+= 1 }
+                entries[count] = RowEntry(symbol: entry.symbol, columnSlot: slot, coefficient: delta)
+                count &+= 1
+            }
+        }
+        rows[target].count = Int32(truncatingIfNeeded: count)
+        counters.columnsLive &+= newColumns
+        for index in 0..<count {
+            marks[Int(entries[index].symbol)] = -1
         }
     }
 

@@ -1,0 +1,270 @@
+import LayoutEngine
+
+/// Family 7 (seed 002 section 7): tables of reusable cells, stack-based against
+/// manual, in four situations: scrolling end to end with reuse, live content
+/// changes that change intrinsic sizes, hide/show toggles inside cells, and a
+/// realistic feed cell of about twenty views.
+enum CellScenarios {
+    static let all = [stackScroll, manualScroll, stackContent, manualContent, stackHide, manualHide, feedStack, feedManual]
+
+    static let scrollSizes = [50, 200, 800]
+    static let scrollQuickSizes = [20, 40, 80]
+    static let frameSizes = [20, 80, 320]
+    static let frameQuickSizes = [5, 10, 20]
+    static let feedSizes = [25, 100, 400]
+    static let feedQuickSizes = [10, 20, 40]
+    static let visibleRows = 10.0
+    static let listHeight = StackListCell.height
+
+    /// The data source: a number of rows, one cell type, a configure step.
+    final class Source: TableViewDataSource {
+        let rows: Int
+        let identifier: String
+        let configure: (TableViewCell, Int, Int) -> Void
+        var revision = 0
+
+        init(rows: Int, identifier: String, configure: @escaping (TableViewCell, Int, Int) -> Void) {
+            self.rows = rows
+            self.identifier = identifier
+            self.configure = configure
+        }
+
+        func numberOfRows(in tableView: TableView) -> Int { rows }
+
+        func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: row)
+            configure(cell, row, revision)
+            return cell
+        }
+    }
+
+    /// A window holding a table that fills it.
+    struct Screen {
+        let window: Window
+        let table = TableView(name: "table")
+        let source: Source
+
+        init(height: Double, estimatedRowHeight: Double, source: Source, register: (TableView) -> Void) {
+            window = Window(width: 375, height: height)
+            self.source = source
+            table.translatesAutoresizingMaskIntoConstraints = false
+            table.estimatedRowHeight = estimatedRowHeight
+            register(table)
+            table.dataSource = source
+            window.addSubview(table)
+            LayoutConstraint.activate([
+                table.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                table.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+                table.topAnchor.constraint(equalTo: window.topAnchor),
+                table.bottomAnchor.constraint(equalTo: window.bottomAnchor),
+            ])
+            window.layoutIfNeeded()  // the first screenful, outside the measurement
+        }
+
+        /// Checks the last row's placement and a subview of its cell.
+        func verify(row: Int, height: Double, subview: (TableViewCell) -> View, expected: Rect, cellLimit: Int) -> [(String, String)] {
+            var failures: [(String, String)] = []
+            let rect = table.rectForRow(at: row)
+            if !rect.isClose(to: Rect(x: 0, y: Double(row) * height, width: 375, height: height)) {
+                failures.append(("row \(row) at y \(Double(row) * height), \(height) high", "it is at \(rect)"))
+            }
+            if let cell = table.cellForRow(at: row) {
+                let view = subview(cell)
+                let inCell = Rect(
+                    x: view.frameInRoot.minX - cell.frameInRoot.minX, y: view.frameInRoot.minY - cell.frameInRoot.minY,
+                    width: view.frameInRoot.width, height: view.frameInRoot.height)
+                if !inCell.isClose(to: expected) {
+                    failures.append(("row \(row)'s \(view.debugName) at \(expected) in its cell", "it is at \(inCell)"))
+                }
+            } else {
+                failures.append(("row \(row) visible", "it has no cell"))
+            }
+            if table.cellsCreated > cellLimit {
+                failures.append(("at most \(cellLimit) cells made", "\(table.cellsCreated) were made"))
+            }
+            return failures
+        }
+    }
+
+    // MARK: - List cells
+
+    static func listScreen(rows: Int, stack: Bool) -> Screen {
+        let source = Source(rows: rows, identifier: stack ? StackListCell.reuseIdentifier : ManualListCell.reuseIdentifier) { cell, row, revision in
+            let content = ListRowContent(row: row, revision: revision)
+            if let cell = cell as? StackListCell { cell.configure(content) }
+            if let cell = cell as? ManualListCell { cell.configure(content) }
+        }
+        return Screen(height: visibleRows * listHeight, estimatedRowHeight: listHeight, source: source) { table in
+            if stack {
+                table.register({ StackListCell() }, forCellReuseIdentifier: StackListCell.reuseIdentifier)
+            } else {
+                table.register({ ManualListCell() }, forCellReuseIdentifier: ManualListCell.reuseIdentifier)
+            }
+        }
+    }
+
+    /// The icon row's title: 64 points in, filling the row to the right margin, as tall as the icon.
+    static let titleFrame = Rect(x: 64, y: 12, width: 375 - 16 - 64, height: 40)
+
+    static func title(of cell: TableViewCell) -> View {
+        (cell as? StackListCell)?.title ?? (cell as! ManualListCell).title
+    }
+
+    static func scroll(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
+        { size in
+            let screen = listScreen(rows: size, stack: stack)
+            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
+                screen.table.scrollToEnd(in: screen.window, step: listHeight / 2)
+            }, verify: {
+                screen.verify(row: size - 1, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
+            })
+        }
+    }
+
+    static let stackScroll = Scenario(
+        name: "cells/stack-scroll",
+        summary: "Scroll a table of N self-sizing stack-view cells (seed 002's BadCell) end to end, 10 rows visible.",
+        tags: ["cells", "stacks", "scrolling", "anti-pattern", "seed-002"], sizes: scrollSizes, quickSizes: scrollQuickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        pair: .init(partner: "cells/manual-scroll", role: .antiPattern),
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
+        build: scroll(stack: true))
+
+    static let manualScroll = Scenario(
+        name: "cells/manual-scroll",
+        summary: "Scroll the same table with hand-constrained cells (seed 002's GoodCell, with the tags).",
+        tags: ["cells", "scrolling", "fix", "seed-002"], sizes: scrollSizes, quickSizes: scrollQuickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        pair: .init(partner: "cells/stack-scroll", role: .fix),
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
+        build: scroll(stack: false))
+
+    /// Every frame, the visible cells get new content (texts of new lengths).
+    static func liveContent(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
+        { size in
+            let screen = listScreen(rows: 40, stack: stack)
+            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
+                for frame in 1...size {
+                    screen.window.performFrame {
+                        screen.source.revision = frame
+                        for row in screen.table.visibleRows {
+                            guard let cell = screen.table.cellForRow(at: row) else { continue }
+                            screen.source.configure(cell, row, frame)
+                        }
+                    }
+                }
+            }, verify: {
+                screen.verify(row: 9, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
+            })
+        }
+    }
+
+    static let stackContent = Scenario(
+        name: "cells/stack-content",
+        summary: "For N frames, give the 10 visible stack-view cells new texts (intrinsic sizes change).",
+        tags: ["cells", "stacks", "content", "anti-pattern", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        pair: .init(partner: "cells/manual-content", role: .antiPattern),
+        expectations: [.counter("constraintsRemoved", .equal, 0), .counter("unsatisfiableDetections", .equal, 0)],
+        build: liveContent(stack: true))
+
+    static let manualContent = Scenario(
+        name: "cells/manual-content",
+        summary: "The same live content changes in hand-constrained cells.",
+        tags: ["cells", "content", "fix", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        pair: .init(partner: "cells/stack-content", role: .fix),
+        expectations: [.counter("constraintsRemoved", .equal, 0), .counter("unsatisfiableDetections", .equal, 0)],
+        build: liveContent(stack: false))
+
+    /// Every frame, the middle tag of every visible cell is hidden or shown again.
+    static func hideToggles(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
+        { size in
+            let screen = listScreen(rows: 40, stack: stack)
+            var hidden = false
+            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
+                for _ in 1...size {
+                    hidden.toggle()
+                    screen.window.performFrame {
+                        for cell in screen.table.visibleCells {
+                            (cell as? StackListCell)?.setMiddleTagHidden(hidden)
+                            (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
+                        }
+                    }
+                }
+            }, verify: {
+                let cell = screen.table.cellForRow(at: 0)!
+                let tags = (cell as? StackListCell)?.tags ?? (cell as! ManualListCell).tags
+                let width = tags[1].frameInRoot.width
+                return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
+            })
+        }
+    }
+
+    static let stackHide = Scenario(
+        name: "cells/stack-hide",
+        summary: "For N frames, hide or show a tag in each of the 10 visible stack-view cells: the tag row rebuilds.",
+        tags: ["cells", "stacks", "hidden", "churn", "anti-pattern", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        pair: .init(partner: "cells/manual-hide", role: .antiPattern),
+        expectations: [
+            .counter("unsatisfiableDetections", .equal, 0),
+            .counter("constraintsRemoved", .atLeast, "10N") { 10 * $0 },
+        ],
+        build: hideToggles(stack: true))
+
+    static let manualHide = Scenario(
+        name: "cells/manual-hide",
+        summary: "The same toggles in hand-constrained cells: a prepared zero-width constraint and a .constant edit.",
+        tags: ["cells", "hidden", "fix", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        pair: .init(partner: "cells/stack-hide", role: .fix),
+        expectations: [
+            .counter("unsatisfiableDetections", .equal, 0),
+            .counter("constantUpdates", .equal, "10N") { 10 * $0 },
+        ],
+        build: hideToggles(stack: false))
+
+    // MARK: - Feed cells
+
+    static func feed(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
+        { size in
+            let height = StackFeedCell.height
+            let source = Source(rows: size, identifier: stack ? StackFeedCell.reuseIdentifier : ManualFeedCell.reuseIdentifier) { cell, row, _ in
+                (cell as? FeedCellContent)?.configure(FeedContent(row: row))
+            }
+            let screen = Screen(height: 1000, estimatedRowHeight: height, source: source) { table in
+                if stack {
+                    table.register({ StackFeedCell() }, forCellReuseIdentifier: StackFeedCell.reuseIdentifier)
+                } else {
+                    table.register({ ManualFeedCell() }, forCellReuseIdentifier: ManualFeedCell.reuseIdentifier)
+                }
+            }
+            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
+                screen.table.scrollToEnd(in: screen.window, step: height / 4)
+            }, verify: {
+                // The photo spans the content width below the 12 + 17 + 8 + 55 + 8 points above it.
+                screen.verify(row: size - 1, height: height, subview: { ($0 as! FeedCellContent).photo },
+                              expected: Rect(x: 16, y: 100, width: 343, height: 200), cellLimit: 5)
+            })
+        }
+    }
+
+    static let feedStack = Scenario(
+        name: "cells/feed-stack",
+        summary: "Scroll N feed posts (about 20 views a cell: top bar, profile, photo, actions, comment) built from stacks.",
+        tags: ["cells", "stacks", "feed", "scrolling", "anti-pattern"], sizes: feedSizes, quickSizes: feedQuickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        pair: .init(partner: "cells/feed-manual", role: .antiPattern),
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
+        build: feed(stack: true))
+
+    static let feedManual = Scenario(
+        name: "cells/feed-manual",
+        summary: "Scroll the same feed posts with hand-written constraints.",
+        tags: ["cells", "feed", "scrolling", "fix"], sizes: feedSizes, quickSizes: feedQuickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        pair: .init(partner: "cells/feed-stack", role: .fix),
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
+        build: feed(stack: false))
+}
