@@ -103,8 +103,8 @@ enum CellScenarios {
         }
     }
 
-    /// The icon row's title: 64 points in, filling the row to the right margin, as tall as the icon.
-    static let titleFrame = Rect(x: 64, y: 12, width: 375 - 16 - 64, height: 40)
+    /// The title: 64 points in, beside the icon, filling the row to the right margin.
+    static let titleFrame = Rect(x: 64, y: 12, width: 375 - 16 - 64, height: 17)
 
     static func title(of cell: TableViewCell) -> View {
         (cell as? StackListCell)?.title ?? (cell as! ManualListCell).title

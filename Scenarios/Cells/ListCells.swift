@@ -17,34 +17,38 @@ struct ListRowContent {
     }
 }
 
-/// A list cell made of stack views (seed 002 section 7's BadCell): a vertical stack
-/// of three horizontal stacks, [icon, title], [subtitle, date], [tag, tag, tag].
+/// A list cell made of nested stack views, as such cells usually are (seed 002
+/// section 7's BadCell): a vertical stack of a header row and a tag row; the header
+/// row holds the icon and a text column; the text column holds the title and a
+/// detail row [subtitle, date]. Four levels of stacks.
 ///
-/// In each row one view has the lowest hugging priority and takes the extra width,
-/// so the layout is determined (equal hugging would leave it ambiguous).
+/// Hugging priorities name the view that takes extra width in each row (equal
+/// priorities would leave the layout ambiguous).
 final class StackListCell: TableViewCell {
     static let reuseIdentifier = "StackListCell"
-    /// 12 + 40 (icon row) + 4 + 17 + 4 + 17 + 12.
-    static let height = 106.0
+    /// 12 + 40 (header row: the icon) + 4 + 17 (tags) + 12.
+    static let height = 85.0
 
     let icon = ImageView(imageSize: Size(width: 40, height: 40), name: "icon")
     let title = Label(name: "title")
     let subtitle = Label(name: "subtitle")
     let date = Label(name: "date")
     let tags = (1...3).map { Label(name: "tag\($0)") }
-    let tagRow: StackView
 
     init() {
-        let iconRow = StackView(arrangedSubviews: [icon, title], name: "iconRow")
-        iconRow.spacing = 8
-        let detailRow = StackView(arrangedSubviews: [subtitle, date], name: "detailRow")
-        detailRow.spacing = 8
-        tagRow = StackView(arrangedSubviews: tags, name: "tagRow")
-        tagRow.spacing = 4
-        let outer = StackView(arrangedSubviews: [iconRow, detailRow, tagRow], name: "outer")
-        outer.axis = .vertical
-        outer.spacing = 4
-        title.setContentHuggingPriority(249, for: .horizontal)
+        func stack(_ views: [View], _ axis: Axis, _ spacing: Double, _ name: String) -> StackView {
+            let stack = StackView(arrangedSubviews: views, name: name)
+            stack.axis = axis
+            stack.spacing = spacing
+            return stack
+        }
+        let detailRow = stack([subtitle, date], .horizontal, 8, "detailRow")
+        let textColumn = stack([title, detailRow], .vertical, 4, "textColumn")
+        let headerRow = stack([icon, textColumn], .horizontal, 8, "headerRow")
+        headerRow.alignment = .top
+        let tagRow = stack(tags, .horizontal, 4, "tagRow")
+        let outer = stack([headerRow, tagRow], .vertical, 4, "outer")
+        icon.setContentHuggingPriority(251, for: .horizontal)
         subtitle.setContentHuggingPriority(249, for: .horizontal)
         tags[2].setContentHuggingPriority(249, for: .horizontal)
         super.init(reuseIdentifier: Self.reuseIdentifier, name: "stackCell")
@@ -71,8 +75,10 @@ final class StackListCell: TableViewCell {
     }
 }
 
-/// The same cell with constraints written by hand (seed 002's GoodCell, with the
-/// tags): 19 constraints, no container views, the same frames.
+/// The same cell with 18 constraints written by hand (seed 002's GoodCell, with the
+/// tags): no container views, the same frames. Hiding the middle tag toggles a
+/// zero-width constraint made once and edits a gap constant, in an idempotent
+/// `updateConstraints()`.
 final class ManualListCell: TableViewCell {
     static let reuseIdentifier = "ManualListCell"
 
@@ -81,10 +87,9 @@ final class ManualListCell: TableViewCell {
     let subtitle = Label(name: "subtitle")
     let date = Label(name: "date")
     let tags = (1...3).map { Label(name: "tag\($0)") }
-    /// Hiding the middle tag: its width goes to zero and the gap after it closes,
-    /// by a constraint made once and toggled, and a `.constant` edit.
     let middleTagCollapsed: LayoutConstraint
     let gapAfterMiddleTag: LayoutConstraint
+    private var middleTagHidden = false
 
     init() {
         middleTagCollapsed = tags[1].widthAnchor.constraint(equalToConstant: 0)
@@ -94,7 +99,7 @@ final class ManualListCell: TableViewCell {
             view.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(view)
         }
-        title.setContentHuggingPriority(249, for: .horizontal)
+        icon.setContentHuggingPriority(251, for: .horizontal)
         subtitle.setContentHuggingPriority(249, for: .horizontal)
         tags[2].setContentHuggingPriority(249, for: .horizontal)
         LayoutConstraint.activate([
@@ -103,14 +108,13 @@ final class ManualListCell: TableViewCell {
             title.leadingAnchor.constraint(equalTo: icon.trailingAnchor, constant: 8),
             title.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
             title.topAnchor.constraint(equalTo: icon.topAnchor),
-            title.heightAnchor.constraint(equalTo: icon.heightAnchor),
-            subtitle.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            subtitle.topAnchor.constraint(equalTo: icon.bottomAnchor, constant: 4),
+            subtitle.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+            subtitle.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
             date.leadingAnchor.constraint(equalTo: subtitle.trailingAnchor, constant: 8),
             date.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
             date.topAnchor.constraint(equalTo: subtitle.topAnchor),
             tags[0].leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            tags[0].topAnchor.constraint(equalTo: subtitle.bottomAnchor, constant: 4),
+            tags[0].topAnchor.constraint(equalTo: icon.bottomAnchor, constant: 4),
             tags[1].leadingAnchor.constraint(equalTo: tags[0].trailingAnchor, constant: 4),
             gapAfterMiddleTag,
             tags[2].trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
@@ -128,9 +132,15 @@ final class ManualListCell: TableViewCell {
     }
 
     func setMiddleTagHidden(_ hidden: Bool) {
-        guard tags[1].isHidden != hidden else { return }
+        guard middleTagHidden != hidden else { return }
+        middleTagHidden = hidden
         tags[1].isHidden = hidden
-        middleTagCollapsed.isActive = hidden
-        gapAfterMiddleTag.constant = hidden ? 0 : 4
+        setNeedsUpdateConstraints()
+    }
+
+    override func updateConstraints() {
+        if middleTagCollapsed.isActive != middleTagHidden { middleTagCollapsed.isActive = middleTagHidden }
+        gapAfterMiddleTag.constant = middleTagHidden ? 0 : 4
+        super.updateConstraints()
     }
 }

@@ -23,7 +23,7 @@ enum ConflictScenarios {
         return ScenarioInstance(engines: [window.engine], operations: size, run: {
             for index in 0..<size {
                 window.performFrame {
-                    current?.removeFromSuperview()
+                    current?.isHidden = true  // hidden, not removed (seed 002 section 3)
                     let toast = Label(text: "Saved item \(index)", name: "toast")
                     toast.translatesAutoresizingMaskIntoConstraints = translatesFrame
                     window.addSubview(toast)

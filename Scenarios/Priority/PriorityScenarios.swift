@@ -16,9 +16,33 @@ enum PriorityScenarios {
         return checkFrame(list.rows[rowCount - 1], list.expectedFrame(of: rowCount - 1, heights: heights), "the last row")
     }
 
+    /// The fixed row: two installed heights whose priorities swap in an idempotent
+    /// `updateConstraints()` (one batched pass per frame).
+    final class PrioritySwappingRow: View {
+        lazy var compact: LayoutConstraint = {
+            let constraint = heightAnchor.constraint(equalToConstant: 44)
+            constraint.priority = 999
+            return constraint
+        }()
+        lazy var expanded: LayoutConstraint = {
+            let constraint = heightAnchor.constraint(equalToConstant: 200)
+            constraint.priority = .defaultHigh
+            return constraint
+        }()
+        var isExpanded = false {
+            didSet { if oldValue != isExpanded { setNeedsUpdateConstraints() } }
+        }
+
+        override func updateConstraints() {
+            compact.priority = isExpanded ? .defaultHigh : 999
+            expanded.priority = isExpanded ? 999 : .defaultHigh
+            super.updateConstraints()
+        }
+    }
+
     /// Rows whose height constraint is replaced by the two competing ones.
-    static func makeList() -> RowList {
-        let list = RowList(rowCount: rowCount)
+    static func makeList(makeRow: (Int) -> View = { View(name: "row\($0)") }) -> RowList {
+        let list = RowList(rowCount: rowCount, makeRow: makeRow)
         LayoutConstraint.deactivate(list.heights)
         return list
     }
@@ -66,7 +90,7 @@ enum PriorityScenarios {
 
     static let swap = Scenario(
         name: "priority/swap",
-        summary: "Toggle the same rows N times by swapping the 999/750 priorities of two installed heights.",
+        summary: "Toggle the same rows N times by swapping the 999/750 priorities of two installed heights in updateConstraints().",
         tags: ["priority", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
         sizeUnit: "toggles", operationUnit: "toggle",
         pair: .init(partner: "priority/add-remove", role: .fix),
@@ -76,29 +100,16 @@ enum PriorityScenarios {
             .counter("priorityUpdates", .equal, "2N") { 2 * $0 },
         ]
     ) { size in
-        let list = makeList()
-        var pairs: [(compact: LayoutConstraint, expanded: LayoutConstraint)] = []
-        for row in list.rows {
-            let compact = row.heightAnchor.constraint(equalToConstant: 44)
-            compact.priority = 999
-            let expanded = row.heightAnchor.constraint(equalToConstant: 200)
-            expanded.priority = .defaultHigh
-            pairs.append((compact, expanded))
-        }
-        LayoutConstraint.activate(pairs.flatMap { [$0.compact, $0.expanded] })
+        let list = makeList { PrioritySwappingRow(name: "row\($0)") }
+        let swappers = list.rows.map { $0 as! PrioritySwappingRow }
+        LayoutConstraint.activate(swappers.flatMap { [$0.compact, $0.expanded] })
         list.window.layoutIfNeeded()
-        var isExpanded = [Bool](repeating: false, count: rowCount)
         return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
             for toggle in 0..<size {
-                list.window.performFrame {
-                    let index = (toggle / 2) % rowCount
-                    isExpanded[index].toggle()
-                    pairs[index].compact.priority = isExpanded[index] ? .defaultHigh : 999
-                    pairs[index].expanded.priority = isExpanded[index] ? 999 : .defaultHigh
-                }
+                list.window.performFrame { swappers[(toggle / 2) % rowCount].isExpanded.toggle() }
             }
         }, verify: {
-            verify(list, expandedRows: Set(isExpanded.indices.filter { isExpanded[$0] }))
+            verify(list, expandedRows: Set(swappers.indices.filter { swappers[$0].isExpanded }))
         })
     }
 }

@@ -7,13 +7,13 @@ struct RowList {
     let rows: [View]
     let heights: [LayoutConstraint]
 
-    init(rowCount: Int, width: Double = 375, rowHeight: Double = 44) {
+    init(rowCount: Int, width: Double = 375, rowHeight: Double = 44, makeRow: (Int) -> View = { View(name: "row\($0)") }) {
         window = Window(width: width, height: Double(rowCount) * (rowHeight + 8) + 100)
         var rows: [View] = []
         var heights: [LayoutConstraint] = []
         var constraints: [LayoutConstraint] = []
         for index in 0..<rowCount {
-            let row = View(name: "row\(index)")
+            let row = makeRow(index)
             row.translatesAutoresizingMaskIntoConstraints = false
             window.addSubview(row)
             let height = row.heightAnchor.constraint(equalToConstant: rowHeight)

@@ -81,13 +81,25 @@ extension LayoutEngine {
                 flexibleTrailing: mask.contains(.flexibleBottomMargin))
     }
 
-    /// A view's frame was set: its autoresizing constraints take the new values in
-    /// place (constant updates), or the window resizes.
+    /// A view's frame was set: its autoresizing constraints take the new values in the
+    /// next update pass (constant updates, batched), or the window resizes at once.
     func frameDidChange(_ view: View) {
         if view === root, view is Window {
             resizeWindow(width: view.storedFrame.width, height: view.storedFrame.height)
             return
         }
+        guard view.registeredEngine === self, view.translatesAutoresizingMaskIntoConstraints,
+            view.superview != nil, !view.autoresizingConstraints.isEmpty
+        else { return }
+        view.needsAutoresizingUpdate = true
+        view.markSubtreeNeedsUpdate()
+        view.setNeedsLayout()
+    }
+
+    /// Applies a changed frame to the autoresizing constraints, in place when their
+    /// shape is unchanged.
+    func applyAutoresizingUpdate(_ view: View) {
+        view.needsAutoresizingUpdate = false
         guard view.registeredEngine === self, view.translatesAutoresizingMaskIntoConstraints,
             let superview = view.superview, !view.autoresizingConstraints.isEmpty
         else { return }
@@ -106,7 +118,6 @@ extension LayoutEngine {
                 installAutoresizingConstraints(view)
             }
         }
-        view.setNeedsLayout()
     }
 
     /// `translatesAutoresizingMaskIntoConstraints` or the mask changed.
@@ -126,6 +137,7 @@ extension LayoutEngine {
     /// constants in place; only a dimension gaining or losing its metric adds or
     /// removes constraints.
     func updateContentSizeConstraints(_ view: View) {
+        view.needsContentSizeUpdate = false
         let size = view.intrinsicContentSize
         withOperation(.intrinsicSize(view)) {
             for index in 0..<4 {
@@ -167,10 +179,6 @@ extension LayoutEngine {
             identifier: index % 2 == 0 ? "hug" : "compression", origin: .contentSize)
     }
 
-    func intrinsicContentSizeDidChange(_ view: View) {
-        guard view.registeredEngine === self else { return }
-        updateContentSizeConstraints(view)
-    }
 
     /// Hugging or compression priorities changed: non-required to non-required is an
     /// in-place priority update; across required, the constraint is replaced.

@@ -23,6 +23,8 @@ extension LayoutEngine {
         for subview in view.subviews {
             visitForUpdate(subview)
         }
+        if view.needsContentSizeUpdate { updateContentSizeConstraints(view) }
+        if view.needsAutoresizingUpdate { applyAutoresizingUpdate(view) }
         if view.needsUpdateConstraintsFlag {
             view.needsUpdateConstraintsFlag = false
             let before = eventSink != nil ? solver.counters : nil

@@ -36,6 +36,10 @@ open class View: LayoutItem {
     var contentSizeConstraints: [LayoutConstraint?] = [nil, nil, nil, nil]
 
     var storedFrame = Rect.zero
+    /// The intrinsic size or the frame changed; the engine applies it in the next
+    /// update pass (batched), as UIKit does.
+    var needsContentSizeUpdate = false
+    var needsAutoresizingUpdate = false
     var needsUpdateConstraintsFlag = true
     var subtreeNeedsUpdateConstraints = true
     var needsLayoutFlag = true
@@ -225,11 +229,24 @@ open class View: LayoutItem {
     /// when it changes.
     open var intrinsicContentSize: Size { .noIntrinsicSize }
 
-    /// Tells the engine the intrinsic size changed: the content-size constraints'
-    /// constants are updated in place (nothing is removed or re-added).
+    /// Tells the engine the intrinsic size changed. In the next update pass (batched
+    /// with everything else in it, as in UIKit) the content-size constraints' constants
+    /// are updated in place: nothing is removed or re-added.
     public func invalidateIntrinsicContentSize() {
-        layoutEngine?.intrinsicContentSizeDidChange(self)
+        guard registeredEngine != nil else { return }
+        needsContentSizeUpdate = true
+        markSubtreeNeedsUpdate()
         superview?.setNeedsLayout()
+    }
+
+    /// Marks this view's ancestors as having something to do in the update pass,
+    /// without asking for this view's `updateConstraints()`.
+    func markSubtreeNeedsUpdate() {
+        var view: View? = self
+        while let current = view, !current.subtreeNeedsUpdateConstraints {
+            current.subtreeNeedsUpdateConstraints = true
+            view = current.superview
+        }
     }
 
     /// The content hugging priority of an axis (default 250).
