@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutScenarios", targets: ["LayoutScenarios"]),
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
+        .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
+        .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,13 +88,38 @@ let package = Package(
             dependencies: ["SolverBenchmark"]
         ),
 
+        // The scenario runner: selection, repetitions under a time budget, counter checks,
+        // growth fits, pair ratios, the JSON report (docs/report-schema.md), trace recording.
+        .target(
+            name: "LayoutBenchKit",
+            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler"]
+        ),
+        .testTarget(
+            name: "LayoutBenchKitTests",
+            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics"],
+            exclude: ["Snapshots"]
+        ),
+
         // The command-line tool: argument parsing and printing only.
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "SolverBenchmark",
+                "LayoutBenchKit",
             ]
+        ),
+
+        // The profiler: records engine events (bounded), attributes cost to views,
+        // constraint identifiers and operations, finds churn and the seed's anti-patterns,
+        // and renders text, JSON and HTML (docs/profile.md).
+        .target(
+            name: "LayoutProfiler",
+            dependencies: ["LayoutEngine", "Cassowary"]
+        ),
+        .testTarget(
+            name: "LayoutProfilerTests",
+            dependencies: ["LayoutProfiler", "LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary"]
         ),
     ]
 )

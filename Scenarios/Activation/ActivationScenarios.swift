@@ -52,7 +52,8 @@ enum ActivationScenarios {
         expectations: [
             .counter("solves", .equal, "N") { $0 },
             .counter("constraintsAdded", .equal, "N") { $0 },
-        ]
+        ],
+        sizeRule: .multiple(of: 4)
     ) { size in
         let grid = Grid(constraintCount: size)
         return ScenarioInstance(engines: [grid.window.engine], operations: size, run: {
@@ -72,7 +73,8 @@ enum ActivationScenarios {
         expectations: [
             .counter("solves", .equal, 1),
             .counter("constraintsAdded", .equal, "N") { $0 },
-        ]
+        ],
+        sizeRule: .multiple(of: 4)
     ) { size in
         let grid = Grid(constraintCount: size)
         return ScenarioInstance(engines: [grid.window.engine], operations: size, run: {

@@ -57,7 +57,8 @@ enum PriorityScenarios {
             .counter("constraintsAdded", .equal, "N/2") { $0 / 2 },
             .counter("constraintsRemoved", .equal, "N/2") { $0 / 2 },
             .counter("priorityUpdates", .equal, 0),
-        ]
+        ],
+        sizeRule: .even
     ) { size in
         let list = makeList()
         var compact: [LayoutConstraint] = []
@@ -98,7 +99,8 @@ enum PriorityScenarios {
             .counter("constraintsAdded", .equal, 0),
             .counter("constraintsRemoved", .equal, 0),
             .counter("priorityUpdates", .equal, "2N") { 2 * $0 },
-        ]
+        ],
+        sizeRule: .even
     ) { size in
         let list = makeList { PrioritySwappingRow(name: "row\($0)") }
         let swappers = list.rows.map { $0 as! PrioritySwappingRow }

@@ -150,7 +150,8 @@ enum StackScenarios {
             // Per leaf: leading, top, width (but the first), four content-size
             // constraints; plus the root's three pins, one trailing and one bottom.
             .counter("constraintsAdded", .equal, "7N + 4") { 7 * $0 + 4 },
-        ]
+        ],
+        sizeRule: .power(of: 3)
     ) { size in
         let depth = depth(ofLeaves: size)
         let (columns, rows) = grid(depth: depth)

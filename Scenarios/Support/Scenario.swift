@@ -25,6 +25,11 @@ public struct Scenario: Sendable {
         public let partner: String
         /// This scenario's role.
         public let role: Role
+
+        public init(partner: String, role: Role) {
+            self.partner = partner
+            self.role = role
+        }
     }
 
     /// `family/variant`, e.g. `activation/individual`.
@@ -45,12 +50,14 @@ public struct Scenario: Sendable {
     public let pair: Pair?
     /// Expectations about the counters of one repetition.
     public let expectations: [Expectation]
+    /// The sizes the scenario can run at (checked before a run with custom sizes).
+    public let sizeRule: SizeRule
     let build: @Sendable (Int) -> ScenarioInstance
 
     public init(
         name: String, summary: String, tags: [String], sizes: [Int], quickSizes: [Int],
         sizeUnit: String, operationUnit: String, pair: Pair? = nil, expectations: [Expectation] = [],
-        build: @escaping @Sendable (Int) -> ScenarioInstance
+        sizeRule: SizeRule = .positive, build: @escaping @Sendable (Int) -> ScenarioInstance
     ) {
         precondition(name.split(separator: "/").count == 2, "A scenario name reads family/variant; got '\(name)'")
         precondition(sizes.count >= 3 && quickSizes.count >= 3, "Scenario '\(name)' needs at least three sizes for growth fits")
@@ -63,7 +70,9 @@ public struct Scenario: Sendable {
         self.operationUnit = operationUnit
         self.pair = pair
         self.expectations = expectations
+        self.sizeRule = sizeRule
         self.build = build
+        precondition((sizes + quickSizes).allSatisfy(sizeRule.allows), "Scenario '\(name)' lists a size that is not \(sizeRule.description)")
     }
 
     /// The family: the part of the name before the slash.
@@ -72,9 +81,11 @@ public struct Scenario: Sendable {
     /// The variant: the part of the name after the slash.
     public var variant: String { String(name.split(separator: "/")[1]) }
 
-    /// Builds a fresh instance for one repetition at `size` (not measured).
+    /// Builds a fresh instance for one repetition at `size` (not measured). `size` must
+    /// satisfy ``sizeRule``.
     public func prepare(size: Int) -> ScenarioInstance {
-        build(size)
+        precondition(sizeRule.allows(size), "Scenario '\(name)' cannot run at size \(size): sizes must be \(sizeRule.description)")
+        return build(size)
     }
 
     /// Checks the expectations against one repetition's counters.
@@ -92,6 +103,40 @@ public struct Scenario: Sendable {
             failures.append(ExpectationFailure(expectation: description, detail: detail))
         }
         return failures
+    }
+}
+
+/// Which sizes a scenario can run at.
+public struct SizeRule: Sendable {
+    /// What the rule asks, e.g. "a multiple of 4".
+    public let description: String
+    let accepts: @Sendable (Int) -> Bool
+
+    public init(_ description: String, accepts: @escaping @Sendable (Int) -> Bool) {
+        self.description = description
+        self.accepts = accepts
+    }
+
+    /// Whether `size` is allowed.
+    public func allows(_ size: Int) -> Bool { accepts(size) }
+
+    /// Any size of at least 1.
+    public static let positive = SizeRule("at least 1") { $0 >= 1 }
+    /// An even size of at least 2.
+    public static let even = SizeRule("an even number of at least 2") { $0 >= 2 && $0 % 2 == 0 }
+
+    /// A positive multiple of `factor`.
+    public static func multiple(of factor: Int) -> SizeRule {
+        SizeRule("a positive multiple of \(factor)") { $0 >= factor && $0 % factor == 0 }
+    }
+
+    /// A power of `base` (base, base², ...).
+    public static func power(of base: Int) -> SizeRule {
+        SizeRule("a power of \(base) (\(base), \(base * base), \(base * base * base), ...)") { size in
+            var value = base
+            while value < size { value *= base }
+            return value == size
+        }
     }
 }
 

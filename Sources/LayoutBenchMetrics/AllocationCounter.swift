@@ -1,3 +1,4 @@
+import CJemalloc
 import Synchronization
 
 /// Counts the heap allocations the current thread makes while it runs a closure.
@@ -182,5 +183,17 @@ enum _CountingArenas {
     /// Returns an arena to the pool.
     static func release(_ arena: UInt32) {
         free.withLock { $0.append(arena) }
+    }
+}
+
+extension AllocationCounter {
+    /// Returns every arena's unused dirty pages to the system (`mallctl("arena.4096.purge")`,
+    /// 4096 being `MALLCTL_ARENAS_ALL`), so that a resident-set reading reflects live
+    /// memory rather than what earlier work freed.
+    ///
+    /// - Returns: Whether jemalloc accepted the call (false when jemalloc is not linked).
+    @discardableResult
+    public static func purgeUnusedPages() -> Bool {
+        mallctl("arena.4096.purge", nil, nil, nil, 0) == 0
     }
 }

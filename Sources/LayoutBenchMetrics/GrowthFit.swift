@@ -88,6 +88,11 @@ public struct GrowthFit: Hashable, Sendable {
             self.significance = significance
             self.minimumRelativeGrowth = minimumRelativeGrowth
         }
+
+        /// For exact, deterministic metrics (solver counters, allocation counts): no
+        /// noise to test against, so growth is chosen whenever the fitted cost grows by
+        /// at least 5% across the sizes (the F test against O(1) assumes noisy data).
+        public static let exact = Options(significance: 1, minimumRelativeGrowth: 0.05)
     }
 
     /// One model's fit.

@@ -21,6 +21,14 @@ public struct SampleStatistics: Hashable, Sendable {
         sorted = samples.sorted()
     }
 
+    /// Summarizes integer samples (nanoseconds, counts), or returns `nil` when empty.
+    ///
+    /// Prefer this to `samples.map(Double.init)`: on `[UInt64]` that spelling can pick
+    /// `Double(bitPattern:)` and reinterpret the bits.
+    public init?<Integer: BinaryInteger>(integers samples: [Integer]) {
+        self.init(samples.map { Double($0) })
+    }
+
     /// The number of samples.
     public var count: Int { sorted.count }
     /// The smallest sample.

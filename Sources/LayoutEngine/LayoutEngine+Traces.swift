@@ -51,6 +51,81 @@ extension LayoutEngine {
 
     func joinCollectors() {
         startTraceIfCollecting()
+        startObservingIfAsked()
         Self.engineCollector?.engines.append(self)
+    }
+}
+
+/// How the engines made inside ``LayoutEngine/observingEvents(sinkFor:_:)`` get their
+/// event sink. Not retained by the engines: the sinks it hands out are.
+public final class EventObservation: @unchecked Sendable {
+    let sinkFor: (LayoutEngine) -> LayoutEventSink?
+
+    init(sinkFor: @escaping (LayoutEngine) -> LayoutEventSink?) {
+        self.sinkFor = sinkFor
+    }
+}
+
+extension LayoutEngine {
+    @TaskLocal static var eventObservation: EventObservation?
+
+    /// Runs `body`; every engine made inside it sends its events to `sink` from its
+    /// creation, such as the short-lived engine of a cell built before it joins a
+    /// window. Engines that exist already are not affected: set their
+    /// ``eventSink`` yourself. The engines keep the sink after `body` returns.
+    ///
+    /// - Returns: The body's result.
+    public static func observingEvents<Result>(with sink: LayoutEventSink, _ body: () throws -> Result) rethrows -> Result {
+        try observingEvents(sinkFor: { _ in sink }, body)
+    }
+
+    /// Runs `body`; every engine made inside it gets `sinkFor(engine)` as its
+    /// ``eventSink`` when it is made (before it does any work), so a sink can tell
+    /// engines apart. `nil` leaves the engine without a sink.
+    ///
+    /// - Returns: The body's result.
+    public static func observingEvents<Result>(
+        sinkFor: @escaping (LayoutEngine) -> LayoutEventSink?, _ body: () throws -> Result
+    ) rethrows -> Result {
+        try $eventObservation.withValue(EventObservation(sinkFor: sinkFor)) { try body() }
+    }
+
+    func startObservingIfAsked() {
+        guard let observation = Self.eventObservation else { return }
+        eventSink = observation.sinkFor(self)
+    }
+}
+
+// MARK: - Fault injection
+
+extension LayoutEngine {
+    @TaskLocal static var injectedChurnPerFrame = 0
+
+    /// Runs `body` with constraint churn injected into every display frame: at the end
+    /// of each ``Window/performFrame(_:)`` body, up to `constraintsPerFrame` active app
+    /// constraints are deactivated and replaced by equivalent new ones. The layout is
+    /// unchanged; the engine does more work. This exists to test performance gates (a
+    /// deliberately slowed variant must fail them); it is never on otherwise.
+    public static func injectingChurn<Result>(constraintsPerFrame: Int, _ body: () throws -> Result) rethrows -> Result {
+        try $injectedChurnPerFrame.withValue(max(0, constraintsPerFrame)) { try body() }
+    }
+
+    /// Replaces up to `count` active app constraints by equivalent new objects.
+    func injectChurn(_ count: Int) {
+        let victims = activeConstraints.lazy.filter { $0.origin == .app && !$0.isBroken }.prefix(count)
+        var replacements: [LayoutConstraint] = []
+        var removed: [LayoutConstraint] = []
+        for constraint in victims {
+            let copy = LayoutConstraint(
+                item: constraint.firstItem, attribute: constraint.firstAttribute, relatedBy: constraint.relation,
+                toItem: constraint.secondItem, attribute: constraint.secondAttribute, multiplier: constraint.multiplier,
+                constant: constraint.constant, priority: constraint.priority, identifier: constraint.identifier)
+            removed.append(constraint)
+            replacements.append(copy)
+        }
+        withOperation(.custom("injectedChurn")) {
+            LayoutConstraint.deactivate(removed)
+            LayoutConstraint.activate(replacements)
+        }
     }
 }

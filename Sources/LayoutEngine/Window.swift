@@ -54,6 +54,8 @@ public final class Window: View {
         engine.beginFrame()
         defer { engine.endFrame() }
         try body()
+        let churn = LayoutEngine.injectedChurnPerFrame
+        if churn > 0 { engine.injectChurn(churn) }
         layoutIfNeeded()
     }
 }

@@ -6,10 +6,11 @@ import LayoutBenchMetrics
 /// interleave this solver's repetitions with kiwi's.
 ///
 /// ``readyLine()`` verifies the trace, warms up and counts allocations, and
-/// describes the trace; then each ``repetitionLine()`` runs one timed repetition.
-/// The tool prints the ready line, then one repetition line per line it reads
-/// from standard input, and stops at end of input or at a line `quit`. Every
-/// message is one JSON object on one line.
+/// describes the trace; then each ``repetitionLine()`` runs one timed repetition,
+/// and each ``warmLine()`` one untimed repetition. The tool prints the ready line,
+/// then, for each line it reads from standard input, a warm line (for the input
+/// `warm`) or a repetition line (for any other input), and stops at end of input
+/// or at a line `quit`. Every message is one JSON object on one line.
 public final class LockstepRunner {
     let trace: WorkloadTrace
     let replayer: TraceReplayer
@@ -73,6 +74,16 @@ public final class LockstepRunner {
             }),
             finalCounters: BenchmarkReport.counterDictionary(verification.finalCounters))
         return BenchmarkReport.encode(message, pretty: false)
+    }
+
+    /// Runs one untimed repetition, so that the next timed one starts with warm
+    /// caches (the process may have been idle while the other solver ran); returns
+    /// the line `{"event":"warmed"}`.
+    ///
+    /// - Throws: ``SolverBenchmarkError`` `counters-not-deterministic`.
+    public func warmLine() throws(SolverBenchmarkError) -> String {
+        _ = try replayer.runTimedRepetition()
+        return #"{"event":"warmed"}"#
     }
 
     /// Runs one timed repetition; returns the `repetition` line: operations and

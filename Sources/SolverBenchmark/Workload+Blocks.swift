@@ -7,7 +7,9 @@ import Cassowary
 /// `left + width <= 600`; medium `left == 10`, `top == 10`; strong
 /// `height == 0.5 * width`; weak `width == 100`.
 ///
-/// - `blocks`: a strong edit on every view's width; then ``visitCount`` visits,
+/// The views are built, then read once (the first layout pass).
+///
+/// - `blocks`: a strong edit on every view's width and a read; then ``visitCount`` visits,
 ///   each suggesting the four ``suggestedWidths`` to one view (a read after each),
 ///   views visited in a scattered order; then the edits and constraints are removed.
 /// - `constant-update`: no edits; ``updateCount`` in-place updates of the middle
@@ -23,7 +25,9 @@ enum BlocksWorkload {
         var minimumWidth: Constraint { constraints[1] }
     }
 
-    static let visitCount = 64
+    static let visitCount = 16
+    /// Suggestions per visit: a drag of one view's width.
+    static let suggestionsPerVisit = 16
     static let suggestedWidths: [Double] = [150, 250, 700, 60]
     static let updateCount = 120
     static let minimumWidths: [Double] = [150, 60, 300, 20, 45, 250]
@@ -52,16 +56,18 @@ enum BlocksWorkload {
             for constraint in constraints { script.add(constraint) }
             views.append(View(left: left, top: top, width: width, height: height, constraints: constraints))
         }
+        script.read()
         return views
     }
 
     static func runEdits(_ script: TraceScript, blocks: Int) {
         let views = build(script, blocks: blocks)
         for view in views { script.addEdit(view.width, Workload.strong) }
+        script.read()
         for visit in 0..<visitCount {
             let view = views[visitedView(visit, of: blocks)]
-            for width in suggestedWidths {
-                script.suggest(width, for: view.width)
+            for step in 0..<suggestionsPerVisit {
+                script.suggest(suggestedWidths[step % suggestedWidths.count], for: view.width)
                 script.read()
             }
         }

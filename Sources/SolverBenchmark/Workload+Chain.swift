@@ -5,10 +5,11 @@ import Cassowary
 /// 1. `chain-eq`: required `x[i+1] == x[i] + 10` for i in 0..<size-1;
 /// 2. `chain-ineq`: required `x[i+1] >= x[i] + 10` and weak `x[i+1] == x[i] + 20`.
 ///
-/// Then a strong edit on `x[0]`, ``suggestionCount`` suggestions (each followed
-/// by a read), the edit's removal, and the constraints removed in reverse order.
-/// Every row of the chain holds the head and the markers before it
-/// (`x[k] = x[0] + 10k - Σ d[j]`), so each operation is O(size) in any Cassowary
+/// A strong edit on `x[0]` comes first; then the constraints, a read (the first
+/// layout pass), ``suggestionCount`` suggestions (each followed by a read), the
+/// constraints removed in reverse order, and the edit's removal.
+/// Every row of the chain holds the head's edit errors and the markers before it
+/// (`x[k] = head + 10k - Σ d[j]`), so each operation is O(size) in any Cassowary
 /// solver: this is the long-row stress test.
 enum ChainWorkload {
     /// Suggestions per run, cycling through ``suggestedValues``.
@@ -31,13 +32,16 @@ enum ChainWorkload {
                 constraints.append(gap - 10 == 0)
             }
         }
-        for constraint in constraints { script.add(constraint) }
+        // The edit comes first (as enaml adds its edits): added to a built chain, it would
+        // substitute into every row, O(size²) work that kiwi needs minutes for at 5000.
         script.addEdit(x[0], Workload.strong)
+        for constraint in constraints { script.add(constraint) }
+        script.read()
         for step in 0..<suggestionCount {
             script.suggest(suggestedValues[step % suggestedValues.count], for: x[0])
             script.read()
         }
-        script.removeEdit(x[0])
         for constraint in constraints.reversed() { script.remove(constraint) }
+        script.removeEdit(x[0])
     }
 }

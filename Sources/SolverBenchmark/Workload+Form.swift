@@ -9,9 +9,9 @@ import Cassowary
 /// and a full-width field below. Every widget has four variables and
 /// nonnegativity, size-hint (hug, compression) and placement constraints; placements
 /// are a required inequality plus a medium equality, as enaml's layout helpers
-/// generate them. 37 variables and 111 constraints. The window's width and
-/// height are strong edits (added first, as enaml does), suggested through six
-/// sizes ``resizeCycles`` times, with one read per resize.
+/// generate them. 37 variables and 111 constraints, then a read (the first layout
+/// pass). The window's width and height are strong edits (added first, as enaml
+/// does), suggested through six sizes ``resizeCycles`` times, with one read per resize.
 ///
 /// Medium weights differ (1.5 for leading edges, 1.25 for spacing, 1 for the
 /// trailing gaps) so that every variable has a single optimal value: kiwi and
@@ -132,7 +132,7 @@ enum FormWorkload {
             form.place(LinearExpression(contentsRight), atLeast: control.right, weight: spacingWeight)
             form.strong(label.centerY == control.centerY)
         }
-        form.required(midline >= contentsLeft)
+        form.weak(window.left == 0)  // nothing else places the window: pin it, so the solution is unique
         // The footer spans the contents box.
         form.place(footer.left, atLeast: LinearExpression(contentsLeft), weight: leadingWeight)
         form.place(LinearExpression(contentsRight), atLeast: footer.right, weight: spacingWeight)
@@ -148,10 +148,11 @@ enum FormWorkload {
         for (upper, lower) in zip(labels, labels.dropFirst()) {
             form.place(lower.top, atLeast: upper.bottom + spacing, weight: spacingWeight)
         }
-        form.required(contentsBottom >= labels[2].bottom)
+        form.weak(window.top == 0)
 
         precondition(form.constraints.count == constraintCount, "form: \(form.constraints.count) constraints")
         for constraint in form.constraints { script.add(constraint) }
+        script.read()
 
         for _ in 0..<resizeCycles {
             for size in sizes {

@@ -9,6 +9,10 @@ struct Layoutbench: ParsableCommand {
         abstract: "Measure, profile and guard the cost of Auto Layout-style constraint layouts.",
         version: LayoutbenchVersion.current,
         subcommands: [
+            RunCommand.self,
+            ListCommand.self,
+            RecordTraceCommand.self,
+            ProfileCommand.self,
             SolverBenchCommand.self,
         ]
     )

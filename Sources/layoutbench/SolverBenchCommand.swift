@@ -57,7 +57,7 @@ struct SolverBenchCommand: ParsableCommand {
         "Write the chosen workloads' traces and a manifest.json to this folder, then stop.", valueName: "dir"))
     var writeTraces: String?
 
-    @Flag(help: "For scripts/compare-kiwi: run one trace, print a ready line, then one timed repetition per line read from standard input (JSON lines).")
+    @Flag(help: "For scripts/compare-kiwi: run one trace, print a ready line, then one timed repetition per line read from standard input (an untimed one for a line 'warm'), as JSON lines.")
     var lockstep = false
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -123,7 +123,7 @@ struct SolverBenchCommand: ParsableCommand {
             let runner = try LockstepRunner(trace: trace, warmup: warmup, allocationCounter: try allocationCounter())
             emit(try runner.readyLine() + "\n")
             while let line = readLine(), line != "quit" {
-                emit(try runner.repetitionLine() + "\n")
+                emit(try (line == "warm" ? runner.warmLine() : runner.repetitionLine()) + "\n")
             }
         } catch let error as SolverBenchmarkError {
             throw fail(error)

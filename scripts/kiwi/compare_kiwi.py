@@ -70,6 +70,7 @@ class TraceOutcome:
     repetitions: int
     rows: list[Row] = field(default_factory=list)
     kiwi_status: str = "measured"
+    prewarmed: bool = False
     kiwi_repetition_seconds: float | None = None
     mismatches: list[str] = field(default_factory=list)
     allocations: dict = field(default_factory=dict)
@@ -90,10 +91,7 @@ def cross_check(trace, ready: dict, kiwi_result: dict) -> list[str]:
     if len(ours_sums) != len(kiwi_sums):
         problems.append(f"{len(ours_sums)} reads in layoutbench, {len(kiwi_sums)} in kiwi")
     else:
-        for index, ((ours, ours_scale), (theirs, their_scale)) in enumerate(zip(ours_sums, kiwi_sums)):
-            if abs(ours - theirs) > TOLERANCE * max(1.0, ours_scale, their_scale):
-                problems.append(f"values differ at read {index + 1}: checksum {ours!r} (layoutbench) vs {theirs!r} (kiwi)")
-                break
+        problems += cross_check_reads(ours_sums, kiwi_sums)
     names = trace.variable_names
     for label, key in (("last read", "lastReadValues"), ("end", "finalValues")):
         ours, theirs = ready[key], kiwi_result[key]
@@ -132,6 +130,11 @@ class Ours:
         self.process.stdin.flush()
         return self._read("repetition")
 
+    def warm(self):
+        self.process.stdin.write("warm\n")
+        self.process.stdin.flush()
+        self._read("warmed")
+
     def close(self):
         try:
             self.process.stdin.write("quit\n")
@@ -156,6 +159,7 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
     trace = replay_kiwi.parse_trace(path)
     workload, size = entry["workload"], entry["size"]
     outcome = TraceOutcome(entry["name"], workload, size, options.repetitions)
+    classes = trace.timed_classes
     log(f"{entry['name']}: layoutbench verifies, warms up, counts allocations")
     ours = Ours(options.layoutbench, path, options.warmup, not options.no_allocations)
     try:
@@ -166,28 +170,25 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
         replay = replay_kiwi.KiwiReplay(trace, edit_starts)
         budget_ns = int(options.budget * 1e9)
 
-        # Skip kiwi when the previous size predicts a repetition over budget.
-        kiwi_ok = True
+        # kiwi runs in full, or only its verification repetition up to the budget
+        # ("partial"), or not at all when a smaller size of the workload was already over.
+        kiwi_mode = "full"
+        partial = None
         prior = previous.get(workload)
-        if prior is not None and prior[1] is not None and size > prior[0]:
-            predicted = prior[1] * (size / prior[0]) ** 2
-            if predicted > options.budget:
-                kiwi_ok = False
-                outcome.kiwi_status = (f"not run: a repetition is predicted to take {predicted:.0f} s "
-                                       f"(from {prior[1]:.1f} s at n={prior[0]}, quadratic), over the {options.budget:g} s budget")
         if prior is not None and prior[1] is None and size > prior[0]:
-            kiwi_ok = False
+            kiwi_mode = "skipped"
             outcome.kiwi_status = f"not run: n={prior[0]} was already over the {options.budget:g} s budget"
-        kiwi_result = None
-        if kiwi_ok:
+        else:
             log(f"{entry['name']}: kiwi verification repetition")
             try:
                 kiwi_result = replay.verify(budget_ns)
             except replay_kiwi.BudgetExceeded as exceeded:
-                kiwi_ok = False
-                outcome.kiwi_status = (f"over budget: a repetition was abandoned after {exceeded.elapsed_ns / 1e9:.0f} s "
-                                       f"of solver time (budget {options.budget:g} s)")
-        if kiwi_ok:
+                kiwi_mode = "partial"
+                partial = exceeded.partial
+                outcome.kiwi_status = (f"over budget: its one repetition was stopped after {exceeded.elapsed_ns / 1e9:.0f} s "
+                                       f"of solver time (budget {options.budget:g} s); rows with a kiwi time come from "
+                                       "the part that completed")
+        if kiwi_mode == "full":
             seconds = kiwi_result["nanoseconds"] / 1e9
             outcome.kiwi_repetition_seconds = seconds
             previous[workload] = (size, seconds)
@@ -198,29 +199,41 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
                 replay.run(budget_ns)
         else:
             previous[workload] = (size, None)
+            if partial is not None:
+                outcome.mismatches = cross_check_reads(ready["readChecksums"], partial["readChecksums"])
 
-        classes = trace.timed_classes
+        # A process that sat idle while the other solver ran starts its repetition with
+        # cold caches; for short repetitions that dominates. Then each timed repetition,
+        # on both sides, directly follows an untimed one.
+        prewarm = kiwi_mode == "full" and outcome.kiwi_repetition_seconds < options.prewarm_below
+        outcome.prewarmed = prewarm
+        log(f"{entry['name']}: {outcome.repetitions} "
+            + ("interleaved repetitions" if kiwi_mode == "full" else "repetitions of layoutbench alone")
+            + (" (each after an untimed one)" if prewarm else ""))
         ours_samples = {cls: [] for cls in classes}
         kiwi_samples = {cls: [] for cls in classes}
         ratios = {cls: [] for cls in classes}
-        log(f"{entry['name']}: {outcome.repetitions} interleaved repetitions")
         for _ in range(outcome.repetitions):
             kiwi_ns = None
-            if kiwi_ok:
+            if kiwi_mode == "full":
                 try:
+                    if prewarm:
+                        replay.run(budget_ns)
                     kiwi_ns, _ = replay.run(budget_ns)
                 except replay_kiwi.BudgetExceeded as exceeded:
-                    kiwi_ok = False
-                    outcome.kiwi_status = (f"over budget: a repetition was abandoned after {exceeded.elapsed_ns / 1e9:.0f} s "
-                                           f"(budget {options.budget:g} s)")
+                    kiwi_mode = "skipped"
+                    outcome.kiwi_status = (f"over budget: a repetition was abandoned after "
+                                           f"{exceeded.elapsed_ns / 1e9:.0f} s (budget {options.budget:g} s)")
                     kiwi_samples = {cls: [] for cls in classes}
                     ratios = {cls: [] for cls in classes}
+            if prewarm:
+                ours.warm()
             mine = ours.repetition()["classes"]
             for cls in classes:
                 count = trace.step_counts[cls]
                 ours_us = mine[cls]["nanoseconds"] / 1000 / count
                 ours_samples[cls].append(ours_us)
-                if kiwi_ok and kiwi_ns is not None:
+                if kiwi_ns is not None:
                     kiwi_us = kiwi_ns[cls] / 1000 / count
                     kiwi_samples[cls].append(kiwi_us)
                     ratios[cls].append(ours_us / kiwi_us if kiwi_us > 0 else math.inf)
@@ -228,15 +241,28 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
         ours.close()
 
     for cls in classes:
-        measured = kiwi_ok and kiwi_samples[cls]
+        ours_us = statistics.median(ours_samples[cls])
+        kiwi_us = ratio = None
+        note = replay_kiwi.KIWI_NOTES.get(cls, "")
+        if kiwi_mode == "full" and kiwi_samples[cls]:
+            kiwi_us = statistics.median(kiwi_samples[cls])
+            ratio = statistics.median(ratios[cls])
+        elif partial is not None and partial["classes"].get(cls, [0, 0])[1] == trace.step_counts[cls]:
+            kiwi_us = partial["classes"][cls][0] / 1000 / trace.step_counts[cls]
+            ratio = ours_us / kiwi_us if kiwi_us > 0 else math.inf
+            note = (note + "; " if note else "") + "kiwi: 1 partial repetition"
         outcome.rows.append(Row(
             workload=workload, size=size, operation=cls, operations=trace.step_counts[cls],
-            kiwi_us=statistics.median(kiwi_samples[cls]) if measured else None,
-            ours_us=statistics.median(ours_samples[cls]),
-            ratio=statistics.median(ratios[cls]) if measured else None,
-            target=target_for(workload, size, cls),
-            note=replay_kiwi.KIWI_NOTES.get(cls, "")))
+            kiwi_us=kiwi_us, ours_us=ours_us, ratio=ratio, target=target_for(workload, size, cls), note=note))
     return outcome
+
+
+def cross_check_reads(ours_sums: list, kiwi_sums: list) -> list[str]:
+    """Compares the checksums of the reads both replays completed."""
+    for index, ((ours, ours_scale), (theirs, their_scale)) in enumerate(zip(ours_sums, kiwi_sums)):
+        if abs(ours - theirs) > TOLERANCE * max(1.0, ours_scale, their_scale):
+            return [f"values differ at read {index + 1}: checksum {ours!r} (layoutbench) vs {theirs!r} (kiwi)"]
+    return []
 
 
 def log(message: str):
@@ -283,25 +309,43 @@ def render_markdown(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def summary(outcomes: list[TraceOutcome]) -> list[str]:
+def flatness(options, entries: list[dict]) -> dict[int, float]:
+    """layoutbench alone on every blocks trace, in one process, as `solver-bench` runs them
+    (back-to-back repetitions): the median microseconds per suggest+read by size. The
+    interleaved rows of the table are not comparable across sizes when kiwi runs for some
+    sizes and not for others."""
+    log("blocks: layoutbench alone, every size in one process (for the growth check)")
+    command = [options.layoutbench, "solver-bench", "--no-allocations", "--format", "json",
+               "--repetitions", str(options.repetitions), "--warmup", str(max(1, options.warmup))]
+    for entry in sorted(entries, key=lambda e: e["size"]):
+        command += ["--trace", entry["path"]]
+    document = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    result = {}
+    for trace, entry in zip(document["traces"], sorted(entries, key=lambda e: e["size"])):
+        for item in trace["classes"]:
+            if item["class"] == "suggest":
+                result[entry["size"]] = item["nanosecondsPerOperation"]["median"] / 1000
+    return result
+
+
+def summary(outcomes: list[TraceOutcome], options_repetitions: int, flat: dict | None) -> list[str]:
     """The targets that are not rows of the table: flat blocks edits, allocations, unmet rows."""
     lines = []
-    blocks = sorted((o for o in outcomes if o.workload == "blocks"), key=lambda o: o.size)
-    suggest = {o.size: next((r for r in o.rows if r.operation == "suggest"), None) for o in blocks}
-    suggest = {size: row for size, row in suggest.items() if row is not None}
-    if len(suggest) >= 2:
-        sizes = sorted(suggest)
+    if flat and len(flat) >= 2:
+        sizes = sorted(flat)
         low, high = sizes[0], sizes[-1]
-        growth = suggest[high].ours_us / suggest[low].ours_us
+        growth = flat[high] / flat[low]
         verdict = "met" if growth <= 1.2 else "NOT met"
-        kiwi_sizes = [s for s in sizes if suggest[s].kiwi_us is not None]
-        kiwi_text = ""
-        if len(kiwi_sizes) >= 2:
-            k_low, k_high = kiwi_sizes[0], kiwi_sizes[-1]
-            kiwi_text = (f"; kiwi {suggest[k_low].kiwi_us:.3f} -> {suggest[k_high].kiwi_us:.3f} us "
-                         f"(x{suggest[k_high].kiwi_us / suggest[k_low].kiwi_us:.1f}, n={k_low} -> {k_high})")
-        lines.append(f"blocks suggest+read, ours: {suggest[low].ours_us:.3f} us at n={low} -> "
-                     f"{suggest[high].ours_us:.3f} us at n={high}: growth x{growth:.2f} (target <= 1.2: {verdict}){kiwi_text}")
+        steps = ", ".join(f"{flat[size]:.3f} us at n={size}" for size in sizes)
+        lines.append(f"blocks suggest+read, layoutbench alone: {steps}: growth x{growth:.2f} from n={low} to n={high} "
+                     f"(target <= 1.2: {verdict})")
+        blocks = {o.size: next((r for r in o.rows if r.operation == "suggest"), None)
+                  for o in outcomes if o.workload == "blocks"}
+        kiwi = {size: row.kiwi_us for size, row in blocks.items() if row is not None and row.kiwi_us is not None}
+        if len(kiwi) >= 2:
+            k_low, k_high = min(kiwi), max(kiwi)
+            lines.append(f"blocks suggest+read, kiwi: {kiwi[k_low]:.3f} us at n={k_low} -> {kiwi[k_high]:.3f} us "
+                         f"at n={k_high}: growth x{kiwi[k_high] / kiwi[k_low]:.1f}")
     for outcome in outcomes:
         for cls in ("suggest", "updateConstant"):
             allocation = outcome.allocations.get(cls)
@@ -320,8 +364,9 @@ def summary(outcomes: list[TraceOutcome]) -> list[str]:
     for outcome in outcomes:
         if outcome.kiwi_status != "measured":
             lines.append(f"kiwi {outcome.name}: {outcome.kiwi_status}")
-        if outcome.repetitions != outcome.rows and outcome.kiwi_repetition_seconds:
-            pass
+        elif outcome.repetitions != options_repetitions:
+            lines.append(f"kiwi {outcome.name}: {outcome.repetitions} repetitions (one takes "
+                         f"{outcome.kiwi_repetition_seconds:.1f} s of kiwi solver time)")
     return lines
 
 
@@ -361,6 +406,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=20.0, help="seconds of kiwi solver time per repetition")
     parser.add_argument("--trace-budget", type=float, default=40.0, help="seconds of kiwi solver time per trace")
     parser.add_argument("--min-repetitions", type=int, default=3)
+    parser.add_argument("--prewarm-below", type=float, default=2.0,
+                        help="seconds: when kiwi's repetition is shorter, every timed repetition (both sides) "
+                             "follows an untimed one")
     parser.add_argument("--no-allocations", action="store_true")
     parser.add_argument("--output-dir", help="write compare-kiwi.json and compare-kiwi.md here")
     parser.add_argument("--command-line", default="scripts/compare-kiwi")
@@ -397,7 +445,9 @@ def main(argv: list[str] | None = None) -> int:
         outcomes.append(outcome)
 
     rows = table(outcomes)
-    notes = summary(outcomes)
+    blocks_entries = [e for e in entries if e["workload"] == "blocks"]
+    flat = flatness(options, blocks_entries) if len(blocks_entries) >= 2 else None
+    notes = summary(outcomes, options.repetitions, flat)
     print(render_text(rows))
     print()
     for line in notes:
@@ -413,6 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             "budgetSeconds": options.budget,
             "traces": [{
                 "name": o.name, "workload": o.workload, "size": o.size, "repetitions": o.repetitions,
+                "prewarmed": o.prewarmed,
                 "kiwiStatus": o.kiwi_status, "kiwiRepetitionSeconds": o.kiwi_repetition_seconds,
                 "mismatches": o.mismatches, "oursAllocations": o.allocations, "oursCounters": o.ours_counters,
                 "rows": [{

@@ -86,11 +86,17 @@ class TraceError(Exception):
 
 
 class BudgetExceeded(Exception):
-    """A repetition ran longer than its time budget."""
+    """A repetition ran longer than its time budget.
 
-    def __init__(self, elapsed_ns: int):
+    `partial` holds, for the verification repetition, what completed before the
+    budget ran out: nanoseconds and steps per class (whole segments only), and the
+    checksums of the reads done.
+    """
+
+    def __init__(self, elapsed_ns: int, partial: dict | None = None):
         super().__init__(f"over budget after {elapsed_ns / 1e9:.1f} s")
         self.elapsed_ns = elapsed_ns
+        self.partial = partial
 
 
 @dataclass
@@ -350,26 +356,37 @@ class KiwiReplay:
     def verify(self, budget_ns: int | None = None) -> dict:
         """A repetition that reads values: a checksum at every read, every value at the
         last read and at the end, and the lines of the calls that failed. Returns the
-        solver time too (a first estimate of a repetition's cost)."""
+        solver time in all and per class (each call timed on its own), a first estimate
+        of a repetition's cost. When the budget runs out, BudgetExceeded carries what
+        completed."""
         solver, variables, segments = self.prepare()
         failed_lines: list[int] = []
         checksums: list[tuple[float, float]] = []
         last_read: list[float] = []
+        per_class: dict[str, list[int]] = {}  # class -> [nanoseconds, steps] of whole segments
         spent = 0
         clock = time.perf_counter_ns
-        for _, calls in segments:
+        steps = iter(self.trace.segments)
+        for cls, calls in segments:
+            segment = next(s for s in steps if s[0] != "variable")
+            segment_ns = 0
             for function, arguments, line, is_read in calls:
                 begin = clock()
                 try:
                     function(*arguments)
                 except KIWI_ERRORS:
                     failed_lines.append(line)
-                spent += clock() - begin
+                elapsed = clock() - begin
+                segment_ns += elapsed
+                spent += elapsed
                 if budget_ns is not None and spent > budget_ns:
-                    raise BudgetExceeded(spent)
+                    raise BudgetExceeded(spent, {"classes": per_class, "readChecksums": checksums})
                 if is_read:
                     last_read = [v.value() for v in variables]
                     checksums.append(checksum(last_read))
+            totals = per_class.setdefault(cls, [0, 0])
+            totals[0] += segment_ns
+            totals[1] += segment[2] - segment[1]
         solver.updateVariables()
         return {
             "failedLines": failed_lines,
@@ -377,6 +394,7 @@ class KiwiReplay:
             "lastReadValues": last_read,
             "finalValues": [v.value() for v in variables],
             "nanoseconds": spent,
+            "classes": per_class,
         }
 
 

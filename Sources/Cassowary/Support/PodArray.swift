@@ -95,6 +95,14 @@ struct PodArray<Element: BitwiseCopyable>: ~Copyable {
         count = 0
     }
 
+    /// Makes room for at least `minimumCapacity` elements.
+    @inlinable
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if minimumCapacity > capacity {
+            grow(toAtLeast: minimumCapacity)
+        }
+    }
+
     /// Sets the count to `newCount`, filling new slots with `value`.
     @usableFromInline
     mutating func resize(to newCount: Int, filling value: Element) {

@@ -205,13 +205,20 @@ struct SolverCore: ~Copyable {
     /// Whether the invariant checker runs after every public mutation (debug builds only).
     var checksEnabled = false
 
+    /// Where new rows' entries and new symbols' columns start (see `ChunkPool`).
+    var chunks = ChunkPool()
+    /// Entries of a row, and elements of a column, that fit in one chunk.
+    static let rowChunkCapacity = Int32(ChunkPool.chunkBytes / MemoryLayout<RowEntry>.stride)
+    static let columnChunkCapacity = Int32(ChunkPool.chunkBytes / MemoryLayout<ColumnEntry>.stride)
+
     init() {}
 
     deinit {
-        for index in 0..<rows.count {
+        // Buffers still in their first chunk go with the pool's slabs.
+        for index in 0..<rows.count where rows[index].capacity > Self.rowChunkCapacity {
             rows[index].entries.deallocate()
         }
-        for index in 0..<symbols.count {
+        for index in 0..<symbols.count where symbols[index].columnCapacity > Self.columnChunkCapacity {
             symbols[index].column.deallocate()
         }
     }
@@ -259,13 +266,15 @@ extension SolverCore {
             return id
         }
         let id = Int32(symbols.count)
-        let initialCapacity: Int32 = 4
         symbols.append(SymbolInfo(
-            column: .allocate(capacity: Int(initialCapacity)), value: 0,
-            columnCount: 0, columnCapacity: initialCapacity, row: -1, owner: owner, edit: -1,
+            column: chunks.take(ColumnEntry.self), value: 0,
+            columnCount: 0, columnCapacity: Self.columnChunkCapacity, row: -1, owner: owner, edit: -1,
             touchStamp: 0, dirtyStamp: 0, kind: kind, improving: false, inChangedList: false))
         names.append("")
         symbolMark.append(-1)
+        // The touched list holds each symbol at most once, and it grows during dual
+        // pivots too (suggestions), which must not allocate: keep room for every symbol.
+        touched.reserveCapacity(symbols.count)
         return id
     }
 
@@ -293,10 +302,9 @@ extension SolverCore {
             rows[row].undoStamp = 0
         } else {
             row = Int32(rows.count)
-            let initialCapacity: Int32 = 8
             rows.append(RowHeader(
-                entries: .allocate(capacity: Int(initialCapacity)), constant: 0, count: 0,
-                capacity: initialCapacity, basic: basic, priority: priority,
+                entries: chunks.take(RowEntry.self), constant: 0, count: 0,
+                capacity: Self.rowChunkCapacity, basic: basic, priority: priority,
                 kind: kind, listedInfeasible: false, undoStamp: 0))
             rowMarkStamp.append(0)
             rowMarkEntry.append(-1)
@@ -391,7 +399,11 @@ extension SolverCore {
         let newCapacity = oldCapacity * 2
         let newColumn = UnsafeMutablePointer<ColumnEntry>.allocate(capacity: newCapacity)
         newColumn.moveInitialize(from: symbols[symbol].column, count: Int(symbols[symbol].columnCount))
-        symbols[symbol].column.deallocate()
+        if oldCapacity == Int(Self.columnChunkCapacity) {
+            chunks.give(UnsafeMutableRawPointer(symbols[symbol].column))
+        } else {
+            symbols[symbol].column.deallocate()
+        }
         symbols[symbol].column = newColumn
         symbols[symbol].columnCapacity = Int32(newCapacity)
     }
@@ -402,7 +414,11 @@ extension SolverCore {
         let newCapacity = max(oldCapacity * 2, minimum)
         let newEntries = UnsafeMutablePointer<RowEntry>.allocate(capacity: newCapacity)
         newEntries.moveInitialize(from: rows[row].entries, count: Int(rows[row].count))
-        rows[row].entries.deallocate()
+        if oldCapacity == Int(Self.rowChunkCapacity) {
+            chunks.give(UnsafeMutableRawPointer(rows[row].entries))
+        } else {
+            rows[row].entries.deallocate()
+        }
         rows[row].entries = newEntries
         rows[row].capacity = Int32(newCapacity)
     }
@@ -566,9 +582,6 @@ extension SolverCore {
         let marks = symbolMark.base
         let infos = symbols.base
         var count = Int(rows[target].count)
-        if count &+ sourceCount > Int(rows[target].capacity) {
-            growRow(target, toAtLeast: count &+ sourceCount)
-        }
         var entries = rows[target].entries
         var capacity = Int(rows[target].capacity)
         for index in 0..<count {
@@ -595,7 +608,8 @@ extension SolverCore {
             } else if !Self.isNearZero(delta) {
                 if _slowPath(count == capacity) {
                     rows[target].count = Int32(truncatingIfNeeded: count)
-                    growRow(target, toAtLeast: count &+ 1)
+                    // Room for the rest of the source, and for the marker and error a new row gets next.
+                    growRow(target, toAtLeast: count &+ (sourceCount &- index) &+ 4)
                     entries = rows[target].entries
                     capacity = Int(rows[target].capacity)
                 }

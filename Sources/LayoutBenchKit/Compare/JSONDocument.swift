@@ -1,0 +1,435 @@
+/// A line and column in a text file, both 1-based; columns count Unicode scalars, so a
+/// column matches what an editor shows for UTF-8 text without tabs.
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1.
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A JSON value that remembers where it was written: the reader behind reports, baselines
+/// and thresholds files, so that every error about them names the file, the line and the
+/// column (Foundation's `JSONSerialization` reports neither reliably on Linux).
+///
+/// Objects keep their members in the order written, with each key's position; a repeated
+/// key is an error.
+public struct JSONNode: Sendable {
+    /// The value.
+    public var value: Value
+    /// Where the value starts (its first character).
+    public var position: SourcePosition
+
+    public init(_ value: Value, at position: SourcePosition) {
+        self.value = value
+        self.position = position
+    }
+
+    /// A JSON value whose children are positioned nodes.
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        /// A number, as written (`12`, `-0.5`, `1e-7`); ``JSONNode/doubleValue`` and
+        /// ``JSONNode/integerValue`` convert it.
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        case object([Member])
+    }
+
+    /// An object member: its key, where the key was written, and its value.
+    public struct Member: Sendable {
+        public var key: String
+        public var keyPosition: SourcePosition
+        public var value: JSONNode
+    }
+
+    /// The member called `key` of an object, or `nil`.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The members of an object (empty for other values).
+    public var members: [Member] {
+        if case .object(let members) = value { return members }
+        return []
+    }
+
+    /// The elements of an array (empty for other values).
+    public var elements: [JSONNode] {
+        if case .array(let elements) = value { return elements }
+        return []
+    }
+
+    /// The string, for a string.
+    public var stringValue: String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
+
+    /// The number, for a number.
+    public var doubleValue: Double? {
+        if case .number(let text) = value { return Double(text) }
+        return nil
+    }
+
+    /// The number, for a number written as an integer (no fraction, no exponent) that fits.
+    public var integerValue: Int? {
+        if case .number(let text) = value { return Int(text) }
+        return nil
+    }
+
+    /// The Boolean, for `true` and `false`.
+    public var boolValue: Bool? {
+        if case .bool(let flag) = value { return flag }
+        return nil
+    }
+
+    /// What the value is, for messages: `an object`, `the string "x"`, `the number 2`...
+    public var kindDescription: String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let text): "the number \(text)"
+        case .string(let string): "the string \"\(string.count > 40 ? String(string.prefix(40)) + "..." : string)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The node a Codable coding path leads to, or the deepest node on the way: how a
+    /// decoding error is turned back into a position.
+    ///
+    /// - Returns: The node, and whether the whole path was found.
+    public func node(at path: [CodingKey]) -> (node: JSONNode, complete: Bool) {
+        var current = self
+        for key in path {
+            if let index = key.intValue, case .array(let elements) = current.value {
+                guard index >= 0, index < elements.count else { return (current, false) }
+                current = elements[index]
+            } else if let member = current[key.stringValue] {
+                current = member
+            } else {
+                return (current, false)
+            }
+        }
+        return (current, true)
+    }
+}
+
+/// A syntax error in a JSON text: where, and what was expected.
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the problem is.
+    public var position: SourcePosition
+    /// What is wrong, such as `expected ',' or '}' after an object member, found ']'`.
+    public var message: String
+
+    public var description: String { "\(position): \(message)" }
+}
+
+/// Parses RFC 8259 JSON into ``JSONNode``s with positions.
+public enum JSONDocument {
+    /// The deepest nesting accepted (reports nest about 8 levels).
+    public static let maximumDepth = 256
+
+    /// Parses a whole JSON text: one value, with only whitespace around it.
+    ///
+    /// - Parameter bytes: UTF-8 text; a byte order mark is skipped.
+    /// - Returns: The root value.
+    /// - Throws: ``JSONSyntaxError`` at the first problem: unexpected characters, an
+    ///   unterminated string or container (a truncated file ends with "unexpected end of
+    ///   the file"), invalid escapes or numbers, repeated keys, text after the value.
+    /// - Complexity: O(*n*) for *n* bytes.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var reader = _Reader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipWhitespace()
+        guard reader.index < bytes.count else { throw reader.error("the file is empty; expected a JSON value") }
+        let root = try reader.value(depth: 0)
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else {
+            throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value")
+        }
+        return root
+    }
+
+    /// Parses a JSON string.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(Array(text.utf8))
+    }
+}
+
+/// The parser's cursor. Tracks the line and column as it moves.
+private struct _Reader {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var column = 1
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    func error(_ message: String, at position: SourcePosition? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(position: position ?? self.position, message: message)
+    }
+
+    /// Moves past one byte, counting lines and (non-continuation) columns.
+    mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x0A {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: advance()
+            default: return
+            }
+        }
+    }
+
+    /// The current character for a message: `'x'`, or `the end of the file`.
+    func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of the file" }
+        let byte = bytes[index]
+        if byte < 0x20 { return "control character U+\(String(byte, radix: 16, uppercase: true))" }
+        // Decode one scalar for the message.
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80, end - index < 4 { end += 1 }
+        return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"
+    }
+
+    mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard depth < JSONDocument.maximumDepth else {
+            throw error("values are nested more than \(JSONDocument.maximumDepth) levels deep")
+        }
+        guard index < bytes.count else { throw error("unexpected end of the file; expected a value") }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return JSONNode(.string(try string()), at: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), at: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), at: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try number()), at: start)
+        default: throw error("unexpected \(describeCurrent()); expected a value")
+        }
+    }
+
+    mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let start = position
+        for expected in word.utf8 {
+            guard index < bytes.count else { throw error("unexpected end of the file in '\(word)'") }
+            guard bytes[index] == expected else {
+                throw error("unexpected \(describeCurrent()); expected '\(word)'", at: index == 0 ? start : position)
+            }
+            advance()
+        }
+    }
+
+    mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        let start = position
+        advance()  // {
+        var members: [JSONNode.Member] = []
+        var seen: [String: SourcePosition] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            advance()
+            return JSONNode(.object([]), at: start)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of the file in the object that starts at \(start); expected a key")
+            }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()); expected a key in double quotes")
+            }
+            let keyPosition = position
+            let key = try string()
+            if let earlier = seen[key] {
+                throw error("the key \"\(key)\" is repeated (first at \(earlier))", at: keyPosition)
+            }
+            seen[key] = keyPosition
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of the file; expected ':' after \"\(key)\"") }
+            guard bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()); expected ':' after \"\(key)\"")
+            }
+            advance()
+            skipWhitespace()
+            let member = try value(depth: depth + 1)
+            members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: member))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of the file in the object that starts at \(start); expected ',' or '}'")
+            }
+            switch bytes[index] {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "}"):
+                advance()
+                return JSONNode(.object(members), at: start)
+            default: throw error("unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"")
+            }
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        let start = position
+        advance()  // [
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            advance()
+            return JSONNode(.array([]), at: start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of the file in the array that starts at \(start); expected ',' or ']'")
+            }
+            switch bytes[index] {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "]"):
+                advance()
+                return JSONNode(.array(elements), at: start)
+            default: throw error("unexpected \(describeCurrent()); expected ',' or ']' in the array")
+            }
+        }
+    }
+
+    mutating func string() throws(JSONSyntaxError) -> String {
+        let start = position
+        advance()  // "
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ reader: _Reader) {
+            if runStart < reader.index {
+                scalars.append(contentsOf: String(decoding: reader.bytes[runStart..<reader.index], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while true {
+            guard index < bytes.count else {
+                throw error("unexpected end of the file in the string that starts at \(start)")
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(self)
+                advance()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(self)
+                let escapePosition = position
+                advance()
+                guard index < bytes.count else { throw error("unexpected end of the file in an escape sequence") }
+                let escaped = bytes[index]
+                advance()
+                switch escaped {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4(escapePosition)
+                    if (0xD800...0xDBFF).contains(code) {
+                        // A high surrogate must be followed by \u and a low surrogate.
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a \\u escape of a high surrogate must be followed by a low surrogate", at: escapePosition)
+                        }
+                        advance()
+                        advance()
+                        let low = try hex4(escapePosition)
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw error("a \\u escape of a high surrogate must be followed by a low surrogate", at: escapePosition)
+                        }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else {
+                        throw error("the \\u escape names no Unicode scalar (a lone surrogate)", at: escapePosition)
+                    }
+                    scalars.append(scalar)
+                default:
+                    throw error("invalid escape sequence '\\\(String(decoding: [escaped], as: UTF8.self))'", at: escapePosition)
+                }
+                runStart = index
+            default:
+                guard byte >= 0x20 else {
+                    throw error("unescaped control character U+\(String(byte, radix: 16, uppercase: true)) in a string (write it as \\u00XX)")
+                }
+                advance()
+            }
+        }
+    }
+
+    mutating func hex4(_ escapePosition: SourcePosition) throws(JSONSyntaxError) -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw error("unexpected end of the file in a \\u escape") }
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("a \\u escape needs four hexadecimal digits", at: escapePosition)
+            }
+            code = code * 16 + digit
+            advance()
+        }
+        return code
+    }
+
+    mutating func number() throws(JSONSyntaxError) -> String {
+        let startIndex = index
+        func isDigit(_ reader: _Reader) -> Bool {
+            reader.index < reader.bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.index])
+        }
+        if bytes[index] == UInt8(ascii: "-") { advance() }
+        guard isDigit(self) else { throw error("expected a digit in the number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            advance()
+            if isDigit(self) { throw error("a number cannot start with 0 followed by digits") }
+        } else {
+            while isDigit(self) { advance() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            advance()
+            guard isDigit(self) else { throw error("expected a digit after the decimal point") }
+            while isDigit(self) { advance() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            advance()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
+            guard isDigit(self) else { throw error("expected a digit in the exponent") }
+            while isDigit(self) { advance() }
+        }
+        return String(decoding: bytes[startIndex..<index], as: UTF8.self)
+    }
+}

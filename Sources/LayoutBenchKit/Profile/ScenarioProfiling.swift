@@ -1,0 +1,103 @@
+import Cassowary
+import LayoutEngine
+import LayoutProfiler
+import LayoutScenarios
+
+/// `layoutbench profile`: a scenario run once with the ``LayoutProfiler`` attached to its
+/// engines and to every engine its run makes.
+public enum ScenarioProfiling {
+    /// What one profiled run produced.
+    public struct Profile: Sendable {
+        /// The profile (with ``ProfileReport/subject`` set to the scenario).
+        public var report: ProfileReport
+        /// The solver counters of `run()` alone, over the scenario's engines and those
+        /// the run made (as `layoutbench run` counts them).
+        public var counters: SolverCounters
+        /// The scenario's expectations that failed in this run.
+        public var failures: [ExpectationFailure]
+    }
+
+    /// The one scenario called `name` (or the one a glob matches).
+    ///
+    /// - Throws: ``LayoutBenchError`` `unknown-scenario`, with close names, when nothing
+    ///   matches or a glob matches several.
+    public static func scenario(named name: String) throws(LayoutBenchError) -> Scenario {
+        let matches = try ScenarioSelection(patterns: [name]).select(from: ScenarioCatalog.all)
+        if let exact = matches.first(where: { $0.name == name }) { return exact }
+        guard matches.count == 1 else {
+            throw LayoutBenchError(
+                .unknownScenario,
+                "profile takes one scenario; '\(name)' matches \(matches.map(\.name).joined(separator: ", ")). Name one of them.")
+        }
+        return matches[0]
+    }
+
+    /// The size profiled when none is given: the scenario's smallest default size.
+    public static func defaultSize(of scenario: Scenario) -> Int {
+        scenario.sizes.min()!
+    }
+
+    /// Checks a size given on the command line.
+    ///
+    /// - Throws: ``LayoutBenchError`` `invalid-size` for a size below 1, or one the
+    ///   scenario cannot run at (its ``Scenario/sizeRule``).
+    public static func validate(size: Int, for scenario: Scenario) throws(LayoutBenchError) {
+        guard size >= 1 else {
+            throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).")
+        }
+        guard scenario.sizeRule.allows(size) else {
+            throw LayoutBenchError(
+                .invalidSize,
+                "\(scenario.name) cannot run at size \(size): its sizes must be \(scenario.sizeRule.description) (its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", "))).")
+        }
+    }
+
+    /// Prepares the scenario at `size` (not profiled), runs it once with a profiler
+    /// attached to its engines and to every engine made while it runs, and makes the report.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario.
+    ///   - size: Its size.
+    ///   - configuration: The profiler's limits and thresholds.
+    /// - Returns: The report, the run's counters and its failed expectations.
+    public static func profile(
+        _ scenario: Scenario, size: Int, configuration: LayoutProfiler.Configuration = LayoutProfiler.Configuration()
+    ) -> Profile {
+        let instance = scenario.prepare(size: size)
+        let profiler = LayoutProfiler(configuration: configuration)
+        for engine in instance.engines { profiler.attach(to: engine) }
+        let before = instance.counters
+        profiler.observing { instance.run() }
+        let counters = instance.counters - before
+        profiler.detach()
+        let failures = scenario.check(instance, counters: counters, size: size)
+        var report = profiler.report(
+            title: "\(scenario.name) at \(size) \(scenario.sizeUnit)",
+            analyzing: instance.engines.compactMap(\.root), solverCounters: counters)
+        report.subject = ProfileReport.Subject(
+            scenario: scenario.name, size: size, sizeUnit: scenario.sizeUnit, summary: scenario.summary,
+            role: scenario.pair?.role.rawValue, partner: scenario.pair?.partner)
+        // Keep the instance (and so its windows and cells) alive until the report is made.
+        withExtendedLifetime(instance) {}
+        return Profile(report: report, counters: counters, failures: failures)
+    }
+}
+
+extension ScenarioProfiling {
+    /// Profiles with the default limits, keeping `eventBufferCapacity` raw events when given.
+    public static func profile(_ scenario: Scenario, size: Int, eventBufferCapacity: Int?) -> Profile {
+        var configuration = LayoutProfiler.Configuration()
+        if let eventBufferCapacity { configuration.eventBufferCapacity = eventBufferCapacity }
+        return profile(scenario, size: size, configuration: configuration)
+    }
+}
+
+extension ScenarioProfiling.Profile {
+    /// The terminal summary (findings first).
+    public func summary(color: Bool) -> String {
+        report.text(color: color)
+    }
+
+    /// Whether the profile has findings (a finding is not an error: the command still succeeds).
+    public var findingCount: Int { report.findings.count }
+}

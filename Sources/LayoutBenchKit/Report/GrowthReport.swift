@@ -1,0 +1,202 @@
+import LayoutBenchMetrics
+
+/// How a scenario's metrics grow with size: a ``GrowthFit`` per ``Metric``.
+public struct GrowthReport: Codable, Sendable {
+    /// The sizes fitted (ascending); each metric's `costs` follow this order.
+    public var sizes: [Int]
+    /// Why there are no fits (fewer than three sizes), or `null`.
+    public var unavailable: String?
+    /// One fit per metric that was measured at every size, in ``Metric`` order.
+    public var metrics: OrderedMap<MetricGrowth>
+
+    public init(sizes: [Int], unavailable: String?, metrics: OrderedMap<MetricGrowth>) {
+        self.sizes = sizes
+        self.unavailable = unavailable
+        self.metrics = metrics
+    }
+
+    /// Fits every metric of `results` against size.
+    ///
+    /// - Times are fitted to every timed sample (several samples per size give the F test
+    ///   degrees of freedom; with only the three medians it would need R² > 0.994 to see any
+    ///   growth); ``MetricGrowth/costs`` lists the medians.
+    /// - Exact metrics (solver counters, allocations) have no noise, so the F test against
+    ///   O(1), which guards against noise, is skipped: the best-fitting growth model is chosen
+    ///   whenever the fitted cost grows by 5% or more across the sizes.
+    /// - Peak memory is fitted as a noisy measurement, one point per size.
+    ///
+    /// A metric is fitted only when every size measured it.
+    public static func fit(_ results: [SizeResult]) -> GrowthReport {
+        let sorted = results.sorted { $0.size < $1.size }
+        let sizes = sorted.map(\.size)
+        guard Set(sizes).count >= 3 else {
+            return GrowthReport(
+                sizes: sizes,
+                unavailable: "Growth needs at least 3 distinct sizes; this run measured \(Set(sizes).count).",
+                metrics: OrderedMap())
+        }
+        var metrics = OrderedMap<MetricGrowth>()
+        for metric in Metric.allCases {
+            let costs = sorted.compactMap { $0.value(of: metric) }
+            guard costs.count == sorted.count else { continue }
+            var points: [GrowthFit.Point] = []
+            for result in sorted {
+                for cost in result.fitSamples(of: metric) {
+                    points.append(GrowthFit.Point(size: Double(result.size), cost: cost))
+                }
+            }
+            let options = metric.isExact ? GrowthFit.Options.exact : GrowthFit.Options()
+            guard let fit = try? GrowthFit(points, options: options) else { continue }
+            let growth = MetricGrowth(fit, costs: costs)
+            guard growth.isFinite else { continue }
+            metrics[metric.rawValue] = growth
+        }
+        return GrowthReport(sizes: sizes, unavailable: nil, metrics: metrics)
+    }
+}
+
+extension SizeResult {
+    /// The values a growth fit uses for `metric` at this size: every timed sample for
+    /// times, the value otherwise.
+    func fitSamples(of metric: Metric) -> [Double] {
+        switch metric {
+        case .wallNanoseconds: time.wallNanoseconds.samples.map { Double($0) }
+        case .cpuNanoseconds: time.cpuNanoseconds.samples.map { Double($0) }
+        default: value(of: metric).map { [$0] } ?? []
+        }
+    }
+}
+
+/// One metric's growth fit (`docs/measurement.md`, "Growth").
+public struct MetricGrowth: Codable, Sendable, Equatable {
+    /// The chosen model: `O(1)`, `O(log n)`, `O(n)`, `O(n log n)`, `O(n^2)` or `O(n^3)`.
+    public var model: String
+    /// The chosen model's `a` in `cost = a + b·f(n)`.
+    public var intercept: Double
+    /// The chosen model's `b` (0 for O(1)).
+    public var slope: Double
+    /// The chosen model's weighted R² (0 for O(1)).
+    public var rSquared: Double
+    /// The F test's p-value of the best growth model against O(1).
+    public var pValue: Double
+    /// The best admissible growth model, chosen or not, or `null`.
+    public var bestGrowthModel: String?
+    /// The slope of log cost against log size, or `null` (fewer than two positive costs).
+    public var logLogExponent: Double?
+    /// The fitted costs, one per size of ``GrowthReport/sizes``.
+    public var costs: [Double]
+    /// Every model's fit.
+    public var candidates: [Candidate]
+
+    public init(
+        model: String, intercept: Double, slope: Double, rSquared: Double, pValue: Double, bestGrowthModel: String?,
+        logLogExponent: Double?, costs: [Double], candidates: [Candidate]
+    ) {
+        self.model = model
+        self.intercept = intercept
+        self.slope = slope
+        self.rSquared = rSquared
+        self.pValue = pValue
+        self.bestGrowthModel = bestGrowthModel
+        self.logLogExponent = logLogExponent
+        self.costs = costs
+        self.candidates = candidates
+    }
+
+    init(_ fit: GrowthFit, costs: [Double]) {
+        self.init(
+            model: fit.model.rawValue, intercept: fit.intercept, slope: fit.slope, rSquared: fit.rSquared,
+            pValue: fit.pValue, bestGrowthModel: fit.bestGrowthModel?.rawValue,
+            logLogExponent: fit.logLogExponent, costs: costs,
+            candidates: fit.candidates.map {
+                Candidate(
+                    model: $0.model.rawValue, intercept: $0.intercept, slope: $0.slope, rSquared: $0.rSquared,
+                    residualSumOfSquares: $0.residualSumOfSquares, admissible: $0.isAdmissible)
+            })
+    }
+
+    /// Whether every number is finite (a degenerate fit is left out of the report).
+    var isFinite: Bool {
+        [intercept, slope, rSquared, pValue, logLogExponent ?? 0].allSatisfy(\.isFinite)
+            && candidates.allSatisfy { [$0.intercept, $0.slope, $0.rSquared, $0.residualSumOfSquares].allSatisfy(\.isFinite) }
+    }
+
+    /// One model's fit.
+    public struct Candidate: Codable, Sendable, Equatable {
+        public var model: String
+        public var intercept: Double
+        public var slope: Double
+        public var rSquared: Double
+        public var residualSumOfSquares: Double
+        /// Whether the slope is nonnegative (only admissible models can be chosen).
+        public var admissible: Bool
+
+        public init(model: String, intercept: Double, slope: Double, rSquared: Double, residualSumOfSquares: Double, admissible: Bool) {
+            self.model = model
+            self.intercept = intercept
+            self.slope = slope
+            self.rSquared = rSquared
+            self.residualSumOfSquares = residualSumOfSquares
+            self.admissible = admissible
+        }
+    }
+}
+
+/// One family's scenarios and how their costs grow: the chosen model and log-log exponent
+/// of each metric (the full fits are in each scenario's `growth`).
+public struct FamilySummary: Codable, Sendable {
+    /// The family's name.
+    public var name: String
+    /// Its scenarios that ran, in catalogue order.
+    public var scenarios: [Entry]
+
+    public init(name: String, scenarios: [Entry]) {
+        self.name = name
+        self.scenarios = scenarios
+    }
+
+    /// One scenario's growth in brief.
+    public struct Entry: Codable, Sendable {
+        /// The scenario's name.
+        public var name: String
+        /// `anti-pattern`, `fix`, or `null`.
+        public var role: String?
+        /// Per metric: the chosen model and the log-log exponent.
+        public var growth: OrderedMap<Brief>
+
+        public init(name: String, role: String?, growth: OrderedMap<Brief>) {
+            self.name = name
+            self.role = role
+            self.growth = growth
+        }
+    }
+
+    /// A fit in brief.
+    public struct Brief: Codable, Sendable, Equatable {
+        public var model: String
+        public var logLogExponent: Double?
+
+        public init(model: String, logLogExponent: Double?) {
+            self.model = model
+            self.logLogExponent = logLogExponent
+        }
+    }
+
+    /// Groups `results` by family, in order of first appearance.
+    public static func summarize(_ results: [ScenarioResult]) -> [FamilySummary] {
+        var families: [FamilySummary] = []
+        for result in results {
+            let entry = Entry(
+                name: result.name, role: result.pair?.role,
+                growth: OrderedMap(result.growth.metrics.map {
+                    ($0.key, Brief(model: $0.value.model, logLogExponent: $0.value.logLogExponent))
+                }))
+            if let index = families.firstIndex(where: { $0.name == result.family }) {
+                families[index].scenarios.append(entry)
+            } else {
+                families.append(FamilySummary(name: result.family, scenarios: [entry]))
+            }
+        }
+        return families
+    }
+}

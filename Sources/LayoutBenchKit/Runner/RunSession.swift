@@ -1,0 +1,96 @@
+import LayoutBenchMetrics
+import LayoutScenarios
+
+/// One `layoutbench run`, start to finish: select, check the output folder, measure, write
+/// the report. The command-line tool only parses arguments and prints.
+public struct RunSession {
+    /// What to run.
+    public var configuration: RunConfiguration
+    /// The formats to write.
+    public var formats: [ReportFormat]
+    /// Where to write.
+    public var output: ReportOutput
+    /// The tool's version, for the report.
+    public var toolVersion: String
+    /// The scenarios to choose from.
+    public var catalog: [Scenario]
+
+    public init(
+        configuration: RunConfiguration, formats: [ReportFormat], output: ReportOutput, toolVersion: String,
+        catalog: [Scenario] = ScenarioCatalog.all
+    ) {
+        self.configuration = configuration
+        self.formats = formats
+        self.output = output
+        self.toolVersion = toolVersion
+        self.catalog = catalog
+    }
+
+    /// What a run produced.
+    public struct Result {
+        /// The report.
+        public var report: Report
+        /// The files written, `latest/` first.
+        public var written: [String]
+        /// ``ExitStatus/success`` or ``ExitStatus/failed``.
+        public var exitStatus: ExitStatus
+    }
+
+    /// Checks the options and the selection without running anything.
+    ///
+    /// - Returns: The scenarios that would run.
+    /// - Throws: ``LayoutBenchError`` for bad options, unknown names or tags.
+    public func selectedScenarios() throws(LayoutBenchError) -> [Scenario] {
+        try configuration.validate()
+        guard !formats.isEmpty else { throw LayoutBenchError(.invalidOption, "--format needs at least one format.") }
+        let scenarios = try configuration.selection.select(from: catalog)
+        if let sizes = configuration.sizes {
+            for scenario in scenarios {
+                for size in sizes where !scenario.sizeRule.allows(size) {
+                    throw LayoutBenchError(
+                        .invalidSize,
+                        "Scenario '\(scenario.name)' cannot run at size \(size): its sizes must be \(scenario.sizeRule.description). "
+                            + "Choose other --sizes, or select fewer scenarios.")
+                }
+            }
+        }
+        return scenarios
+    }
+
+    /// Runs the selected scenarios and writes the report.
+    ///
+    /// - Parameter progress: Receives progress between measured intervals.
+    /// - Throws: ``LayoutBenchError``: usage errors before anything runs, `unwritable-output`
+    ///   before the run (the folder is checked first) or after it,
+    ///   `allocation-counting-unavailable` before it.
+    public func run(progress: RunProgress?) throws(LayoutBenchError) -> Result {
+        let scenarios = try selectedScenarios()
+        try output.checkWritable()
+        var counter: AllocationCounter?
+        var unavailable: String?
+        if configuration.countAllocations {
+            do {
+                counter = try AllocationCounter()
+            } catch {
+                throw LayoutBenchError(
+                    .allocationCountingUnavailable,
+                    "Cannot count allocations: \(error.message) Run with --no-allocations to measure without them.")
+            }
+        } else {
+            unavailable = "--no-allocations"
+        }
+        let date = EnvironmentCapture.utcTimestamp()
+        let tool = EnvironmentCapture.tool(version: toolVersion)
+        let environment = RunEnvironment(
+            toolchain: EnvironmentCapture.toolchain(), machine: EnvironmentCapture.machine(),
+            measurement: EnvironmentCapture.measurement(allocationCounter: counter, allocationCountingUnavailable: unavailable))
+
+        let runner = ScenarioRunner(configuration: configuration, allocationCounter: counter, progress: progress)
+        let outcome = runner.run(scenarios)
+        let report = Report.assemble(
+            outcome: outcome, configuration: configuration, formats: formats, tool: tool, environment: environment,
+            date: date)
+        let written = try output.write(report, formats: formats)
+        return Result(report: report, written: written, exitStatus: report.failures.isEmpty ? .success : .failed)
+    }
+}

@@ -1,0 +1,272 @@
+import Cassowary
+import LayoutBenchMetrics
+import LayoutEngine
+import LayoutScenarios
+
+/// Runs scenarios and measures them (``RunConfiguration`` describes the repetitions).
+///
+/// For each scenario and size: warm-ups, timed repetitions (wall and thread CPU time around
+/// `instance.run()`), then counting repetitions (allocations with ``AllocationCounter`` and
+/// peak resident memory, after purging jemalloc's free pages and resetting the peak). Each
+/// repetition prepares a fresh instance outside the measured interval, checks the scenario's
+/// expectations on its counters, and compares its counters with the first repetition's.
+public final class ScenarioRunner {
+    /// The configuration.
+    public let configuration: RunConfiguration
+    private let allocationCounter: AllocationCounter?
+    private let progress: RunProgress?
+
+    /// - Parameters:
+    ///   - configuration: What to run and how often.
+    ///   - allocationCounter: Counts allocations, or `nil` not to count them.
+    ///   - progress: Receives progress, between measured intervals.
+    public init(configuration: RunConfiguration, allocationCounter: AllocationCounter?, progress: RunProgress? = nil) {
+        self.configuration = configuration
+        self.allocationCounter = allocationCounter
+        self.progress = progress
+    }
+
+    /// What a run produced, before it becomes a ``Report``.
+    public struct Outcome: Sendable {
+        /// One result per scenario, in the order run.
+        public var scenarios: [ScenarioResult]
+        /// Notes that are not failures.
+        public var warnings: [String]
+        /// Wall time of the run, seconds.
+        public var durationSeconds: Double
+
+        /// Every failure, in run order.
+        public var failures: [Report.Failure] { scenarios.flatMap { $0.sizes.flatMap(\.failures) } }
+    }
+
+    /// Runs `scenarios` at their sizes.
+    public func run(_ scenarios: [Scenario]) -> Outcome {
+        let measurements = scenarios.reduce(0) { $0 + configuration.sizes(for: $1).count }
+        var budget = TimeBudget(totalSeconds: configuration.timeBudgetSeconds, measurements: measurements)
+        progress?.runStarted(scenarios: scenarios.count, measurements: measurements)
+        var results: [ScenarioResult] = []
+        var warnings: [String] = []
+        var index = 0
+        for scenario in scenarios {
+            var sizeResults: [SizeResult] = []
+            for size in configuration.sizes(for: scenario) {
+                index += 1
+                progress?.measurementStarted(scenario, size: size, index: index)
+                let result = measure(scenario, size: size, allowanceSeconds: budget.allowance())
+                budget.finishMeasurement()
+                if let allocations = result.allocations, !allocations.repetitionsAgree {
+                    warnings.append(
+                        "\(scenario.name) at size \(size): the counting repetitions counted different allocations "
+                            + "(\(allocations.samples.map { String($0.count) }.joined(separator: ", "))); the report keeps the first.")
+                }
+                progress?.measurementFinished(scenario, result)
+                sizeResults.append(result)
+            }
+            results.append(Self.scenarioResult(scenario, sizeResults))
+        }
+        let duration = budget.elapsedSeconds()
+        if duration > configuration.timeBudgetSeconds * 1.1 {
+            let slowest = results.flatMap { result in result.sizes.map { (result.name, $0) } }
+                .max { $0.1.elapsedSeconds < $1.1.elapsedSeconds }
+            var warning = "The measurements took \(Int(duration.rounded())) s, over the time budget of "
+                + "\(Int(configuration.timeBudgetSeconds.rounded())) s"
+            if let (name, size) = slowest {
+                warning += "; the slowest was \(name) at size \(size.size) (\(Int(size.elapsedSeconds.rounded())) s "
+                    + "for \(size.repetitions.total) repetitions)"
+            }
+            warnings.append(warning + ".")
+        }
+        progress?.runFinished()
+        return Outcome(scenarios: results, warnings: warnings, durationSeconds: duration)
+    }
+
+    /// Assembles a scenario's result from its sizes' results, with growth fits.
+    public static func scenarioResult(_ scenario: Scenario, _ sizes: [SizeResult]) -> ScenarioResult {
+        ScenarioResult(
+            name: scenario.name, family: scenario.family, variant: scenario.variant, summary: scenario.summary,
+            tags: scenario.tags, sizeUnit: scenario.sizeUnit, operationUnit: scenario.operationUnit,
+            pair: ScenarioResult.PairInfo(scenario.pair), expectations: scenario.expectations.map(\.description),
+            status: sizes.allSatisfy { $0.status == .passed } ? .passed : .failed, sizes: sizes,
+            growth: GrowthReport.fit(sizes))
+    }
+
+    /// Measures one scenario at one size.
+    ///
+    /// - Parameter allowanceSeconds: The share of the time budget for this measurement.
+    public func measure(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
+        let start = Timing.monotonicNanoseconds()
+        var checker = RepetitionChecker(scenario: scenario, size: size)
+
+        for number in stride(from: 1, through: configuration.warmup, by: 1) {
+            progress?.repetitionStarted(.warmup, number: number)
+            let instance = scenario.prepare(size: size)
+            let before = instance.counters
+            instance.run()
+            checker.check(instance, counters: instance.counters - before)
+        }
+
+        var wall: [UInt64] = []
+        var cpu: [UInt64] = []
+        var lastRepetitionSeconds = 0.0
+        while TimeBudget.shouldRepeat(
+            completed: wall.count, spentSeconds: Self.seconds(since: start), lastRepetitionSeconds: lastRepetitionSeconds,
+            countingRepetitions: configuration.countingRepetitions, allowanceSeconds: allowanceSeconds,
+            minimum: configuration.minimumRepetitions, maximum: configuration.maximumRepetitions)
+        {
+            progress?.repetitionStarted(.timed, number: wall.count + 1)
+            let repetitionStart = Timing.monotonicNanoseconds()
+            repeatTimed(scenario, size: size, checker: &checker, wall: &wall, cpu: &cpu)
+            lastRepetitionSeconds = Self.seconds(since: repetitionStart)
+        }
+
+        var allocationSamples: [AllocationSample] = []
+        var memorySamples: [MemorySample] = []
+        for number in 1...configuration.countingRepetitions {
+            progress?.repetitionStarted(.counting, number: number)
+            let (allocations, memory) = repeatCounting(scenario, size: size, checker: &checker)
+            if let allocations { allocationSamples.append(allocations) }
+            memorySamples.append(memory)
+        }
+
+        let counters = checker.reference ?? SolverCounters()
+        let operations = checker.operations
+        let time = TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu))
+        let allocations = allocationSamples.first.map { first in
+            AllocationResult(
+                count: first.count, bytes: first.bytes, deallocatedBytes: first.deallocatedBytes,
+                repetitionsAgree: allocationSamples.allSatisfy { $0.count == first.count && $0.bytes == first.bytes },
+                samples: allocationSamples)
+        }
+        let memory = MemoryResult(
+            peakResidentBytes: memorySamples.map(\.peakResidentBytes).max() ?? 0,
+            peakIncreaseBytes: memorySamples.map(\.increaseBytes).max() ?? 0, samples: memorySamples)
+        let failures = checker.failures
+        var result = SizeResult(
+            size: size, operations: operations, status: failures.isEmpty ? .passed : .failed,
+            repetitions: RepetitionCounts(
+                warmup: configuration.warmup, timed: wall.count, counting: configuration.countingRepetitions),
+            elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
+            countersIdentical: checker.countersIdentical, time: time, allocations: allocations, memory: memory,
+            perOperation: OrderedMap(), failures: failures)
+        result.perOperation = Self.perOperation(result)
+        return result
+    }
+
+    /// One timed repetition. Not inlined, so each repetition's locals (the instance) are
+    /// released when it returns, outside the next interval.
+    @inline(never)
+    private func repeatTimed(
+        _ scenario: Scenario, size: Int, checker: inout RepetitionChecker, wall: inout [UInt64], cpu: inout [UInt64]
+    ) {
+        let instance = scenario.prepare(size: size)
+        let before = instance.counters
+        let (_, elapsed) = Timing.measure { instance.run() }
+        wall.append(elapsed.wallNanoseconds)
+        cpu.append(elapsed.threadCPUNanoseconds)
+        checker.check(instance, counters: instance.counters - before)
+    }
+
+    /// One counting repetition: purge jemalloc's free pages, reset the peak resident set,
+    /// prepare, read the resident set, count the run's allocations, read the peak.
+    @inline(never)
+    private func repeatCounting(
+        _ scenario: Scenario, size: Int, checker: inout RepetitionChecker
+    ) -> (AllocationSample?, MemorySample) {
+        AllocationCounter.purgeUnusedPages()
+        ResourceUsage.resetPeak()
+        let instance = scenario.prepare(size: size)
+        let before = instance.counters
+        let residentBeforeRun = ResourceUsage.current().residentBytes
+        var sample: AllocationSample?
+        if let allocationCounter {
+            let (_, counts) = allocationCounter.measure { instance.run() }
+            sample = AllocationSample(
+                count: counts.allocations, bytes: counts.allocatedBytes, deallocatedBytes: counts.deallocatedBytes)
+        } else {
+            instance.run()
+        }
+        let peak = ResourceUsage.current().peakResidentBytes
+        checker.check(instance, counters: instance.counters - before)
+        return (sample, MemorySample(residentBytesBeforeRun: residentBeforeRun, peakResidentBytes: peak))
+    }
+
+    static func seconds(since start: UInt64) -> Double {
+        Double(Timing.monotonicNanoseconds() &- start) / 1e9
+    }
+
+    /// Summary statistics of nanosecond samples (all zeros for none).
+    static func summary(_ samples: [UInt64]) -> SampleSummary {
+        guard let statistics = SampleStatistics(samples.map { Double($0) }) else {
+            return SampleSummary(count: 0, median: 0, min: 0, p90: 0, max: 0, mad: 0, mean: 0, samples: [])
+        }
+        return SampleSummary(
+            count: statistics.count, median: statistics.median, min: statistics.min, p90: statistics.p90,
+            max: statistics.max, mad: statistics.mad, mean: statistics.mean, samples: samples)
+    }
+
+    /// The counters in `SolverCounters.names` order, then `rowOperations`.
+    public static func counterMap(_ counters: SolverCounters) -> OrderedMap<Int> {
+        var map = OrderedMap(counters.namedValues.map { ($0.name, $0.value) })
+        map["rowOperations"] = counters.rowOperations
+        return map
+    }
+
+    /// Each metric divided by the number of operations.
+    public static func perOperation(_ result: SizeResult) -> OrderedMap<Double?> {
+        var map = OrderedMap<Double?>()
+        for metric in Metric.allCases {
+            map[metric.rawValue] = .some(PairComparison.ratio(result.value(of: metric), Double(result.operations)))
+        }
+        return map
+    }
+}
+
+/// Checks each repetition's expectations and counters, and gathers the failures.
+struct RepetitionChecker {
+    let scenario: Scenario
+    let size: Int
+    /// The first repetition's counters.
+    private(set) var reference: SolverCounters?
+    /// The first repetition's number of operations.
+    private(set) var operations = 0
+    private(set) var countersIdentical = true
+    private(set) var failures: [Report.Failure] = []
+    private var repetition = 0
+
+    init(scenario: Scenario, size: Int) {
+        self.scenario = scenario
+        self.size = size
+    }
+
+    mutating func check(_ instance: ScenarioInstance, counters: SolverCounters) {
+        repetition += 1
+        for failure in scenario.check(instance, counters: counters, size: size) {
+            record(.expectation, failure.expectation, failure.detail)
+        }
+        guard let reference else {
+            self.reference = counters
+            operations = instance.operations
+            return
+        }
+        if counters != reference {
+            countersIdentical = false
+            let differences = zip(SolverCounters.names, zip(reference.values, counters.values))
+                .filter { $0.1.0 != $0.1.1 }
+                .map { "\($0.0) \($0.1.1) (repetition 1: \($0.1.0))" }
+            record(.countersDiffer, "identical counters in every repetition", differences.joined(separator: ", "))
+        }
+    }
+
+    /// Records a failure, merging repetitions with the same failure.
+    private mutating func record(_ kind: Report.Failure.Kind, _ expectation: String, _ detail: String) {
+        if let index = failures.firstIndex(where: {
+            $0.kind == kind && $0.expectation == expectation && $0.detail == detail
+        }) {
+            failures[index].repetitions.append(repetition)
+        } else {
+            failures.append(Report.Failure(
+                scenario: scenario.name, size: size, kind: kind, expectation: expectation, detail: detail,
+                repetitions: [repetition]))
+        }
+    }
+}

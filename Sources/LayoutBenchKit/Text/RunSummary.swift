@@ -1,0 +1,74 @@
+/// The text `layoutbench run` prints after a run: pair ratios, growth per family, failures,
+/// warnings and the files written.
+public enum RunSummary {
+    /// The summary for standard output.
+    public static func text(_ report: Report, written: [String]) -> String {
+        var lines: [String] = []
+        if !report.pairs.isEmpty {
+            lines.append("Anti-pattern / fix at the largest common size:")
+            for pair in report.pairs {
+                guard let size = pair.largestCommonSize, let ratios = pair.atLargestCommonSize else { continue }
+                var parts: [String] = []
+                for metric in [Metric.wallNanoseconds, .solves, .cellUpdates, .allocations] {
+                    guard let entry = ratios[metric.rawValue] else { continue }
+                    parts.append("\(label(metric)) \(ratio(entry))")
+                }
+                if let interval = pair.sizes.last?.wallTimeRatioInterval {
+                    parts[0] += " (95% \(ratio(interval.lower))–\(ratio(interval.upper)))"
+                }
+                lines.append("  \(pair.antiPattern) / \(pair.fix) at \(size) \(pair.sizeUnit): " + parts.joined(separator: ", "))
+            }
+        }
+        let fitted = report.families.filter { $0.scenarios.contains { !$0.growth.keys.isEmpty } }
+        if !fitted.isEmpty {
+            lines.append("Growth with size (model, log-log exponent):")
+            for family in fitted {
+                lines.append("  \(family.name)")
+                let width = family.scenarios.map(\.name.count).max() ?? 0
+                for entry in family.scenarios {
+                    var parts: [String] = []
+                    for metric in [Metric.wallNanoseconds, .cellUpdates, .allocations] {
+                        guard let brief = entry.growth[metric.rawValue] else { continue }
+                        let exponent = brief.logLogExponent.map { ProgressDisplay.fixed(abs($0) < 0.005 ? 0 : $0) } ?? "-"
+                        parts.append("\(label(metric)) \(brief.model) (\(exponent))")
+                    }
+                    let padding = String(repeating: " ", count: width - entry.name.count)
+                    lines.append("    \(entry.name)\(padding)  " + (parts.isEmpty ? "not fitted" : parts.joined(separator: ", ")))
+                }
+            }
+        }
+        for warning in report.warnings {
+            lines.append("warning: \(warning)")
+        }
+        if report.failures.isEmpty {
+            lines.append("All expectations held in every repetition; counters identical across repetitions.")
+        } else {
+            lines.append("\(report.failures.count) failure\(report.failures.count == 1 ? "" : "s") (see standard error).")
+        }
+        for path in written {
+            lines.append("Wrote \(path)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per failure, for standard error.
+    public static func failureLines(_ report: Report) -> String {
+        report.failures.map { "error: \($0)\n" }.joined()
+    }
+
+    static func label(_ metric: Metric) -> String {
+        switch metric {
+        case .wallNanoseconds: "wall time"
+        case .cpuNanoseconds: "CPU time"
+        case .allocations: "allocations"
+        case .allocatedBytes: "allocated bytes"
+        case .peakIncreaseBytes: "peak memory increase"
+        default: metric.rawValue
+        }
+    }
+
+    static func ratio(_ value: Double?) -> String {
+        guard let value else { return "n/a" }
+        return ProgressDisplay.fixed(value) + "×"
+    }
+}

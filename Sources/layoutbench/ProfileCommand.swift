@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+import LayoutScenarios
+
+/// `layoutbench profile`: where a scenario's layout cost comes from, and what to change.
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Profile a scenario: where the layout cost comes from, and what to change.",
+        discussion: """
+            Prepares the scenario at --size, then runs it once with the profiler attached to its \
+            engines and to every engine the run makes. The profile attributes every solve and row \
+            operation to views, constraint identifiers and the operation that caused it, per frame \
+            (or layout pass); detects constraint churn (grouped by superview, so churn repeating in \
+            every cell stands out); and checks the rules of docs/profile.md, each finding with its \
+            evidence and the fix.
+
+            --format text prints the summary (findings first); json and html write profile.json and \
+            profile.html into --output (default Reports/profiles/<family>-<variant>-<size>/), each \
+            written atomically. The default is all three. '--output -' prints the JSON (or HTML) on \
+            standard output instead.
+
+            --overhead N times the run N times in each of four modes (no sink, recording off, a sink \
+            that ignores events, the profiler), interleaved, and prints the medians; build with \
+            -c release for meaningful times.
+
+            Findings are not errors: a profile with findings exits 0.
+
+            Exit codes:
+              0   the profile was made (with or without findings)
+              1   the profile was made, but the scenario failed one of its own expectations
+              64  invalid arguments: unknown scenario (with close names), bad size, format or option
+              73  the output folder or a profile file cannot be written
+            """)
+
+    @Argument(help: ArgumentHelp("The scenario, e.g. cells/stack-scroll ('layoutbench list' shows them).", valueName: "scenario"))
+    var scenario: String
+
+    @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
+    var size: Int?
+
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "What to produce, comma-separated or repeated: text, json, html (default: all three).", valueName: "format"))
+    var formats: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "The folder for profile.json and profile.html (default Reports/profiles/<family>-<variant>-<size>); '-' prints one of them.",
+        valueName: "folder"))
+    var output: String?
+
+    @Option(name: .customLong("events"), help: ArgumentHelp("Raw events kept, the most recent (default 4096).", valueName: "n"))
+    var eventCapacity: Int?
+
+    @Option(help: ArgumentHelp("Measure the recording overhead with N interleaved repetitions per mode instead.", valueName: "n"))
+    var overhead: Int?
+
+    @Flag(inversion: .prefixedNo, help: "Color the summary (default: when standard output is a terminal).")
+    var color: Bool?
+
+    func run() throws {
+        let chosen: Scenario
+        let size: Int
+        let formats: [ProfileFormat]
+        do throws(LayoutBenchError) {
+            chosen = try ScenarioProfiling.scenario(named: scenario)
+            size = self.size ?? ScenarioProfiling.defaultSize(of: chosen)
+            try ScenarioProfiling.validate(size: size, for: chosen)
+            formats = try ProfileFormat.parse(self.formats)
+            if let eventCapacity, eventCapacity < 0 {
+                throw LayoutBenchError(.invalidOption, "--events must be 0 or more; got \(eventCapacity).")
+            }
+            if let overhead, overhead < 1 {
+                throw LayoutBenchError(.invalidOption, "--overhead must be at least 1; got \(overhead).")
+            }
+            if output == "-", formats.filter({ $0 != .text }).count != 1 {
+                throw LayoutBenchError(.invalidOption, "'--output -' prints one file format: add --format json or --format html.")
+            }
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+
+        if let overhead {
+            CommandLineOutput.writeOutput(ProfileOverhead.text(ProfileOverhead.measure(chosen, size: size, repetitions: overhead)))
+            return
+        }
+
+        let profile = ScenarioProfiling.profile(chosen, size: size, eventBufferCapacity: eventCapacity)
+
+        if output == "-" {
+            do throws(LayoutBenchError) {
+                CommandLineOutput.writeOutput(try ProfileOutput.render(profile.report, format: formats.first { $0 != .text }!))
+            } catch {
+                throw CommandLineOutput.fail(error)
+            }
+        } else {
+            if formats.contains(.text) {
+                let useColor = color ?? (isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb")
+                CommandLineOutput.writeOutput(profile.summary(color: useColor))
+            }
+            do throws(LayoutBenchError) {
+                let written = try ProfileOutput.write(
+                    profile.report, formats: formats, to: output ?? ProfileOutput.defaultFolder(chosen, size: size))
+                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            } catch {
+                throw CommandLineOutput.fail(error)
+            }
+        }
+        if !profile.failures.isEmpty {
+            for failure in profile.failures {
+                CommandLineOutput.writeError("error: \(chosen.name) at size \(size): \(failure)\n")
+            }
+            throw ExitCode(ExitStatus.failed.rawValue)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import LayoutBenchKit
+import LayoutScenarios
+
+/// `layoutbench record-trace`: records a scenario's solver operations for `solver-bench --trace`.
+struct RecordTraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record-trace",
+        abstract: "Record a scenario's solver operations as traces for 'solver-bench --trace'.",
+        discussion: """
+            Prepares and runs the scenario once at --size, recording every layout engine's solver \
+            from its creation (docs/solver-trace.md). One engine gives one file; several give \
+            <name>.engine1.jsonl, <name>.engine2.jsonl, ... Replay with \
+            'layoutbench solver-bench --trace FILE'.
+
+            Exit codes:
+              0   the traces were written
+              1   the traces were written, but the scenario failed an expectation
+              64  invalid arguments (unknown scenario, bad size)
+              73  a trace file cannot be written
+            """)
+
+    @Argument(help: ArgumentHelp("The scenario, e.g. activation/batch.", valueName: "scenario"))
+    var scenario: String
+
+    @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
+    var size: Int?
+
+    @Option(help: ArgumentHelp(
+        "The trace file (default: <family>-<variant>-<size>.jsonl in the current folder).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let chosen: Scenario
+        do {
+            chosen = try Self.find(scenario)
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+        let size = self.size ?? chosen.sizes.min()!
+        guard size >= 1 else {
+            throw CommandLineOutput.fail(LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size)."))
+        }
+        let recording = TraceRecording.record(chosen, size: size)
+        let written: [String]
+        do {
+            written = try TraceRecording.write(recording, to: output ?? TraceRecording.defaultOutput(chosen, size: size))
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+        for path in written {
+            CommandLineOutput.writeOutput("Wrote \(path)\n")
+        }
+        if !recording.failures.isEmpty {
+            for failure in recording.failures {
+                CommandLineOutput.writeError("error: \(chosen.name) at size \(size): \(failure)\n")
+            }
+            throw ExitCode(ExitStatus.failed.rawValue)
+        }
+    }
+
+    /// The one scenario called `name`.
+    static func find(_ name: String) throws(LayoutBenchError) -> Scenario {
+        let matches = try ScenarioSelection(patterns: [name]).select(from: ScenarioCatalog.all)
+        if let exact = matches.first(where: { $0.name == name }) { return exact }
+        guard matches.count == 1 else {
+            throw LayoutBenchError(
+                .unknownScenario,
+                "record-trace records one scenario; '\(name)' matches \(matches.map(\.name).joined(separator: ", ")).")
+        }
+        return matches[0]
+    }
+}

@@ -1,0 +1,144 @@
+import Cassowary
+import Foundation
+import Testing
+
+@testable import LayoutBenchKit
+
+@Suite("Pair ratios and growth fits")
+struct PairAndGrowthTests {
+    static func result(_ name: String, role: String?, partner: String?, sizes: [SizeResult]) -> ScenarioResult {
+        ScenarioResult(
+            name: name, family: String(name.split(separator: "/")[0]), variant: String(name.split(separator: "/")[1]),
+            summary: "", tags: [], sizeUnit: "views", operationUnit: "op",
+            pair: role.map { ScenarioResult.PairInfo(partner: partner!, role: $0) }, expectations: [],
+            status: .passed, sizes: sizes, growth: GrowthReport.fit(sizes))
+    }
+
+    @Test("Ratios are anti-pattern / fix per metric at each common size; zero denominators are null")
+    func ratios() throws {
+        let anti = Self.result("f/anti", role: "anti-pattern", partner: "f/fix", sizes: [
+            Fixture.sizeResult(size: 10, wall: [300, 300, 300], counters: Fixture.counters(solves: 10, pivots: 4, cellUpdates: 90), allocations: 50),
+            Fixture.sizeResult(size: 20, wall: [800, 800, 800], counters: Fixture.counters(solves: 20, pivots: 8, cellUpdates: 400), allocations: 100),
+            Fixture.sizeResult(size: 40, wall: [2000, 2000, 2000], counters: Fixture.counters(solves: 40, pivots: 0, cellUpdates: 1600), allocations: 200),
+        ])
+        let fix = Self.result("f/fix", role: "fix", partner: "f/anti", sizes: [
+            Fixture.sizeResult(size: 20, wall: [200, 200, 200], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 100), allocations: 25),
+            Fixture.sizeResult(size: 40, wall: [400, 400, 400], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 200), allocations: 50),
+            Fixture.sizeResult(size: 80, wall: [800, 800, 800], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 400), allocations: 100),
+        ])
+        let pairs = PairComparison.compare([fix, anti])
+        try #require(pairs.count == 1)
+        let pair = pairs[0]
+        #expect(pair.antiPattern == "f/anti" && pair.fix == "f/fix" && pair.family == "f")
+        #expect(pair.sizes.map(\.size) == [20, 40])
+        #expect(pair.largestCommonSize == 40)
+        let at20 = pair.sizes[0].ratios
+        #expect(at20["wallNanoseconds"] == .some(4.0))
+        #expect(at20["solves"] == .some(20.0))
+        #expect(at20["cellUpdates"] == .some(4.0))
+        #expect(at20["allocations"] == .some(4.0))
+        #expect(at20["pivots"] == .some(nil))              // 8 / 0
+        #expect(at20.keys == Metric.allCases.map(\.rawValue))
+        let at40 = try #require(pair.atLargestCommonSize)
+        #expect(at40["wallNanoseconds"] == .some(5.0))
+        #expect(at40["solves"] == .some(40.0))
+        #expect(at40["pivots"] == .some(nil))              // 0 / 0
+        let interval = try #require(pair.sizes[1].wallTimeRatioInterval)
+        #expect(interval.lower == 5 && interval.upper == 5)  // constant samples
+    }
+
+    @Test("A pair appears only when both sides ran; no common size gives null largest-size ratios")
+    func missingSides() {
+        let anti = Self.result("f/anti", role: "anti-pattern", partner: "f/fix", sizes: [
+            Fixture.sizeResult(size: 10, wall: [1], counters: Fixture.counters()),
+        ])
+        #expect(PairComparison.compare([anti]).isEmpty)
+        let fix = Self.result("f/fix", role: "fix", partner: "f/anti", sizes: [
+            Fixture.sizeResult(size: 11, wall: [1], counters: Fixture.counters()),
+        ])
+        let pair = PairComparison.compare([anti, fix])
+        #expect(pair.count == 1 && pair[0].sizes.isEmpty && pair[0].largestCommonSize == nil && pair[0].atLargestCommonSize == nil)
+    }
+
+    @Test("ratio(_:_:)")
+    func ratioMath() {
+        #expect(PairComparison.ratio(6, 3) == 2)
+        #expect(PairComparison.ratio(0, 3) == 0)
+        #expect(PairComparison.ratio(3, 0) == nil)
+        #expect(PairComparison.ratio(nil, 3) == nil)
+        #expect(PairComparison.ratio(3, nil) == nil)
+    }
+
+    @Test("Per-operation costs divide by the operations; none when there are no operations")
+    func perOperation() {
+        let result = Fixture.sizeResult(size: 10, operations: 4, wall: [400, 400], counters: Fixture.counters(solves: 2, cellUpdates: 8), allocations: 12)
+        #expect(result.perOperation["wallNanoseconds"] == .some(100.0))
+        #expect(result.perOperation["solves"] == .some(0.5))
+        #expect(result.perOperation["cellUpdates"] == .some(2.0))
+        #expect(result.perOperation["allocations"] == .some(3.0))
+        let none = Fixture.sizeResult(size: 10, operations: 0, wall: [400], counters: Fixture.counters(solves: 2))
+        #expect(none.perOperation["solves"] == .some(nil))
+        let noAllocations = Fixture.sizeResult(size: 10, wall: [400], counters: Fixture.counters(), allocations: nil)
+        #expect(noAllocations.perOperation["allocations"] == .some(nil))
+    }
+
+    @Test("Growth: exact counters pick their model; times use every sample")
+    func growthModels() throws {
+        let sizes = [10, 20, 40, 80]
+        let results = sizes.map { n in
+            Fixture.sizeResult(
+                size: n, wall: [UInt64(n * n * 100), UInt64(n * n * 101), UInt64(n * n * 99)],
+                counters: Fixture.counters(solves: 1, pivots: n * n * n, cellUpdates: n * n + 7, substitutions: 3 * n + 2),
+                allocations: UInt64(5 * n))
+        }
+        let growth = GrowthReport.fit(results)
+        #expect(growth.unavailable == nil)
+        #expect(growth.sizes == sizes)
+        #expect(growth.metrics["solves"]?.model == "O(1)")
+        #expect(growth.metrics["pivots"]?.model == "O(n^3)")
+        #expect(growth.metrics["cellUpdates"]?.model == "O(n^2)")
+        #expect(growth.metrics["substitutions"]?.model == "O(n)")
+        #expect(growth.metrics["allocations"]?.model == "O(n)")
+        #expect(growth.metrics["wallNanoseconds"]?.model == "O(n^2)")
+        let wall = try #require(growth.metrics["wallNanoseconds"])
+        #expect(wall.costs == sizes.map { Double($0 * $0 * 100) })      // the medians
+        #expect(abs(try #require(wall.logLogExponent) - 2) < 0.01)
+        #expect(wall.candidates.map(\.model) == ["O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2)", "O(n^3)"])
+        #expect(growth.metrics.keys == Metric.allCases.map(\.rawValue))
+    }
+
+    @Test("Exact metrics skip the F test: three sizes of a cost between models still show growth")
+    func exactGrowthWithoutNoise() {
+        // n^1.6 fits no model exactly; with the F test, three points would stay O(1).
+        let results = [25, 100, 400].map { n in
+            Fixture.sizeResult(size: n, wall: [1000, 1000, 1000], counters: Fixture.counters(cellUpdates: Int(pow(Double(n), 1.6))))
+        }
+        let growth = GrowthReport.fit(results)
+        #expect(growth.metrics["cellUpdates"]?.model != "O(1)")
+        #expect(growth.metrics["wallNanoseconds"]?.model == "O(1)")
+    }
+
+    @Test("Fewer than three sizes: no fits, and a reason")
+    func tooFewSizes() {
+        let results = [10, 20].map { Fixture.sizeResult(size: $0, wall: [1], counters: Fixture.counters(solves: $0)) }
+        let growth = GrowthReport.fit(results)
+        #expect(growth.metrics.count == 0)
+        #expect(growth.unavailable?.contains("at least 3 distinct sizes") == true)
+    }
+
+    @Test("Family summaries copy each scenario's models and exponents, grouped by family in order")
+    func families() {
+        let sizes = [10, 20, 40].map { Fixture.sizeResult(size: $0, wall: [UInt64($0)], counters: Fixture.counters(solves: $0)) }
+        let results = [
+            Self.result("a/x", role: nil, partner: nil, sizes: sizes),
+            Self.result("b/y", role: "fix", partner: "b/z", sizes: sizes),
+            Self.result("a/w", role: nil, partner: nil, sizes: sizes),
+        ]
+        let families = FamilySummary.summarize(results)
+        #expect(families.map(\.name) == ["a", "b"])
+        #expect(families[0].scenarios.map(\.name) == ["a/x", "a/w"])
+        #expect(families[1].scenarios[0].role == "fix")
+        #expect(families[0].scenarios[0].growth["solves"]?.model == "O(n)")
+        #expect(abs((families[0].scenarios[0].growth["solves"]?.logLogExponent ?? 0) - 1) < 1e-9)
+    }
+}

@@ -1,0 +1,69 @@
+import LayoutEngine
+import LayoutProfiler
+
+/// Small layouts for the rule tests.
+enum Layouts {
+    /// Profiles `body` on `window`'s engine (and engines made inside it).
+    static func profile(
+        _ window: Window, configuration: LayoutProfiler.Configuration = LayoutProfiler.Configuration(), _ body: () -> Void
+    ) -> ProfileReport {
+        let profiler = LayoutProfiler(configuration: configuration)
+        profiler.attach(to: window.engine)
+        profiler.observing(body)
+        profiler.detach()
+        return profiler.report(title: "test")
+    }
+
+    /// A view pinned at (x, y) with a fixed size, its constraints not yet active.
+    static func tile(in window: Window, name: String, x: Double = 0, y: Double = 0) -> (View, [LayoutConstraint]) {
+        let view = View(name: name)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(view)
+        return (view, [
+            view.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: x),
+            view.topAnchor.constraint(equalTo: window.topAnchor, constant: y),
+            view.widthAnchor.constraint(equalToConstant: 40),
+            view.heightAnchor.constraint(equalToConstant: 40),
+        ])
+    }
+
+    static func ids(_ report: ProfileReport) -> [String] {
+        report.findings.map(\.id)
+    }
+
+    static func finding(_ report: ProfileReport, _ id: String) -> Finding? {
+        report.findings.first { $0.id == id }
+    }
+}
+
+/// A view whose `updateConstraints()` removes and re-creates its constraints (not idempotent).
+final class RecreatingView: View {
+    var made: [LayoutConstraint] = []
+
+    override func updateConstraints() {
+        if let superview {
+            LayoutConstraint.deactivate(made)
+            made = [
+                leadingAnchor.constraint(equalTo: superview.leadingAnchor, constant: 10),
+                topAnchor.constraint(equalTo: superview.topAnchor, constant: 10),
+                widthAnchor.constraint(equalToConstant: 50),
+                heightAnchor.constraint(equalToConstant: 20),
+            ]
+            LayoutConstraint.activate(made)
+        }
+        super.updateConstraints()
+    }
+}
+
+/// A view that turns a prepared constraint on and off in `updateConstraints()`.
+final class TogglingView: View {
+    lazy var collapsed = widthAnchor.constraint(equalToConstant: 0)
+    var isCollapsed = false {
+        didSet { setNeedsUpdateConstraints() }
+    }
+
+    override func updateConstraints() {
+        if collapsed.isActive != isCollapsed { collapsed.isActive = isCollapsed }
+        super.updateConstraints()
+    }
+}
