@@ -141,7 +141,7 @@ enum StackScenarios {
 
     static let manual = Scenario(
         name: "stacks/manual",
-        summary: "The same chips placed by hand in a uniform grid: no container views, about three constraints a leaf.",
+        summary: "The same chips placed by hand in a grid aligned to the first row and column: no container views.",
         tags: ["stacks", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
         sizeUnit: "leaves", operationUnit: "leaf",
         pair: .init(partner: "stacks/nested", role: .fix),
@@ -171,15 +171,26 @@ enum StackScenarios {
                     return leaf
                 }
             }
+            // As a grid is written by hand: the first row chains across, the first column
+            // chains down, and every other cell aligns to its column's top cell and its
+            // row's first cell (no long chains of dependent cells).
             for row in 0..<rows {
                 for column in 0..<columns {
                     let leaf = leaves[row][column]
-                    constraints.append(column == 0
-                        ? leaf.leadingAnchor.constraint(equalTo: root.leadingAnchor)
-                        : leaf.leadingAnchor.constraint(equalTo: leaves[row][column - 1].trailingAnchor, constant: spacing))
-                    constraints.append(row == 0
-                        ? leaf.topAnchor.constraint(equalTo: root.topAnchor)
-                        : leaf.topAnchor.constraint(equalTo: leaves[row - 1][column].bottomAnchor, constant: spacing))
+                    if row == 0 {
+                        constraints.append(column == 0
+                            ? leaf.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+                            : leaf.leadingAnchor.constraint(equalTo: leaves[0][column - 1].trailingAnchor, constant: spacing))
+                    } else {
+                        constraints.append(leaf.leadingAnchor.constraint(equalTo: leaves[0][column].leadingAnchor))
+                    }
+                    if column == 0 {
+                        constraints.append(row == 0
+                            ? leaf.topAnchor.constraint(equalTo: root.topAnchor)
+                            : leaf.topAnchor.constraint(equalTo: leaves[row - 1][0].bottomAnchor, constant: spacing))
+                    } else {
+                        constraints.append(leaf.topAnchor.constraint(equalTo: leaves[row][0].topAnchor))
+                    }
                     if row + column > 0 {
                         constraints.append(leaf.widthAnchor.constraint(equalTo: leaves[0][0].widthAnchor))
                     }
