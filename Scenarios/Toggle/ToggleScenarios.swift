@@ -57,8 +57,11 @@ enum ToggleScenarios {
         }
 
         func expandedConstraints() -> [LayoutConstraint] {
+            // The card is taller than its two lines: the detail may end above the bottom
+            // margin (an equality would leave the two hugging labels to share the slack
+            // ambiguously).
             [detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8),
-             detail.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -12),
+             detail.bottomAnchor.constraint(lessThanOrEqualTo: card.bottomAnchor, constant: -12),
              card.heightAnchor.constraint(equalToConstant: 120)]
         }
 

@@ -21,11 +21,11 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     public let terms: [Term]
     /// The constant term of the expression (the constraint reads
     /// `sum(terms) + constant (relation) 0`).
-    public internal(set) var constant: Double
+    @exclusivity(unchecked) public internal(set) var constant: Double
     /// The relation of the expression to zero.
     public let relation: Relation
     /// The priority; ``Priority/required`` by default.
-    public internal(set) var priority: Priority
+    @exclusivity(unchecked) public internal(set) var priority: Priority
     /// The weight of the constraint's violation among constraints of the same priority.
     public let weight: Double
     /// A label for dumps, traces and conflict reports.
@@ -35,10 +35,14 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     /// to map conflict sets back to its own constraint objects.
     public unowned(unsafe) var owner: AnyObject?
 
+    // The solver reads and writes `constant`, `priority`, `slot` and `ownerTag` on every
+    // operation; their exclusivity is not checked at run time (a runtime call per access).
+    // Like the solver, a constraint is used from one thread at a time.
+
     /// The index of this constraint's record in the solver that holds it, or -1.
-    var slot: Int32 = -1
+    @exclusivity(unchecked) var slot: Int32 = -1
     /// The tag of the solver that holds it (0 when not installed).
-    var ownerTag: UInt32 = 0
+    @exclusivity(unchecked) var ownerTag: UInt32 = 0
     /// The id a trace recorder gave this constraint, and which recorder gave it.
     var traceID: Int32 = -1
     var traceRecorderTag: UInt32 = 0

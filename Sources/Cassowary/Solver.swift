@@ -35,7 +35,7 @@ public final class Solver {
     private static let nextTag = Atomic<UInt32>(1)
 
     /// Receives every operation as a trace line while set. See ``SolverTraceRecorder``.
-    public var traceRecorder: SolverTraceRecorder? {
+    @exclusivity(unchecked) public var traceRecorder: SolverTraceRecorder? {
         didSet { traceRecorder?.attach(to: self) }
     }
 

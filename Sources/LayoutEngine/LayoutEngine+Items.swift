@@ -240,7 +240,9 @@ extension LayoutEngine {
             moving.append((constraint, constraint.installedView))
         }
         other.performBatch {
-            while let constraint = other.activeConstraints.last { other.uninstall(constraint) }
+            other.withOperation(.hierarchyChange) {
+                while let constraint = other.activeConstraints.last { other.uninstall(constraint) }
+            }
         }
         while let item = other.items.last { other.unregister(item.takeUnretainedValue()) }
         performBatch {

@@ -257,16 +257,22 @@ public final class LayoutEngine {
         }
     }
 
+    /// Resizes the window. With edit variables, one `windowResized` event carries the
+    /// suggestions' cost; with a fixed size, the two constant changes carry it (under a
+    /// `windowResize` operation) and `windowResized` is a zero-cost marker.
     func resizeWindow(width: Double, height: Double) {
-        let before = eventSink != nil ? solver.counters : nil
         if let edits = windowSizeEdits {
+            let before = eventSink != nil ? solver.counters : nil
             try? solver.suggestValue(width, for: edits.width)
             try? solver.suggestValue(height, for: edits.height)
+            if let before { emit(.windowResized, cost: solver.counters - before, oldValue: 0, newValue: width) }
         } else if let constraints = windowSizeConstraints {
-            constraints.width.constant = width
-            constraints.height.constant = height
+            withOperation(.custom("windowResize")) {
+                constraints.width.constant = width
+                constraints.height.constant = height
+            }
+            emit(.windowResized, cost: SolverCounters(), oldValue: 0, newValue: width)
         }
-        if let before { emit(.windowResized, cost: solver.counters - before, oldValue: 0, newValue: width) }
     }
 
     // MARK: - Activation
@@ -357,7 +363,7 @@ public final class LayoutEngine {
         }
         root?.setNeedsLayout()
         if let before {
-            emit(.constraintAdded, constraint: constraint, cost: solver.counters - before, individually: individually)
+            emit(.constraintAdded, constraint: constraint, cost: solver.counters - before, individually: individually && batchDepth == 0)
         }
     }
 
@@ -401,7 +407,7 @@ public final class LayoutEngine {
         constraint.isBroken = false
         root?.setNeedsLayout()
         if let before {
-            emit(.constraintRemoved, constraint: constraint, cost: solver.counters - before, individually: individually)
+            emit(.constraintRemoved, constraint: constraint, cost: solver.counters - before, individually: individually && batchDepth == 0)
         }
     }
 

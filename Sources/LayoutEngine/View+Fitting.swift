@@ -24,6 +24,8 @@ extension View {
         precondition(
             !engine.isBatching,
             "systemLayoutSizeFitting on \(debugName) inside a batch or an update-constraints pass would read unsolved values; measure outside them")
+        // Pending updates are the caller's work (flushed here, as UIKit's measurement
+        // does); only the measurement itself is attributed to `.fitting`.
         engine.updateConstraintsPass()
         return engine.withOperation(.fitting(self)) {
             engine.register(self)

@@ -100,11 +100,12 @@ public final class LayoutProfiler: LayoutEventSink {
     ///
     /// - Returns: The body's result.
     public func observing<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try LayoutEngine.observingEvents(sinkFor: { [self] engine in
-            let record = _EngineRecord(index: engines.count, engine: engine, explicitlyAttached: false)
-            engines.append(record)
-            return _EngineChannel(profiler: self, record: record)
-        }, body)
+        try LayoutEngine.observingEvents(
+            sinkFor: { [self] engine in
+                let record = _EngineRecord(index: engines.count, engine: engine, explicitlyAttached: false)
+                engines.append(record)
+                return _EngineChannel(profiler: self, record: record)
+            }, body)
     }
 
     /// Stops recording: removes the profiler from every engine it was attached to (or
@@ -180,7 +181,6 @@ final class _EngineRecord {
     var inPass = false
     var frameKey: _BucketKey?
     var passKey: _BucketKey?
-    var pendingWindowCost = SolverCounters()
 
     init(index: Int, engine: LayoutEngine?, explicitlyAttached: Bool) {
         self.index = index

@@ -69,18 +69,32 @@ public final class TraceReplayer {
             compiled.reserveCapacity(longestSegment)
         }
 
-        mutating func declare(_ operations: ArraySlice<(line: Int, operation: SolverTrace.Operation)>) {
-            for (_, operation) in operations {
-                if case .variable(_, let name) = operation { variables.append(solver.makeVariable(name)) }
+        /// Declares the variables of `operations[index...]` up to the first other
+        /// operation (or `end`); returns the index after them.
+        mutating func declare(_ operations: [(line: Int, operation: SolverTrace.Operation)], from index: Int, to end: Int) -> Int {
+            var index = index
+            while index < end, case .variable(_, let name) = operations[index].operation {
+                variables.append(solver.makeVariable(name))
+                index += 1
             }
+            return index
         }
 
-        /// Compiles a range of operations into ``compiled`` (replacing its contents).
-        mutating func compile(_ operations: ArraySlice<(line: Int, operation: SolverTrace.Operation)>) {
+        /// Compiles `operations[index...]` up to the next variable declaration (or `end`)
+        /// into ``compiled``, replacing its contents; returns the index after them.
+        ///
+        /// A batch can declare variables (recorded traces do): the declaration must run
+        /// before the operations after it are compiled, so a segment runs in chunks, with
+        /// the declarations between them outside the timed regions.
+        mutating func compile(_ operations: [(line: Int, operation: SolverTrace.Operation)], from index: Int, to end: Int) -> Int {
             compiled.removeAll(keepingCapacity: true)
-            for (_, operation) in operations {
-                compiled.append(compile(operation))
+            var index = index
+            while index < end {
+                if case .variable = operations[index].operation { break }
+                compiled.append(compile(operations[index].operation))
+                index += 1
             }
+            return index
         }
 
         mutating func compile(_ operation: SolverTrace.Operation) -> Compiled {
@@ -159,20 +173,22 @@ public final class TraceReplayer {
         var nanoseconds: [OperationClass: UInt64] = [:]
         var counters: [OperationClass: SolverCounters] = [:]
         var failures = 0
+        let operations = trace.operations
         for segment in plan.segments {
-            let operations = trace.operations[segment.operations]
-            if segment.operationClass == .variable {
-                session.declare(operations)
-                continue
+            var index = segment.operations.lowerBound
+            let end = segment.operations.upperBound
+            while index < end {
+                index = session.declare(operations, from: index, to: end)
+                guard index < end else { break }
+                index = session.compile(operations, from: index, to: end)
+                let before = session.solver.counters
+                let start = Timing.monotonicNanoseconds()
+                failures += session.execute(0..<session.compiled.count)
+                let stop = Timing.monotonicNanoseconds()
+                let delta = session.solver.counters - before
+                nanoseconds[segment.operationClass, default: 0] += stop - start
+                counters[segment.operationClass] = (counters[segment.operationClass] ?? SolverCounters()) + delta
             }
-            session.compile(operations)
-            let before = session.solver.counters
-            let start = Timing.monotonicNanoseconds()
-            failures += session.execute(0..<session.compiled.count)
-            let end = Timing.monotonicNanoseconds()
-            let delta = session.solver.counters - before
-            nanoseconds[segment.operationClass, default: 0] += end - start
-            counters[segment.operationClass] = (counters[segment.operationClass] ?? SolverCounters()) + delta
         }
         if let reference = referenceCounters {
             if reference != counters {
@@ -202,24 +218,21 @@ public final class TraceReplayer {
     public func countAllocations(with counter: AllocationCounter) -> [OperationClass: AllocationSummary] {
         var session = makeSession()
         var perStep: [OperationClass: [AllocationSnapshot]] = [:]
-        for segment in plan.segments {
-            let operations = trace.operations[segment.operations]
-            if segment.operationClass == .variable {
-                session.declare(operations)
-                continue
+        let operations = trace.operations
+        for step in plan.steps {
+            var index = step.operations.lowerBound
+            let end = step.operations.upperBound
+            var allocations = AllocationSnapshot()
+            while index < end {
+                index = session.declare(operations, from: index, to: end)
+                guard index < end else { break }
+                index = session.compile(operations, from: index, to: end)
+                let count = session.compiled.count
+                allocations = allocations + counter.measure { _ = session.execute(0..<count) }.allocations
             }
-            session.compile(operations)
-            var offset = 0
-            var snapshots: [AllocationSnapshot] = []
-            snapshots.reserveCapacity(segment.steps.count)
-            for stepIndex in segment.steps {
-                let length = plan.steps[stepIndex].operations.count
-                let range = offset..<(offset + length)
-                let (_, allocations) = counter.measure { _ = session.execute(range) }
-                snapshots.append(allocations)
-                offset += length
+            if step.operationClass != .variable {
+                perStep[step.operationClass, default: []].append(allocations)
             }
-            perStep[segment.operationClass, default: []].append(contentsOf: snapshots)
         }
         return perStep.mapValues(AllocationSummary.init)
     }
@@ -232,27 +245,24 @@ public final class TraceReplayer {
     public func verify() -> VerificationResult {
         var session = makeSession()
         var result = VerificationResult()
-        for segment in plan.segments {
-            let operations = trace.operations[segment.operations]
-            if segment.operationClass == .variable {
-                session.declare(operations)
+        for (line, operation) in trace.operations {
+            if case .variable(_, let name) = operation {
+                session.variables.append(session.solver.makeVariable(name))
                 continue
             }
-            for (line, operation) in operations {
-                if case .addEdit(let variable, _) = operation {
-                    result.editStartValues.append(.init(line: line, value: session.solver.value(of: session.variables[variable])))
-                }
-                let compiled = session.compile(operation)
-                do {
-                    try Session.execute(compiled, on: session.solver)
-                } catch {
-                    result.failedLines.append(line)
-                }
-                if case .read = operation {
-                    let values = session.variables.map(session.solver.value(of:))
-                    result.readChecksums.append(ValueChecksum(values))
-                    result.lastReadValues = values
-                }
+            if case .addEdit(let variable, _) = operation {
+                result.editStartValues.append(.init(line: line, value: session.solver.value(of: session.variables[variable])))
+            }
+            let compiled = session.compile(operation)
+            do {
+                try Session.execute(compiled, on: session.solver)
+            } catch {
+                result.failedLines.append(line)
+            }
+            if case .read = operation {
+                let values = session.variables.map(session.solver.value(of:))
+                result.readChecksums.append(ValueChecksum(values))
+                result.lastReadValues = values
             }
         }
         result.finalValues = session.variables.map(session.solver.value(of:))

@@ -13,6 +13,10 @@ struct Layoutbench: ParsableCommand {
             ListCommand.self,
             RecordTraceCommand.self,
             ProfileCommand.self,
+            CompareCommand.self,
+            ReportCommand.self,
+            BaselineCommand.self,
+            CheckCommand.self,
             SolverBenchCommand.self,
         ]
     )

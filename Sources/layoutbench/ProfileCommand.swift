@@ -40,13 +40,16 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
     var size: Int?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp(
-        "What to produce, comma-separated or repeated: text, json, html (default: all three).", valueName: "format"))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "What to produce, comma-separated or repeated: text, json, html (default: all three).", valueName: "format"))
     var formats: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "The folder for profile.json and profile.html (default Reports/profiles/<family>-<variant>-<size>); '-' prints one of them.",
-        valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "The folder for profile.json and profile.html (default Reports/profiles/<family>-<variant>-<size>); '-' prints one of them.",
+            valueName: "folder"))
     var output: String?
 
     @Option(name: .customLong("events"), help: ArgumentHelp("Raw events kept, the most recent (default 4096).", valueName: "n"))

@@ -21,7 +21,13 @@ struct RunCommand: ParsableCommand {
             repetitions. --repetitions alone fixes the count.
 
             The report goes to <output>/latest/ and, unless --no-history, to \
-            <output>/runs/<UTC time>-<commit>/. It is written even when scenarios fail.
+            <output>/runs/<UTC time>-<commit>/: report.json and report.html (one self-contained \
+            page) by default. It is written even when scenarios fail.
+
+            --inject-churn N makes a deliberately slowed variant for testing gates: every display \
+            frame replaces up to N active constraints by equal new ones. The scenarios' expectations \
+            no longer hold then; their failures become warnings, and the report's options say \
+            injectChurn (docs/ci.md).
 
             \(ExitStatus.documentation)
             """)
@@ -68,6 +74,11 @@ struct RunCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Count allocations with jemalloc.")
     var allocations = true
 
+    @Option(name: .customLong("inject-churn"), help: ArgumentHelp(
+        "Test gates with a deliberately slowed variant: replace up to N constraints in every display frame (docs/ci.md).",
+        valueName: "n"))
+    var injectChurn: Int?
+
     @Option(help: ArgumentHelp(
         "The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
     var output: String?
@@ -76,7 +87,7 @@ struct RunCommand: ParsableCommand {
     var history = true
 
     @Option(name: .customLong("format"), help: ArgumentHelp(
-        "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json).",
+        "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
         valueName: "format"))
     var formats: [String] = []
 
@@ -125,6 +136,7 @@ struct RunCommand: ParsableCommand {
         if let countingRepetitions { configuration.countingRepetitions = countingRepetitions }
         if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
         configuration.countAllocations = allocations
+        if let injectChurn { configuration.injectChurn = injectChurn }
         let session = RunSession(
             configuration: configuration, formats: try CommandLineOutput.parseFormats(formats),
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
@@ -133,7 +145,10 @@ struct RunCommand: ParsableCommand {
         return session
     }
 
-    private var progressStyle: ProgressDisplay.Style {
+    private var progressStyle: ProgressDisplay.Style { Self.progressStyle(progress) }
+
+    /// The display style for a `--progress` mode.
+    static func progressStyle(_ progress: ProgressMode) -> ProgressDisplay.Style {
         switch progress {
         case .terminal: .terminal
         case .lines: .lines
@@ -152,7 +167,7 @@ enum CommandLineOutput {
         return ExitCode(error.code.exitStatus.rawValue)
     }
 
-    /// Parses `--format` values: comma-separated or repeated; `json` when none.
+    /// Parses `--format` values: comma-separated or repeated; `json` and `html` when none.
     static func parseFormats(_ values: [String]) throws(LayoutBenchError) -> [ReportFormat] {
         var formats: [ReportFormat] = []
         for value in values {
@@ -165,7 +180,7 @@ enum CommandLineOutput {
                 if !formats.contains(format) { formats.append(format) }
             }
         }
-        return formats.isEmpty ? [.json] : formats
+        return formats.isEmpty ? [.json, .html] : formats
     }
 
     /// Writes to standard error at once.

@@ -13,9 +13,11 @@ struct OutputTests {
     @Test("The text summary puts findings first, then costs, churn and the timeline")
     func text() throws {
         let text = Self.profile.report.text()
-        let order = ["Profile of cells/stack-hide at 5 frames", "Findings (2)", "[warning] churn (stack-rebuild)",
-                     "fix:", "Totals", "Top views by row operations", "Top view groups", "Top constraint identifiers",
-                     "Operations", "Churn:", "Timeline", "Hierarchy", "Events"]
+        let order = [
+            "Profile of cells/stack-hide at 5 frames", "Findings (2)", "[warning] churn (stack-rebuild)",
+            "fix:", "Totals", "Top views by row operations", "Top view groups", "Top constraint identifiers",
+            "Operations", "Churn:", "Timeline", "Hierarchy", "Events",
+        ]
         var position = text.startIndex
         for marker in order {
             let range = try #require(text.range(of: marker, range: position..<text.endIndex), "'\(marker)' missing or out of order")
@@ -33,8 +35,10 @@ struct OutputTests {
     func json() throws {
         let text = try ProfileOutput.json(Self.profile.report)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        let keys = ["schema", "schemaVersion", "title", "subject", "totals", "findings", "timeline", "topViews", "topViewGroups",
-                    "topConstraintIdentifiers", "operations", "churn", "hierarchy", "recentEvents", "limits"]
+        let keys = [
+            "schema", "schemaVersion", "title", "subject", "totals", "findings", "timeline", "topViews", "topViewGroups",
+            "topConstraintIdentifiers", "operations", "churn", "hierarchy", "recentEvents", "limits",
+        ]
         #expect(Set(object.keys) == Set(keys))
         // Declaration order: each top-level key appears after the previous one.
         var position = text.startIndex
@@ -44,7 +48,10 @@ struct OutputTests {
         }
         #expect(object["schema"] as? String == "layoutbench.profile")
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.first.map { Set($0.keys) } == ["id", "variant", "title", "severity", "summary", "counts", "constraints", "views", "locations", "fix"])
+        #expect(
+            findings.first.map { Set($0.keys) } == [
+                "id", "variant", "title", "severity", "summary", "counts", "constraints", "views", "locations", "fix",
+            ])
         let totals = try #require(object["totals"] as? [String: Any])
         let counters = try #require(totals["counters"] as? [String: Int])
         #expect(counters["solves"] == Self.profile.counters.solves)
@@ -122,14 +129,18 @@ struct OutputTests {
         } catch {
             #expect(error.message.contains("profile takes one scenario"))
         }
-        let stacks = ScenarioCatalog.named("stacks/nested")!
-        #expect(throws: LayoutBenchError.self) { try ScenarioProfiling.validate(size: 0, for: stacks) }
-        do {
-            try ScenarioProfiling.validate(size: 10, for: stacks)
-            Issue.record("size 10 accepted")
-        } catch {
-            #expect(error.code == .invalidSize)
-            #expect(error.message.contains("stacks/nested cannot run at size 10"))
+        let any = ScenarioCatalog.named("activation/batch")!
+        #expect(throws: LayoutBenchError.self) { try ScenarioProfiling.validate(size: 0, for: any) }
+        // A size the scenario's own size rule refuses is an input error, not a crash.
+        for scenario in ScenarioCatalog.all {
+            guard let size = (2...30).first(where: { !scenario.sizeRule.allows($0) }) else { continue }
+            do {
+                try ScenarioProfiling.validate(size: size, for: scenario)
+                Issue.record("\(scenario.name) at size \(size) accepted")
+            } catch {
+                #expect(error.code == .invalidSize)
+                #expect(error.message.contains("\(scenario.name) cannot run at size \(size)"))
+            }
         }
     }
 }

@@ -76,7 +76,9 @@ struct ProfileCommandTests {
         #expect(execution.errors.contains("Unknown scenario 'cels/stack-scroll'. Did you mean 'cells/stack-scroll'"))
     }
 
-    @Test("Bad size or format: exit 64", arguments: [["activation/batch", "--size", "0"], ["activation/batch", "--size", "ten"], ["activation/batch", "--format", "pdf"]])
+    @Test(
+        "Bad size or format: exit 64",
+        arguments: [["activation/batch", "--size", "0"], ["activation/batch", "--size", "ten"], ["activation/batch", "--format", "pdf"]])
     func badInput(_ arguments: [String]) throws {
         let execution = try Self.execute(arguments)
         #expect(execution.status == 64, "stderr: \(execution.errors)")

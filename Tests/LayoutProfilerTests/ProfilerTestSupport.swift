@@ -19,12 +19,15 @@ enum Layouts {
         let view = View(name: name)
         view.translatesAutoresizingMaskIntoConstraints = false
         window.addSubview(view)
-        return (view, [
-            view.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: x),
-            view.topAnchor.constraint(equalTo: window.topAnchor, constant: y),
-            view.widthAnchor.constraint(equalToConstant: 40),
-            view.heightAnchor.constraint(equalToConstant: 40),
-        ])
+        return (
+            view,
+            [
+                view.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: x),
+                view.topAnchor.constraint(equalTo: window.topAnchor, constant: y),
+                view.widthAnchor.constraint(equalToConstant: 40),
+                view.heightAnchor.constraint(equalToConstant: 40),
+            ]
+        )
     }
 
     static func ids(_ report: ProfileReport) -> [String] {

@@ -31,7 +31,9 @@ struct RecordingTests {
         let profile = ScenarioProfiling.profile(scenario, size: scenario.quickSizes.min()!)
         let solver = try #require(profile.report.totals.solverCounters)
         for counter in profile.report.totals.counters.values where counter.name != "variablesChanged" {
-            #expect(counter.value == solver[counter.name], "\(name): \(counter.name) is \(counter.value) in events, \(solver[counter.name] ?? -1) in the engines")
+            #expect(
+                counter.value == solver[counter.name],
+                "\(name): \(counter.name) is \(counter.value) in events, \(solver[counter.name] ?? -1) in the engines")
         }
         #expect(profile.report.totals.solves == profile.counters.solves)
         #expect(profile.report.totals.rowOperations == profile.counters.rowOperations)

@@ -179,8 +179,9 @@ struct RuleTests {
         let report = Layouts.profile(window) {
             for _ in 0..<3 {
                 window.performFrame {
-                    _ = card.systemLayoutSizeFitting(Size(width: 200, height: 0), withHorizontalFittingPriority: .required,
-                                                     verticalFittingPriority: .fittingSizeLevel)
+                    _ = card.systemLayoutSizeFitting(
+                        Size(width: 200, height: 0), withHorizontalFittingPriority: .required,
+                        verticalFittingPriority: .fittingSizeLevel)
                 }
             }
             window.performFrame {

@@ -43,10 +43,6 @@ struct ScenarioPairTests {
     /// Fix scenarios whose own layout has a problem the profiler rightly reports, with
     /// the reason; the scenario (not the rule) needs changing. The test records a known
     /// issue for them, and fails once the finding goes away so the entry is removed.
-    static let knownScenarioIssues: [String: String] = [
-        "toggle/swap": "ambiguous-siblings: when a card is expanded (height 120), its title and detail labels share 54 points of slack on the vertical axis with equal hugging (250); both sides of the toggle pair have it. Scenarios/Toggle should give one label 251 vertical hugging (or pin detail.bottom <= card.bottom - 12).",
-    ]
-
     static let antiPatterns = ScenarioCatalog.all.filter { $0.pair?.role == .antiPattern }.map(\.name)
     static let fixes = ScenarioCatalog.all.filter { $0.pair?.role == .fix }.map(\.name)
 
@@ -85,12 +81,6 @@ struct ScenarioPairTests {
     func fix(_ name: String) {
         let profile = Self.profile(name)
         #expect(profile.failures.isEmpty, "\(profile.failures)")
-        if let reason = Self.knownScenarioIssues[name] {
-            withKnownIssue(Comment(rawValue: reason)) {
-                #expect(profile.report.findings.isEmpty, "\(name):\n\(Self.describe(profile.report.findings))")
-            }
-        } else {
-            #expect(profile.report.findings.isEmpty, "\(name):\n\(Self.describe(profile.report.findings))")
-        }
+        #expect(profile.report.findings.isEmpty, "\(name):\n\(Self.describe(profile.report.findings))")
     }
 }

@@ -98,6 +98,26 @@ struct ReplayPlanTests {
         #expect(first.failures == 0)
     }
 
+    @Test("Variables declared inside a batch are made between the timed chunks, in trace order")
+    func declarationsInsideABatch() throws {
+        let trace = try Self.trace([
+            #"{"op":"variable","id":0,"name":"x"}"#,
+            #"{"op":"beginBatch"}"#,
+            #"{"op":"add","id":0,"terms":[[0,1]],"constant":-5,"relation":"==","priority":1000,"weight":1}"#,
+            #"{"op":"variable","id":1,"name":"y"}"#,
+            #"{"op":"add","id":1,"terms":[[1,1],[0,-2]],"constant":0,"relation":"==","priority":1000,"weight":1}"#,
+            #"{"op":"endBatch"}"#,
+            #"{"op":"read"}"#,
+        ])
+        let replayer = TraceReplayer(trace: trace)
+        #expect(replayer.plan.steps.map(\.operationClass) == [.variable, .batch])
+        #expect(replayer.verify().lastReadValues == [5, 10])
+        let timed = try replayer.runTimedRepetition()
+        #expect(timed.failures == 0 && timed.counters[.batch]?.constraintsAdded == 2)
+        #expect(try replayer.runTimedRepetition().counters == timed.counters)
+        #expect(replayer.countAllocations(with: try AllocationCounter())[.batch]?.operations == 1)
+    }
+
     @Test("Recorded failures replay as failures, on the same lines")
     func failures() throws {
         let trace = try Self.trace([

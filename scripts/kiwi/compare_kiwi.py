@@ -167,28 +167,34 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
         outcome.allocations = ready.get("allocations") or {}
         outcome.ours_counters = ready.get("counters") or {}
         edit_starts = {item["line"]: item["value"] for item in ready["editStartValues"]}
-        replay = replay_kiwi.KiwiReplay(trace, edit_starts)
+        replay = None if trace.level_problem else replay_kiwi.KiwiReplay(trace, edit_starts)
         budget_ns = int(options.budget * 1e9)
 
         # kiwi runs in full, or only its verification repetition up to the budget
-        # ("partial"), or not at all when a smaller size of the workload was already over.
+        # ("partial"), or not at all when a smaller size of the workload was already over
+        # or the trace cannot be mapped onto kiwi's strengths.
         kiwi_mode = "full"
         partial = None
         prior = previous.get(workload)
-        if prior is not None and prior[1] is None and size > prior[0]:
+        if trace.level_problem:
+            kiwi_mode = "skipped"
+            outcome.kiwi_status = f"not comparable: {trace.level_problem}"
+        elif prior is not None and prior[1] is None and size > prior[0]:
             kiwi_mode = "skipped"
             outcome.kiwi_status = f"not run: n={prior[0]} was already over the {options.budget:g} s budget"
         else:
             log(f"{entry['name']}: kiwi verification repetition")
             try:
-                kiwi_result = replay.verify(budget_ns)
+                kiwi_result = replay_kiwi.verify_in_child(replay, options.budget)
             except replay_kiwi.BudgetExceeded as exceeded:
                 kiwi_mode = "partial"
                 partial = exceeded.partial
                 outcome.kiwi_status = (f"over budget: its one repetition was stopped after {exceeded.elapsed_ns / 1e9:.0f} s "
                                        f"of solver time (budget {options.budget:g} s); rows with a kiwi time come from "
                                        "the part that completed")
-        if kiwi_mode == "full":
+        if kiwi_mode == "skipped":
+            pass
+        elif kiwi_mode == "full":
             seconds = kiwi_result["nanoseconds"] / 1e9
             outcome.kiwi_repetition_seconds = seconds
             previous[workload] = (size, seconds)
@@ -281,7 +287,8 @@ def table(outcomes: list[TraceOutcome]) -> list[list[str]]:
         for row in outcome.rows:
             note = row.note
             if row.ratio is None:
-                note = (note + "; " if note else "") + "kiwi " + outcome.kiwi_status.split(":")[0]
+                note = (note + "; " if note else "") + ("kiwi " if not outcome.kiwi_status.startswith("not comparable")
+                                                     else "") + outcome.kiwi_status.split(":")[0]
             if outcome.mismatches:
                 note = (note + "; " if note else "") + "VALUES DIFFER"
             rows.append([
@@ -425,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in options.trace:
         name = os.path.basename(path).removesuffix(".jsonl")
         size = len(replay_kiwi.parse_trace(path).variable_names)
-        entries.append({"name": name, "workload": f"trace:{name}", "size": size, "path": path})
+        entries.append({"name": name, "workload": name, "size": size, "path": path})
 
     outcomes = []
     previous: dict = {}

@@ -115,6 +115,8 @@ class Trace:
     steps: list[tuple[str, int, int]]  # (class, first op, end op)
     segments: list[tuple[str, int, int]]  # (class, first step, end step)
     step_counts: dict[str, int] = field(default_factory=dict)
+    # Why kiwi cannot replay the trace (more than three non-required levels), or None.
+    level_problem: str | None = None
 
     @property
     def timed_classes(self) -> list[str]:
@@ -160,10 +162,11 @@ def parse_trace(path: str) -> Trace:
             priority = float(item.fields["priority"])
             if priority < REQUIRED:
                 priorities.add(priority)
+    level_problem = None
     if len(priorities) > len(STRENGTH_NAMES):
-        raise TraceError(
-            f"{path}: the trace uses {len(priorities)} non-required priority levels "
-            f"({', '.join(str(p) for p in sorted(priorities, reverse=True))}); kiwi has three "
+        level_problem = (
+            f"the trace uses {len(priorities)} non-required priority levels "
+            f"({', '.join(f'{p:g}' for p in sorted(priorities, reverse=True))}); kiwi has three "
             "(strong, medium, weak), so it would not reach the same optimum")
     strengths = {p: index for index, p in enumerate(sorted(priorities, reverse=True))}
 
@@ -179,7 +182,7 @@ def parse_trace(path: str) -> Trace:
     counts: dict[str, int] = {}
     for cls, _, _ in steps:
         counts[cls] = counts.get(cls, 0) + 1
-    return Trace(path, ops, names, strengths, steps, segments, counts)
+    return Trace(path, ops, names, strengths, steps, segments, counts, level_problem)
 
 
 def plan_steps(ops: list[Op]) -> list[tuple[str, int, int]]:
@@ -224,6 +227,8 @@ class KiwiReplay:
     """Prepares and runs repetitions of one trace on new kiwi solvers."""
 
     def __init__(self, trace: Trace, edit_starts: dict[int, float] | None = None):
+        if trace.level_problem:
+            raise TraceError(f"{trace.path}: {trace.level_problem}")
         self.trace = trace
         self.edit_starts = edit_starts
 
@@ -353,12 +358,13 @@ class KiwiReplay:
             nanoseconds[cls] += total
         return nanoseconds, failures
 
-    def verify(self, budget_ns: int | None = None) -> dict:
+    def verify(self, budget_ns: int | None = None, progress=None) -> dict:
         """A repetition that reads values: a checksum at every read, every value at the
         last read and at the end, and the lines of the calls that failed. Returns the
         solver time in all and per class (each call timed on its own), a first estimate
         of a repetition's cost. When the budget runs out, BudgetExceeded carries what
-        completed."""
+        completed. `progress`, when given, is called after each segment with what has
+        completed so far (the same dictionary BudgetExceeded carries)."""
         solver, variables, segments = self.prepare()
         failed_lines: list[int] = []
         checksums: list[tuple[float, float]] = []
@@ -387,6 +393,8 @@ class KiwiReplay:
             totals = per_class.setdefault(cls, [0, 0])
             totals[0] += segment_ns
             totals[1] += segment[2] - segment[1]
+            if progress is not None:
+                progress({"classes": per_class, "readChecksums": checksums, "nanoseconds": spent})
         solver.updateVariables()
         return {
             "failedLines": failed_lines,
@@ -398,6 +406,56 @@ class KiwiReplay:
         }
 
 
+def verify_in_child(replay: KiwiReplay, budget_seconds: float) -> dict:
+    """Runs `replay.verify()` in a forked child process, so that the budget holds even
+    when a single kiwi call runs for minutes (a call into C++ cannot be interrupted).
+
+    Returns verify()'s result, or raises BudgetExceeded with the part that completed
+    when the child is still running at the deadline (it is then killed).
+    """
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+
+    def child():
+        def progress(partial):
+            sender.send(("progress", partial))
+        try:
+            sender.send(("done", replay.verify(progress=progress)))
+        except Exception as error:  # reported to the parent, which raises it
+            sender.send(("error", repr(error)))
+        sender.close()
+
+    process = context.Process(target=child, daemon=True)
+    process.start()
+    sender.close()
+    deadline = time.monotonic() + budget_seconds
+    partial = {"classes": {}, "readChecksums": [], "nanoseconds": 0}
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not receiver.poll(remaining):
+                if time.monotonic() < deadline:
+                    continue
+                raise BudgetExceeded(int(budget_seconds * 1e9), partial)
+            try:
+                kind, payload = receiver.recv()
+            except EOFError:
+                raise RuntimeError("the kiwi verification process ended without a result") from None
+            if kind == "progress":
+                partial = payload
+            elif kind == "done":
+                return payload
+            else:
+                raise RuntimeError(f"the kiwi verification process failed: {payload}")
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        receiver.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Replay a layoutbench solver trace through kiwisolver.")
     parser.add_argument("trace", help="a trace file (JSON Lines, docs/solver-trace.md)")
@@ -406,10 +464,10 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     try:
         trace = parse_trace(options.trace)
+        replay = KiwiReplay(trace)
     except (OSError, TraceError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 65 if isinstance(error, TraceError) else 66
-    replay = KiwiReplay(trace)
     for _ in range(options.warmup):
         replay.run()
     samples: dict[str, list[float]] = {cls: [] for cls in trace.timed_classes}

@@ -29,7 +29,7 @@ extension SolverCore {
     }
 
     /// The error symbols of a non-required constraint (those in the objective).
-    func errorSymbols(of slot: Int32) -> (Int32, Int32) {
+    mutating func errorSymbols(of slot: Int32) -> (Int32, Int32) {
         let record = records[Int(slot)]
         if record.priority >= 1000 { return (-1, -1) }
         if symbols[record.marker].kind == .error {
@@ -140,7 +140,7 @@ extension SolverCore {
     /// The subject a new row is solved for: an external symbol when there is one,
     /// else a marker or error symbol with a negative coefficient (its value is then
     /// nonnegative), else -1.
-    func chooseSubject(row: Int32, marker: Int32, other: Int32) -> Int32 {
+    mutating func chooseSubject(row: Int32, marker: Int32, other: Int32) -> Int32 {
         let header = rows[row]
         for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind == .external {
             return header.entries[index].symbol
@@ -150,7 +150,7 @@ extension SolverCore {
         return -1
     }
 
-    func containsOnlyDummies(_ row: Int32) -> Bool {
+    mutating func containsOnlyDummies(_ row: Int32) -> Bool {
         let header = rows[row]
         for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind != .dummy {
             return false
@@ -231,7 +231,7 @@ extension SolverCore {
 
     /// The slots of required constraints whose marker appears in the row (and, when
     /// asked, whose marker is the row's basic symbol), in the order they were added.
-    func requiredOwners(ofRow row: Int32, includingBasic: Bool, excluding excluded: Int32) -> [Int32] {
+    mutating func requiredOwners(ofRow row: Int32, includingBasic: Bool, excluding excluded: Int32) -> [Int32] {
         var owners: [Int32] = []
         func consider(_ symbol: Int32) {
             let owner = symbols[symbol].owner
@@ -306,7 +306,7 @@ extension SolverCore {
     /// section 4.3): a restricted row with a negative coefficient and the least
     /// ratio, else a restricted row with a positive coefficient and the least
     /// ratio, else an unrestricted row. Ties go to the lowest basic id.
-    func markerLeavingRow(_ marker: Int32) -> Int32 {
+    mutating func markerLeavingRow(_ marker: Int32) -> Int32 {
         var negativeRow: Int32 = -1
         var negativeRatio = Double.infinity
         var negativeBasic = Int32.max
@@ -379,6 +379,9 @@ extension SolverCore {
             let row = element.row
             let coefficient = rows[row].entries[Int(element.entry)].coefficient
             willModify(row)
+            if _slowPath(recordingUndo) && rows[row].kind == .objective {
+                logObjective(.constant, row: row, value: rows[row].constant)
+            }
             var constant = rows[row].constant + coefficient * shift
             if abs(constant) < Self.constantEpsilon { constant = 0 }
             rows[row].constant = constant

@@ -5,7 +5,7 @@
     // Every check is O(size of the tableau).
 
     extension SolverCore {
-        func checkInvariants() {
+        mutating func checkInvariants() {  // mutating only to call the mutating read-only helpers (see SolverCore)
             func fail(_ message: String) -> Never {
                 preconditionFailure("Cassowary invariant violated: \(message)")
             }

@@ -41,7 +41,7 @@ extension SolverCore {
         return row
     }
 
-    func levelIndex(of priority: Float) -> Int {
+    mutating func levelIndex(of priority: Float) -> Int {
         for index in 0..<levels.count where levels[index].priority == priority {
             return index
         }
@@ -87,7 +87,7 @@ extension SolverCore {
     ///
     /// - Complexity: O(length of the symbol's column).
     @inline(__always)
-    func leadingReducedCost(_ symbol: Int32) -> Double {
+    mutating func leadingReducedCost(_ symbol: Int32) -> Double {
         let info = symbols[symbol]
         var bestPriority: Float = -1
         var value = 0.0
@@ -104,7 +104,7 @@ extension SolverCore {
 
     /// Whether a symbol appears in any objective row.
     @inline(__always)
-    func hasObjectiveEntry(_ symbol: Int32) -> Bool {
+    mutating func hasObjectiveEntry(_ symbol: Int32) -> Bool {
         let info = symbols[symbol]
         for index in 0..<Int(info.columnCount) where rows[info.column[index].row].kind == .objective {
             return true
@@ -153,7 +153,7 @@ extension SolverCore {
     /// The row that leaves when `entering` increases from zero: the minimum ratio
     /// among restricted basic rows where the symbol has a negative coefficient; ties
     /// go to the lowest basic id. Returns -1 when nothing bounds the symbol.
-    func primalLeavingRow(for entering: Int32) -> Int32 {
+    mutating func primalLeavingRow(for entering: Int32) -> Int32 {
         let info = symbols[entering]
         var bestRow: Int32 = -1
         var bestRatio = Double.infinity
@@ -264,7 +264,7 @@ extension SolverCore {
             }
             gatherReducedCosts(of: entry.symbol, scale: 1 / entry.coefficient)
             let isZero = scratchLevelsA.isEmpty
-            let order = best < 0 || isZero ? -1 : compareLevels(scratchLevelsA, scratchLevelsB)
+            let order = best < 0 || isZero ? -1 : Self.compareLevels(scratchLevelsA, scratchLevelsB)
             if order < 0 || (order == 0 && entry.symbol < best) {
                 best = entry.symbol
                 bestIsZero = isZero
@@ -302,7 +302,7 @@ extension SolverCore {
     }
 
     /// Lexicographic comparison of two sparse vectors sorted by descending priority.
-    func compareLevels(_ lhs: borrowing PodArray<ObjectiveLevelValue>, _ rhs: borrowing PodArray<ObjectiveLevelValue>) -> Int {
+    static func compareLevels(_ lhs: borrowing PodArray<ObjectiveLevelValue>, _ rhs: borrowing PodArray<ObjectiveLevelValue>) -> Int {
         var left = 0
         var right = 0
         let tolerance = 1e-9

@@ -120,6 +120,27 @@ struct SavedEntry {
     var coefficient: Double
 }
 
+/// One change to an objective row while recording. Objective rows span the whole
+/// system, so the undo log keeps their changes one by one instead of copying them.
+struct ObjectiveChange {
+    enum Kind: UInt8 {
+        /// The constant was `value`.
+        case constant
+        /// Entry `index` had coefficient `value`.
+        case coefficient
+        /// An entry was appended.
+        case append
+        /// Entry `index` (`symbol`, `value`) was removed and the last entry moved into its place.
+        case remove
+    }
+
+    var kind: Kind
+    var row: Int32
+    var index: Int32
+    var symbol: Int32
+    var value: Double
+}
+
 /// The per-constraint bookkeeping of the solver.
 struct ConstraintRecord {
     var constraint: Constraint?
@@ -142,6 +163,9 @@ struct ConstraintRecord {
     var editedVariable: Int32
 }
 
+/// Read-only helpers that mutating methods call are declared `mutating` too: a call
+/// to a non-mutating method that is not inlined makes Swift 6.3 copy the whole
+/// struct (928 bytes) to the stack first, on every call.
 struct SolverCore: ~Copyable {
     static let coefficientEpsilon = 1e-8
     static let constantEpsilon = 1e-10
@@ -167,12 +191,17 @@ struct SolverCore: ~Copyable {
     var dirtyEpoch: UInt32 = 1
     var changed = PodArray<Int32>()
 
-    // Undo log: while `recordingUndo`, every row is copied before its first change,
-    // so a failed operation can restore the tableau bit for bit.
+    // Undo log: while `recordingUndo`, every constraint row is copied before its first
+    // change and every change to an objective row is logged, so a failed operation can
+    // restore the rows bit for bit at a cost proportional to what it changed.
     var recordingUndo = false
     var undoGeneration: UInt32 = 1
     var undoRows = PodArray<SavedRow>()
     var undoEntries = PodArray<SavedEntry>()
+    /// Changes to objective rows while recording, in order; `objectiveRowsLogged` of
+    /// them had changes (each counts as one restored row).
+    var objectiveUndo = PodArray<ObjectiveChange>()
+    var objectiveRowsLogged = 0
 
     // Scratch buffers (kept warm, never shrunk).
     var scratchColumn = PodArray<ColumnEntry>()
@@ -443,6 +472,9 @@ extension SolverCore {
     @inline(__always)
     mutating func appendEntry(row: Int32, symbol: Int32, coefficient: Double) {
         willModify(row)
+        if _slowPath(recordingUndo) && rows[row].kind == .objective {
+            logObjective(.append, row: row)
+        }
         appendUnrecorded(row: row, symbol: symbol, coefficient: coefficient)
     }
 
@@ -463,6 +495,10 @@ extension SolverCore {
     @inline(__always)
     mutating func removeEntry(row: Int32, at index: Int32) {
         willModify(row)
+        if _slowPath(recordingUndo) && rows[row].kind == .objective {
+            let removed = rows[row].entries[Int(index)]
+            logObjective(.remove, row: row, index: index, symbol: removed.symbol, value: removed.coefficient)
+        }
         removeUnrecorded(row: row, at: index)
     }
 
@@ -493,6 +529,9 @@ extension SolverCore {
                 removeEntry(row: row, at: index)
             } else {
                 willModify(row)
+                if _slowPath(recordingUndo) && rows[row].kind == .objective {
+                    logObjective(.coefficient, row: row, index: index, value: rows[row].entries[Int(index)].coefficient)
+                }
                 rows[row].entries[Int(index)].coefficient = updated
             }
         } else if !Self.isNearZero(delta) {
@@ -540,6 +579,10 @@ extension SolverCore {
         let sourceHeader = rows[source]
         var constant = rows[target].constant + multiplier * sourceHeader.constant
         if abs(constant) < Self.constantEpsilon { constant = 0 }
+        if _slowPath(recordingUndo) && rows[target].kind == .objective {
+            addRowLogged(into: target, from: source, times: multiplier, constant: constant)
+            return
+        }
         rows[target].constant = constant
         let count = Int(sourceHeader.count)
         counters.cellUpdates &+= count
@@ -566,6 +609,44 @@ extension SolverCore {
         if rows[target].kind != .constraint {
             for index in 0..<count { touch(sourceEntries[index].symbol) }
         }
+    }
+
+    /// `addRow` into an objective row while recording: the same changes, in the same
+    /// order, each logged in `objectiveUndo`.
+    @inline(never)
+    mutating func addRowLogged(into target: Int32, from source: Int32, times multiplier: Double, constant: Double) {
+        logObjective(.constant, row: target, value: rows[target].constant)
+        rows[target].constant = constant
+        let count = Int(rows[source].count)
+        counters.cellUpdates &+= count
+        for index in 0..<count {
+            let entry = rows[source].entries[index]
+            let delta = multiplier * entry.coefficient
+            let position = findEntry(row: target, symbol: entry.symbol)
+            if position >= 0 {
+                let old = rows[target].entries[Int(position)]
+                if Self.isNearZero(old.coefficient + delta) {
+                    logObjective(.remove, row: target, index: position, symbol: old.symbol, value: old.coefficient)
+                    removeUnrecorded(row: target, at: position)
+                } else {
+                    logObjective(.coefficient, row: target, index: position, value: old.coefficient)
+                    rows[target].entries[Int(position)].coefficient = old.coefficient + delta
+                }
+            } else if !Self.isNearZero(delta) {
+                logObjective(.append, row: target)
+                appendUnrecorded(row: target, symbol: entry.symbol, coefficient: delta)
+            }
+            touch(entry.symbol)
+        }
+    }
+
+    /// Logs a change to an objective row while recording.
+    @inline(never)
+    mutating func logObjective(
+        _ kind: ObjectiveChange.Kind, row: Int32, index: Int32 = 0, symbol: Int32 = -1, value: Double = 0
+    ) {
+        assert(recordingUndo && rows[row].kind == .objective)
+        objectiveUndo.append(ObjectiveChange(kind: kind, row: row, index: index, symbol: symbol, value: value))
     }
 
     /// The merge strategy of `addRow`: marks the target's symbols with their entry
@@ -633,15 +714,19 @@ extension SolverCore {
     }
 
     /// Multiplies every coefficient and the constant of `row` by `factor`.
+    ///
+    /// A factor of 1 (a new row whose subject already has coefficient -1 after its sign
+    /// was normalized, as in a chain of equalities) is counted but skips the pass.
     mutating func scaleRow(_ row: Int32, by factor: Double) {
         willModify(row)
         counters.rowScalings &+= 1
         let header = rows[row]
+        counters.cellUpdates &+= Int(header.count)
+        if factor == 1 { return }
         for index in 0..<Int(header.count) {
             header.entries[index].coefficient *= factor
         }
         rows[row].constant = header.constant * factor
-        counters.cellUpdates &+= Int(header.count)
     }
 
     /// Makes `entering` basic in `row` in place of the row's basic symbol, then
@@ -693,7 +778,8 @@ extension SolverCore {
         for index in 0..<targetCount where byRows <= byColumns {
             byRows &+= min(Int(rows[scratchColumn[index].row].count) &+ sourceCount, columns)
         }
-        if targetCount == 1 || byRows <= byColumns {
+        // While recording the undo log, objective rows must change through addRow's logged path.
+        if targetCount == 1 || byRows <= byColumns || recordingUndo {
             for index in 0..<targetCount {
                 let element = scratchColumn[index]
                 let target = element.row
@@ -785,9 +871,15 @@ extension SolverCore {
         }
     }
 
+    /// Copies a row into the undo log, or, for an objective row (logged change by
+    /// change instead), only notes that it changed.
     @inline(never)
     mutating func saveRow(_ row: Int32) {
         rows[row].undoStamp = undoGeneration
+        if rows[row].kind == .objective {
+            objectiveRowsLogged += 1
+            return
+        }
         let header = rows[row]
         undoRows.append(SavedRow(
             row: row, basic: header.basic, constant: header.constant, firstEntry: undoEntries.count,
@@ -802,6 +894,8 @@ extension SolverCore {
         assert(!recordingUndo, "undo recording does not nest")
         undoRows.removeAll()
         undoEntries.removeAll()
+        objectiveUndo.removeAll()
+        objectiveRowsLogged = 0
         undoGeneration &+= 1
         if undoGeneration == 0 {
             for index in 0..<rows.count { rows[index].undoStamp = 0 }
@@ -815,6 +909,7 @@ extension SolverCore {
         recordingUndo = false
         undoRows.removeAll()
         undoEntries.removeAll()
+        objectiveUndo.removeAll()
     }
 
     /// Stops recording and restores every saved row exactly, with its basic
@@ -822,6 +917,14 @@ extension SolverCore {
     /// when recording began.
     mutating func rollBackUndo() {
         recordingUndo = false
+        // Objective rows: undo their changes, last first, which restores them entry for entry.
+        var change = objectiveUndo.count - 1
+        while change >= 0 {
+            undoObjectiveChange(objectiveUndo[change])
+            change -= 1
+        }
+        counters.rowsRestored &+= objectiveRowsLogged
+        objectiveUndo.removeAll()
         // First take every changed row out of the column index and the basis...
         for index in 0..<undoRows.count {
             let row = undoRows[index].row
@@ -854,6 +957,36 @@ extension SolverCore {
         }
         undoRows.removeAll()
         undoEntries.removeAll()
+    }
+
+    /// Reverts one logged objective-row change; the row must be as the change left it.
+    mutating func undoObjectiveChange(_ change: ObjectiveChange) {
+        let row = change.row
+        switch change.kind {
+        case .constant:
+            rows[row].constant = change.value
+        case .coefficient:
+            rows[row].entries[Int(change.index)].coefficient = change.value
+            touch(rows[row].entries[Int(change.index)].symbol)
+        case .append:
+            let last = rows[row].count &- 1
+            let entry = rows[row].entries[Int(last)]
+            removeFromColumn(symbol: entry.symbol, slot: entry.columnSlot)
+            rows[row].count = last
+            touch(entry.symbol)
+        case .remove:
+            // The removal moved the last entry into the hole: move it back to the end.
+            let count = rows[row].count
+            if change.index < count {
+                let moved = rows[row].entries[Int(change.index)]
+                rows[row].entries[Int(count)] = moved
+                symbols[moved.symbol].column[Int(moved.columnSlot)].entry = count
+            }
+            let slot = appendToColumn(symbol: change.symbol, ColumnEntry(row: row, entry: change.index))
+            rows[row].entries[Int(change.index)] = RowEntry(symbol: change.symbol, columnSlot: slot, coefficient: change.value)
+            rows[row].count = count &+ 1
+            touch(change.symbol)
+        }
     }
 
     /// Notes that a symbol's objective coefficients may have changed.

@@ -228,9 +228,15 @@ private struct _Reader {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return JSONNode(.string(try string()), at: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), at: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), at: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, at: start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONNode(.bool(true), at: start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONNode(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONNode(.null, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try number()), at: start)
         default: throw error("unexpected \(describeCurrent()); expected a value")
         }

@@ -35,6 +35,7 @@ public enum GateExitStatus: Int32, Sendable, CaseIterable {
           64  invalid arguments
           65  bad input: unreadable, malformed or truncated JSON, a report of another
               schema version, a thresholds file with unknown keys, metrics or scenarios
+          69  (with a run) allocations cannot be counted; try --no-allocations
           73  a report, the summary or the comparison page cannot be written
         """
 }
@@ -98,13 +99,5 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         guard let file else { return message }
         guard let position else { return "\(file): \(message)" }
         return "\(file):\(position.line):\(position.column): \(message)"
-    }
-
-    /// The same error for a ``LayoutBenchError`` of the runner or the writer.
-    public init(_ error: LayoutBenchError) {
-        switch error.code.exitStatus {
-        case .cannotWriteOutput: self.init(.unwritableOutput, error.message)
-        default: self.init(.invalidArgument, error.message)
-        }
     }
 }

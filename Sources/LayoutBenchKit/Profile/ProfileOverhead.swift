@@ -95,7 +95,7 @@ public enum ProfileOverhead {
             end = .now()
         case .off:
             start = .now()
-            LayoutEngine.observingEvents(sinkFor: { _ in nil }) { instance.run() }
+            LayoutEngine.observingEvents(sinkFor: { _ in nil }, { instance.run() })
             end = .now()
         case .ignoringSink:
             let sink = IgnoringSink()
@@ -132,9 +132,10 @@ public enum ProfileOverhead {
                     + pad(fixed(cpu.mad / 1e6, 3), 9, right: true) + "   " + pad(interval, 24) + pad(fixed(wall.median / 1e6, 3), 17, right: true))
         }
         lines.append("")
-        lines.append(result.counterMismatches.isEmpty
-            ? "Counters: identical in every mode and repetition (\(result.modes.first.map { "\($0.counters.solves) solves, \($0.counters.rowOperations) row operations" } ?? ""))."
-            : "Counters DIFFER: " + result.counterMismatches.joined(separator: ", "))
+        lines.append(
+            result.counterMismatches.isEmpty
+                ? "Counters: identical in every mode and repetition (\(result.modes.first.map { "\($0.counters.solves) solves, \($0.counters.rowOperations) row operations" } ?? ""))."
+                : "Counters DIFFER: " + result.counterMismatches.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -48,7 +48,8 @@ public enum ScenarioProfiling {
         guard scenario.sizeRule.allows(size) else {
             throw LayoutBenchError(
                 .invalidSize,
-                "\(scenario.name) cannot run at size \(size): its sizes must be \(scenario.sizeRule.description) (its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", "))).")
+                "\(scenario.name) cannot run at size \(size): its sizes must be \(scenario.sizeRule.description) (its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", ")))."
+            )
         }
     }
 

@@ -14,7 +14,8 @@ extension Report {
                 maximumRepetitions: configuration.maximumRepetitions,
                 countingRepetitions: configuration.countingRepetitions,
                 countAllocations: configuration.countAllocations,
-                timeBudgetSeconds: configuration.timeBudgetSeconds, formats: formats.map(\.rawValue)),
+                timeBudgetSeconds: configuration.timeBudgetSeconds, formats: formats.map(\.rawValue),
+                injectChurn: configuration.injectChurn > 0 ? configuration.injectChurn : nil),
             status: failures.isEmpty ? .passed : .failed, failures: failures, warnings: outcome.warnings,
             scenarios: outcome.scenarios, families: FamilySummary.summarize(outcome.scenarios),
             pairs: PairComparison.compare(outcome.scenarios))

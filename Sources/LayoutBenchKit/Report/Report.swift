@@ -99,13 +99,17 @@ public struct Report: Codable, Sendable {
         public var countAllocations: Bool
         /// The time budget of the whole run, seconds (see `docs/report-schema.md`).
         public var timeBudgetSeconds: Double
-        /// The formats written (`json`).
+        /// The formats written (`json`, `html`).
         public var formats: [String]
+        /// `--inject-churn N`: constraints churned per display frame in every measured run (a
+        /// deliberately slowed variant for testing gates), or `nil`. Written only when set,
+        /// so reports of normal runs are unchanged (`docs/report-schema.md`).
+        public var injectChurn: Int?
 
         public init(
             filters: [String], tags: [String], sizes: [Int]?, quick: Bool, warmup: Int, minimumRepetitions: Int,
             maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool, timeBudgetSeconds: Double,
-            formats: [String]
+            formats: [String], injectChurn: Int? = nil
         ) {
             self.filters = filters
             self.tags = tags
@@ -118,6 +122,24 @@ public struct Report: Codable, Sendable {
             self.countAllocations = countAllocations
             self.timeBudgetSeconds = timeBudgetSeconds
             self.formats = formats
+            self.injectChurn = injectChurn
+        }
+
+        /// Every member in declaration order; `injectChurn` only when set.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(filters, forKey: .filters)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(sizes, forKey: .sizes)
+            try container.encode(quick, forKey: .quick)
+            try container.encode(warmup, forKey: .warmup)
+            try container.encode(minimumRepetitions, forKey: .minimumRepetitions)
+            try container.encode(maximumRepetitions, forKey: .maximumRepetitions)
+            try container.encode(countingRepetitions, forKey: .countingRepetitions)
+            try container.encode(countAllocations, forKey: .countAllocations)
+            try container.encode(timeBudgetSeconds, forKey: .timeBudgetSeconds)
+            try container.encode(formats, forKey: .formats)
+            if let injectChurn { try container.encode(injectChurn, forKey: .injectChurn) }
         }
     }
 

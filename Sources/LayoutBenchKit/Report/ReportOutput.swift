@@ -1,13 +1,16 @@
 /// A format `layoutbench run --format` can write. Each renders the whole report to one
-/// file, `report.<extension>`; more formats (HTML) are added as cases here.
+/// file, `report.<extension>`.
 public enum ReportFormat: String, CaseIterable, Sendable {
     /// `report.json`, schema `layoutbench.report` (`docs/report-schema.md`).
     case json
+    /// `report.html`: one self-contained page (``ReportPage``).
+    case html
 
     /// The file name in the output folders.
     public var fileName: String {
         switch self {
         case .json: "report.json"
+        case .html: "report.html"
         }
     }
 
@@ -17,6 +20,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     public func render(_ report: Report) throws -> [UInt8] {
         switch self {
         case .json: Array(try report.jsonText().utf8)
+        case .html: Array(ReportPage(report: report).html().utf8)
         }
     }
 }

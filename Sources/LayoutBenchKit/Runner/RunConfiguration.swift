@@ -36,6 +36,11 @@ public struct RunConfiguration: Sendable, Equatable {
     public var countAllocations: Bool
     /// The time budget of the measurements, seconds.
     public var timeBudgetSeconds: Double
+    /// Constraints churned per display frame in every repetition (`--inject-churn`, through
+    /// `LayoutEngine.injectingChurn`): a deliberately slowed variant for testing performance
+    /// gates. 0 (the default) injects nothing. With injection the scenarios' own expectations
+    /// no longer hold; their failures become warnings (`docs/ci.md`).
+    public var injectChurn = 0
 
     /// The full suite's defaults: 1 warm-up, 3 to 30 timed repetitions, 2 counting
     /// repetitions, 150 seconds. With ~25 scenarios at 3 sizes (75 measurements) that is
@@ -90,6 +95,7 @@ public struct RunConfiguration: Sendable, Equatable {
             throw fail("--time-budget must be a positive number of seconds; got \(timeBudgetSeconds).")
         }
         if let sizes, sizes.isEmpty { throw LayoutBenchError(.invalidSize, "--sizes needs at least one size.") }
+        guard injectChurn >= 0 else { throw fail("--inject-churn must be 0 or more; got \(injectChurn).") }
     }
 
     /// Parses `--sizes` values: comma-separated positive integers, in one or several

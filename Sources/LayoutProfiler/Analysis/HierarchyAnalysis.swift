@@ -121,8 +121,9 @@ struct _HierarchyAnalysis {
     private mutating func finishCellInstance(_ group: String) {
         if let depth = cellDepth[group], depth > maximumNesting { nesting[group]?.instances += 1 }
         cellDepth[group] = nil
-        if nesting[group] != nil, cellConstraints.container + cellConstraints.app
-            > nesting[group]!.containerConstraints + nesting[group]!.appConstraints
+        if nesting[group] != nil,
+            cellConstraints.container + cellConstraints.app
+                > nesting[group]!.containerConstraints + nesting[group]!.appConstraints
         {
             nesting[group]!.containerConstraints = cellConstraints.container
             nesting[group]!.appConstraints = cellConstraints.app
@@ -237,7 +238,8 @@ struct _HierarchyAnalysis {
                         && Self.intrinsicLength(sibling, axis) >= 0
                 }
                 guard candidates.count >= 2 else { continue }
-                let stretched = candidates.reduce(0.0) { $0 + Self.length($1, axis) }
+                let stretched =
+                    candidates.reduce(0.0) { $0 + Self.length($1, axis) }
                     >= candidates.reduce(0.0) { $0 + Self.intrinsicLength($1, axis) }
                 let priority: (View) -> Float = {
                     stretched ? $0.contentHuggingPriority(for: axis).rawValue : $0.contentCompressionResistancePriority(for: axis).rawValue
@@ -245,9 +247,10 @@ struct _HierarchyAnalysis {
                 var byPriority: [Float: [View]] = [:]
                 for candidate in candidates { byPriority[priority(candidate), default: []].append(candidate) }
                 for (value, tied) in byPriority.sorted(by: { $0.key > $1.key }) where tied.count >= 2 {
-                    ambiguousSets.append(AmbiguousSet(
-                        superview: _Naming.display(parent), axis: axis, hugging: stretched, priority: value,
-                        views: tied.map(\.debugName)))
+                    ambiguousSets.append(
+                        AmbiguousSet(
+                            superview: _Naming.display(parent), axis: axis, hugging: stretched, priority: value,
+                            views: tied.map(\.debugName)))
                 }
             }
         }

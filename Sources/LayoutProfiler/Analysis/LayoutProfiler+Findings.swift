@@ -10,80 +10,104 @@ extension LayoutProfiler {
         let rules = self.rules
 
         if rules.individualBuckets > 0 {
-            findings.append(Finding(
-                id: Rule.individualActivation.rawValue, variant: nil,
-                title: "Constraints activated one at a time",
-                severity: Rule.individualActivation.severity,
-                summary: "\(rules.individualConstraints) constraints were activated one isActive = true at a time in \(rules.individualBuckets) frame\(plural(rules.individualBuckets)) or pass\(rules.individualBuckets == 1 ? "" : "es") (up to \(rules.individualMost) in one); each solved on its own, and each solve was thrown away by the next.",
-                counts: [
-                    .init("constraints", rules.individualConstraints), .init("framesOrPasses", rules.individualBuckets),
-                    .init("mostInOneFrameOrPass", rules.individualMost),
-                ],
-                constraints: rules.individualExamples, views: [], locations: rules.individualLocations,
-                fix: "Collect the constraints and activate them together with LayoutConstraint.activate([...]) (NSLayoutConstraint.activate): the engine adds every equation first and solves once. Deactivate with LayoutConstraint.deactivate([...]); or make the changes in updateConstraints(), which runs as one batch."))
+            findings.append(
+                Finding(
+                    id: Rule.individualActivation.rawValue, variant: nil,
+                    title: "Constraints activated one at a time",
+                    severity: Rule.individualActivation.severity,
+                    summary:
+                        "\(rules.individualConstraints) constraints were activated one isActive = true at a time in \(rules.individualBuckets) frame\(plural(rules.individualBuckets)) or pass\(rules.individualBuckets == 1 ? "" : "es") (up to \(rules.individualMost) in one); each solved on its own, and each solve was thrown away by the next.",
+                    counts: [
+                        .init("constraints", rules.individualConstraints), .init("framesOrPasses", rules.individualBuckets),
+                        .init("mostInOneFrameOrPass", rules.individualMost),
+                    ],
+                    constraints: rules.individualExamples, views: [], locations: rules.individualLocations,
+                    fix:
+                        "Collect the constraints and activate them together with LayoutConstraint.activate([...]) (NSLayoutConstraint.activate): the engine adds every equation first and solves once. Deactivate with LayoutConstraint.deactivate([...]); or make the changes in updateConstraints(), which runs as one batch."
+                ))
         }
 
         if let churn = churnFinding() { findings.append(churn) }
 
         if rules.refusedMutations > 0 {
-            findings.append(Finding(
-                id: Rule.requiredPriorityMutation.rawValue, variant: nil,
-                title: "Priority changed between required and not on an installed constraint",
-                severity: Rule.requiredPriorityMutation.severity,
-                summary: "\(rules.refusedMutations) priority change\(plural(rules.refusedMutations)) between required (1000) and non-required on active constraints \(rules.refusedMutations == 1 ? "was" : "were") refused. UIKit raises an exception here ('Mutating a priority from required to not on an installed constraint ... is not supported').",
-                counts: [.init("refused", rules.refusedMutations)],
-                constraints: rules.refusedExamples, views: rules.refusedViews, locations: rules.refusedLocations,
-                fix: "Give a constraint whose priority changes at run time 999 instead of 1000 (virtually required, but non-required, so it can change in place), and set priorities before activating."))
+            findings.append(
+                Finding(
+                    id: Rule.requiredPriorityMutation.rawValue, variant: nil,
+                    title: "Priority changed between required and not on an installed constraint",
+                    severity: Rule.requiredPriorityMutation.severity,
+                    summary:
+                        "\(rules.refusedMutations) priority change\(plural(rules.refusedMutations)) between required (1000) and non-required on active constraints \(rules.refusedMutations == 1 ? "was" : "were") refused. UIKit raises an exception here ('Mutating a priority from required to not on an installed constraint ... is not supported').",
+                    counts: [.init("refused", rules.refusedMutations)],
+                    constraints: rules.refusedExamples, views: rules.refusedViews, locations: rules.refusedLocations,
+                    fix:
+                        "Give a constraint whose priority changes at run time 999 instead of 1000 (virtually required, but non-required, so it can change in place), and set priorities before activating."
+                ))
         }
 
         if rules.competingToggles >= configuration.competingToggleThreshold {
-            findings.append(Finding(
-                id: Rule.competingConstraintToggle.rawValue, variant: nil,
-                title: "A competing required constraint added and removed to toggle a layout",
-                severity: Rule.competingConstraintToggle.severity,
-                summary: "\(rules.competingAddCount) required constraint\(plural(rules.competingAddCount)) were added over an installed non-required constraint on the same item and attribute, and \(rules.competingToggles) of them removed again: every toggle restructures the tableau (an add and a remove) where a priority swap would change it in place.",
-                counts: [
-                    .init("added", rules.competingAddCount), .init("removed", rules.competingToggles),
-                    .init("addedAgainEquivalent", rules.competingReAdds),
-                ],
-                constraints: rules.competingExamples, views: rules.competingViews, locations: rules.competingLocations,
-                fix: "Keep both constraints installed and toggle by swapping their priorities: 999 for the one that should win and 750 for the other (both non-required, so the change is an in-place update). Don't add and remove a required constraint to override another."))
+            findings.append(
+                Finding(
+                    id: Rule.competingConstraintToggle.rawValue, variant: nil,
+                    title: "A competing required constraint added and removed to toggle a layout",
+                    severity: Rule.competingConstraintToggle.severity,
+                    summary:
+                        "\(rules.competingAddCount) required constraint\(plural(rules.competingAddCount)) were added over an installed non-required constraint on the same item and attribute, and \(rules.competingToggles) of them removed again: every toggle restructures the tableau (an add and a remove) where a priority swap would change it in place.",
+                    counts: [
+                        .init("added", rules.competingAddCount), .init("removed", rules.competingToggles),
+                        .init("addedAgainEquivalent", rules.competingReAdds),
+                    ],
+                    constraints: rules.competingExamples, views: rules.competingViews, locations: rules.competingLocations,
+                    fix:
+                        "Keep both constraints installed and toggle by swapping their priorities: 999 for the one that should win and 750 for the other (both non-required, so the change is an in-place update). Don't add and remove a required constraint to override another."
+                ))
         }
 
         if rules.autoresizingBreaks > 0 {
-            findings.append(Finding(
-                id: Rule.autoresizingConflict.rawValue, variant: nil,
-                title: "Constraints conflict with autoresizing-mask constraints",
-                severity: Rule.autoresizingConflict.severity,
-                summary: "\(rules.autoresizingBreaks) constraint\(plural(rules.autoresizingBreaks)) broke in conflicts that include NSAutoresizingMaskLayoutConstraints: views with translatesAutoresizingMaskIntoConstraints still on are fully positioned by their frames before any constraint of yours is added.",
-                counts: [.init("broken", rules.autoresizingBreaks)],
-                constraints: rules.autoresizingExamples, views: rules.autoresizingViews, locations: rules.autoresizingLocations,
-                fix: "Set translatesAutoresizingMaskIntoConstraints = false on \(rules.autoresizingViews.isEmpty ? "these views" : rules.autoresizingViews.joined(separator: ", ")) before adding constraints to them (but not on a view controller's root view or a cell's contentView)."))
+            findings.append(
+                Finding(
+                    id: Rule.autoresizingConflict.rawValue, variant: nil,
+                    title: "Constraints conflict with autoresizing-mask constraints",
+                    severity: Rule.autoresizingConflict.severity,
+                    summary:
+                        "\(rules.autoresizingBreaks) constraint\(plural(rules.autoresizingBreaks)) broke in conflicts that include NSAutoresizingMaskLayoutConstraints: views with translatesAutoresizingMaskIntoConstraints still on are fully positioned by their frames before any constraint of yours is added.",
+                    counts: [.init("broken", rules.autoresizingBreaks)],
+                    constraints: rules.autoresizingExamples, views: rules.autoresizingViews, locations: rules.autoresizingLocations,
+                    fix:
+                        "Set translatesAutoresizingMaskIntoConstraints = false on \(rules.autoresizingViews.isEmpty ? "these views" : rules.autoresizingViews.joined(separator: ", ")) before adding constraints to them (but not on a view controller's root view or a cell's contentView)."
+                ))
         }
 
         if rules.otherBreaks > 0 {
-            findings.append(Finding(
-                id: Rule.brokenConstraints.rawValue, variant: nil,
-                title: "Constraints broken to resolve conflicts",
-                severity: Rule.brokenConstraints.severity,
-                summary: "\(rules.otherBreaks) required constraint\(plural(rules.otherBreaks)) could not be satisfied together with the others; the engine broke \(rules.otherBreaks == 1 ? "it" : "them") (\"Unable to simultaneously satisfy constraints\") and the layout is not what the code asked for.",
-                counts: [.init("broken", rules.otherBreaks)],
-                constraints: rules.brokenExamples, views: rules.brokenViews, locations: rules.brokenLocations,
-                fix: "Fix the conflict: remove or correct the constraint you did not intend. If one constraint is meant to give way when space runs out, make it the failure point: priority 999 instead of required."))
+            findings.append(
+                Finding(
+                    id: Rule.brokenConstraints.rawValue, variant: nil,
+                    title: "Constraints broken to resolve conflicts",
+                    severity: Rule.brokenConstraints.severity,
+                    summary:
+                        "\(rules.otherBreaks) required constraint\(plural(rules.otherBreaks)) could not be satisfied together with the others; the engine broke \(rules.otherBreaks == 1 ? "it" : "them") (\"Unable to simultaneously satisfy constraints\") and the layout is not what the code asked for.",
+                    counts: [.init("broken", rules.otherBreaks)],
+                    constraints: rules.brokenExamples, views: rules.brokenViews, locations: rules.brokenLocations,
+                    fix:
+                        "Fix the conflict: remove or correct the constraint you did not intend. If one constraint is meant to give way when space runs out, make it the failure point: priority 999 instead of required."
+                ))
         }
 
         if rules.framesWithSeveralSolves > 0 {
-            findings.append(Finding(
-                id: Rule.multipleSolvesPerFrame.rawValue, variant: nil,
-                title: "More than one solve per frame",
-                severity: Rule.multipleSolvesPerFrame.severity,
-                summary: "\(rules.framesWithSeveralSolves) of \(rules.framesClosed) frames solved more than once (up to \(rules.mostSolvesInAFrame) in one frame; \(rules.extraSolves) extra solves in all), not counting self-sizing measurement and cell reuse. Every solve before the last one in a frame is thrown away.",
-                counts: [
-                    .init("frames", rules.framesWithSeveralSolves), .init("framesSeen", rules.framesClosed),
-                    .init("mostSolvesInAFrame", rules.mostSolvesInAFrame), .init("extraSolves", rules.extraSolves),
-                ],
-                constraints: [], views: [], locations: rules.severalSolvesLocations,
-                fix: "Batch the frame's changes: LayoutConstraint.activate/deactivate([...]) for sets of constraints, and make changes in updateConstraints() (call setNeedsUpdateConstraints()), where the whole update pass solves once. A .constant edit or isActive change made between passes solves at once."))
+            findings.append(
+                Finding(
+                    id: Rule.multipleSolvesPerFrame.rawValue, variant: nil,
+                    title: "More than one solve per frame",
+                    severity: Rule.multipleSolvesPerFrame.severity,
+                    summary:
+                        "\(rules.framesWithSeveralSolves) of \(rules.framesClosed) frames solved more than once (up to \(rules.mostSolvesInAFrame) in one frame; \(rules.extraSolves) extra solves in all), not counting self-sizing measurement and cell reuse. Every solve before the last one in a frame is thrown away.",
+                    counts: [
+                        .init("frames", rules.framesWithSeveralSolves), .init("framesSeen", rules.framesClosed),
+                        .init("mostSolvesInAFrame", rules.mostSolvesInAFrame), .init("extraSolves", rules.extraSolves),
+                    ],
+                    constraints: [], views: [], locations: rules.severalSolvesLocations,
+                    fix:
+                        "Batch the frame's changes: LayoutConstraint.activate/deactivate([...]) for sets of constraints, and make changes in updateConstraints() (call setNeedsUpdateConstraints()), where the whole update pass solves once. A .constant edit or isActive change made between passes solves at once."
+                ))
         }
         return findings
     }
@@ -108,14 +132,15 @@ extension LayoutProfiler {
             parts.append("\(tally.constraints) \(variantPhrase(variant, tally))")
             fixes.append(variantFix(variant, tally))
         }
-        let title: String = switch primary {
-        case "stack-rebuild": "Stack views rebuild their constraints"
-        case "container-rebuild": "Containers rebuild their constraints"
-        case "update-constraints": "updateConstraints() removes and re-creates its constraints"
-        case "rebuilt-sets": "Constraint sets rebuilt instead of swapped"
-        case "recreated": "Constraints removed and added back unchanged"
-        default: "Constraints replaced where a .constant edit would do"
-        }
+        let title: String =
+            switch primary {
+            case "stack-rebuild": "Stack views rebuild their constraints"
+            case "container-rebuild": "Containers rebuild their constraints"
+            case "update-constraints": "updateConstraints() removes and re-creates its constraints"
+            case "rebuilt-sets": "Constraint sets rebuilt instead of swapped"
+            case "recreated": "Constraints removed and added back unchanged"
+            default: "Constraints replaced where a .constant edit would do"
+            }
         var counts: [Finding.Count] = [.init("constraints", rules.churnTotal)]
         for variant in present { counts.append(.init(variant, rules.churnByVariant[variant]!.constraints)) }
         if primary == "stack-rebuild" { counts.append(.init("stackRebuilds", tally.occasions)) }
@@ -123,7 +148,8 @@ extension LayoutProfiler {
         let groups = rules.churnGroups.count
         return Finding(
             id: Rule.churn.rawValue, variant: primary, title: title, severity: Rule.churn.severity,
-            summary: "Constraint churn: \(rules.churnTotal) constraint\(plural(rules.churnTotal)) removed and an equivalent one added back (\(parts.joined(separator: "; "))), across \(rules.churnViews.count) view\(plural(rules.churnViews.count)) under \(groups) superview\(plural(groups)). Each is a full remove and add in the solver where an in-place change (or nothing) would do.",
+            summary:
+                "Constraint churn: \(rules.churnTotal) constraint\(plural(rules.churnTotal)) removed and an equivalent one added back (\(parts.joined(separator: "; "))), across \(rules.churnViews.count) view\(plural(rules.churnViews.count)) under \(groups) superview\(plural(groups)). Each is a full remove and add in the solver where an in-place change (or nothing) would do.",
             counts: counts, constraints: constraints, views: views, locations: locations,
             fix: fixes.joined(separator: " "))
     }
@@ -143,17 +169,21 @@ extension LayoutProfiler {
         let views = tally.views.prefix(3).joined(separator: ", ")
         switch variant {
         case "stack-rebuild":
-            return "Hiding or showing an arranged subview, or changing arrangedSubviews, axis, distribution or alignment, makes a stack view (\(views)) remove and re-add all its constraints. Don't toggle isHidden inside stacks on every configure or frame, above all in reusable cells: constrain that part by hand with a prepared zero-size constraint toggled with isActive and a .constant edit for the gap, or keep the view and change its content."
+            return
+                "Hiding or showing an arranged subview, or changing arrangedSubviews, axis, distribution or alignment, makes a stack view (\(views)) remove and re-add all its constraints. Don't toggle isHidden inside stacks on every configure or frame, above all in reusable cells: constrain that part by hand with a prepared zero-size constraint toggled with isActive and a .constant edit for the gap, or keep the view and change its content."
         case "container-rebuild":
             return "A container (\(views)) rebuilds its constraints: change its configuration less often."
         case "update-constraints":
-            return "updateConstraints() of \(views) deactivates its constraints and creates them again: make it idempotent. Create the constraints once (in init or on the first pass), and in updateConstraints() change only what changed: a .constant, or isActive on prepared sets."
+            return
+                "updateConstraints() of \(views) deactivates its constraints and creates them again: make it idempotent. Create the constraints once (in init or on the first pass), and in updateConstraints() change only what changed: a .constant, or isActive on prepared sets."
         case "rebuilt-sets":
-            return "Constraints equivalent to ones removed earlier are made again as new objects: create each set once (for example expanded and collapsed), keep them, and swap them with LayoutConstraint.deactivate(old) and LayoutConstraint.activate(new); edit .constant for values that change."
+            return
+                "Constraints equivalent to ones removed earlier are made again as new objects: create each set once (for example expanded and collapsed), keep them, and swap them with LayoutConstraint.deactivate(old) and LayoutConstraint.activate(new); edit .constant for values that change."
         case "recreated":
             return "Constraints removed and added back unchanged in the same frame: leave them installed; deactivate only what must change."
         default:
-            return "The replacement differs only in its constant: keep the constraint and edit its .constant, a near-free in-place update (no row removed or added)."
+            return
+                "The replacement differs only in its constant: keep the constraint and edit its .constant, a near-free in-place update (no row removed or added)."
         }
     }
 
@@ -165,7 +195,8 @@ extension LayoutProfiler {
             guard let nesting = analysis.nesting[place], nesting.depth > configuration.maximumStackNesting else { continue }
             let chain = nesting.chain.joined(separator: " › ")
             if nesting.inCell {
-                var summary = "\(place) nests \(nesting.depth) stack views (\(chain)) in each of \(nesting.instances) cell\(plural(nesting.instances)). Every level generates its own constraint set (a fill stack of n views holds 3n + 1): a cell holds \(nesting.containerConstraints) stack-generated constraints besides its own \(nesting.appConstraints), and a reused cell pays for all of them on every measurement and content change."
+                var summary =
+                    "\(place) nests \(nesting.depth) stack views (\(chain)) in each of \(nesting.instances) cell\(plural(nesting.instances)). Every level generates its own constraint set (a fill stack of n views holds 3n + 1): a cell holds \(nesting.containerConstraints) stack-generated constraints besides its own \(nesting.appConstraints), and a reused cell pays for all of them on every measurement and content change."
                 var counts: [Finding.Count] = [
                     .init("depth", nesting.depth), .init("cells", nesting.instances),
                     .init("stacksPerCell", nesting.instances > 0 ? nesting.stacks / nesting.instances : nesting.stacks),
@@ -174,26 +205,34 @@ extension LayoutProfiler {
                 ]
                 if let measured = measurementByCellKind[place], measured > 0 {
                     let share = accounted.rowOperations > 0 ? Double(measured) / Double(accounted.rowOperations) * 100 : 0
-                    summary += " Measuring these cells (systemLayoutSizeFitting) cost \(ProfileReport.number(measured)) row operations, \(String(format1: share))% of the run."
+                    summary +=
+                        " Measuring these cells (systemLayoutSizeFitting) cost \(ProfileReport.number(measured)) row operations, \(String(format1: share))% of the run."
                     counts.append(.init("measurementRowOperations", measured))
                 }
-                findings.append(Finding(
-                    id: Rule.deepStackNesting.rawValue, variant: "reusable-cell",
-                    title: "Stack views nested \(nesting.depth) deep in a reusable cell",
-                    severity: Rule.deepStackNesting.severity,
-                    summary: summary,
-                    counts: counts,
-                    constraints: [], views: nesting.chain, locations: [place],
-                    fix: "Limit stack nesting in reusable cells to 1–2 levels: flatten the inner stacks into constraints written by hand on the contentView's subviews (or keep one stack for the simple row and constrain the rest manually)."))
+                findings.append(
+                    Finding(
+                        id: Rule.deepStackNesting.rawValue, variant: "reusable-cell",
+                        title: "Stack views nested \(nesting.depth) deep in a reusable cell",
+                        severity: Rule.deepStackNesting.severity,
+                        summary: summary,
+                        counts: counts,
+                        constraints: [], views: nesting.chain, locations: [place],
+                        fix:
+                            "Limit stack nesting in reusable cells to 1–2 levels: flatten the inner stacks into constraints written by hand on the contentView's subviews (or keep one stack for the simple row and constrain the rest manually)."
+                    ))
             } else {
-                findings.append(Finding(
-                    id: Rule.deepStackNesting.rawValue, variant: "hierarchy",
-                    title: "Stack views nested \(nesting.depth) deep",
-                    severity: Rule.deepStackNesting.severity,
-                    summary: "Under \(place), stack views nest \(nesting.depth) deep (\(chain)); \(nesting.instances) stack\(plural(nesting.instances)) sit deeper than \(configuration.maximumStackNesting) levels. Every level adds its own generated constraints and guides.",
-                    counts: [.init("depth", nesting.depth), .init("deepStacks", nesting.instances), .init("stacks", nesting.stacks)],
-                    constraints: [], views: nesting.chain, locations: [place],
-                    fix: "Limit nesting to 1–2 levels: where the content forms a grid or a fixed arrangement, constrain it by hand instead of nesting stacks."))
+                findings.append(
+                    Finding(
+                        id: Rule.deepStackNesting.rawValue, variant: "hierarchy",
+                        title: "Stack views nested \(nesting.depth) deep",
+                        severity: Rule.deepStackNesting.severity,
+                        summary:
+                            "Under \(place), stack views nest \(nesting.depth) deep (\(chain)); \(nesting.instances) stack\(plural(nesting.instances)) sit deeper than \(configuration.maximumStackNesting) levels. Every level adds its own generated constraints and guides.",
+                        counts: [.init("depth", nesting.depth), .init("deepStacks", nesting.instances), .init("stacks", nesting.stacks)],
+                        constraints: [], views: nesting.chain, locations: [place],
+                        fix:
+                            "Limit nesting to 1–2 levels: where the content forms a grid or a fixed arrangement, constrain it by hand instead of nesting stacks."
+                    ))
             }
         }
 
@@ -207,14 +246,18 @@ extension LayoutProfiler {
                 for example in group.examples { examples.appendCapped(example, limit: limit) }
                 for view in group.views { views.appendUnique(view, limit: limit) }
             }
-            findings.append(Finding(
-                id: Rule.crossHierarchyConstraints.rawValue, variant: nil,
-                title: "Constraints tie independent hierarchies together",
-                severity: Rule.crossHierarchyConstraints.severity,
-                summary: "\(total) active constraint\(plural(total)) relate views two or more levels down in different subtrees (\(subtrees) subtrees of \(crossGroups.map(\.ancestor).prefix(3).joined(separator: ", "))). They join otherwise independent blocks of equations into one, so a change in one subtree can touch rows of all of them.",
-                counts: [.init("constraints", total), .init("subtrees", subtrees), .init("ancestors", crossGroups.count)],
-                constraints: examples, views: views, locations: crossGroups.map(\.ancestor).prefix(limit).map { $0 },
-                fix: "Keep constraints inside each hierarchy: relate a view to its own container, and place the containers relative to each other (or by their frames). Independent hierarchies are independent blocks and scale linearly (WWDC 2018 session 220)."))
+            findings.append(
+                Finding(
+                    id: Rule.crossHierarchyConstraints.rawValue, variant: nil,
+                    title: "Constraints tie independent hierarchies together",
+                    severity: Rule.crossHierarchyConstraints.severity,
+                    summary:
+                        "\(total) active constraint\(plural(total)) relate views two or more levels down in different subtrees (\(subtrees) subtrees of \(crossGroups.map(\.ancestor).prefix(3).joined(separator: ", "))). They join otherwise independent blocks of equations into one, so a change in one subtree can touch rows of all of them.",
+                    counts: [.init("constraints", total), .init("subtrees", subtrees), .init("ancestors", crossGroups.count)],
+                    constraints: examples, views: views, locations: crossGroups.map(\.ancestor).prefix(limit).map { $0 },
+                    fix:
+                        "Keep constraints inside each hierarchy: relate a view to its own container, and place the containers relative to each other (or by their frames). Independent hierarchies are independent blocks and scale linearly (WWDC 2018 session 220)."
+                ))
         }
 
         if !analysis.ambiguousSets.isEmpty {
@@ -227,15 +270,28 @@ extension LayoutProfiler {
                 "\(set.superview): \(set.views.joined(separator: ", ")) \(set.hugging ? "hug" : "resist compression") at \(formatted(Double(set.priority))) on the \(set.axis.rawValue) axis"
             }
             var fix: [String] = []
-            if hugging { fix.append("Make the view that should keep its intrinsic size hug harder: setContentHuggingPriority(251, for: axis) (one above the default 250); the others take the extra space.") }
-            if compression { fix.append("Make the view that should shrink first resist less: setContentCompressionResistancePriority(749, for: axis) (one below the default 750).") }
-            findings.append(Finding(
-                id: Rule.ambiguousSiblings.rawValue, variant: hugging ? "hugging" : "compression-resistance",
-                title: "Siblings compete with equal \(hugging ? "hugging" : "compression-resistance") priorities",
-                severity: Rule.ambiguousSiblings.severity,
-                summary: "\(sets.count) group\(plural(sets.count)) of sibling views have ambiguous layout (hasAmbiguousLayout) on one axis and the same \(hugging ? "content hugging" : "compression resistance") priority: the engine has no reason to prefer one, and the frames can change from run to run.",
-                counts: [.init("groups", sets.count), .init("views", sets.reduce(0) { $0 + $1.views.count }), .init("ambiguousViews", analysis.ambiguousViews)],
-                constraints: [], views: views, locations: locations, fix: fix.joined(separator: " ")))
+            if hugging {
+                fix.append(
+                    "Make the view that should keep its intrinsic size hug harder: setContentHuggingPriority(251, for: axis) (one above the default 250); the others take the extra space."
+                )
+            }
+            if compression {
+                fix.append(
+                    "Make the view that should shrink first resist less: setContentCompressionResistancePriority(749, for: axis) (one below the default 750)."
+                )
+            }
+            findings.append(
+                Finding(
+                    id: Rule.ambiguousSiblings.rawValue, variant: hugging ? "hugging" : "compression-resistance",
+                    title: "Siblings compete with equal \(hugging ? "hugging" : "compression-resistance") priorities",
+                    severity: Rule.ambiguousSiblings.severity,
+                    summary:
+                        "\(sets.count) group\(plural(sets.count)) of sibling views have ambiguous layout (hasAmbiguousLayout) on one axis and the same \(hugging ? "content hugging" : "compression resistance") priority: the engine has no reason to prefer one, and the frames can change from run to run.",
+                    counts: [
+                        .init("groups", sets.count), .init("views", sets.reduce(0) { $0 + $1.views.count }),
+                        .init("ambiguousViews", analysis.ambiguousViews),
+                    ],
+                    constraints: [], views: views, locations: locations, fix: fix.joined(separator: " ")))
         }
         return findings
     }

@@ -97,9 +97,10 @@ struct _ChurnTracker {
             untracked += 1
             return
         }
-        pool[shape, default: []].append(Removed(
-            serial: constraint.serial, constant: constraint.constant, bucket: currentBucket, constraint: constraint,
-            held: constraint))
+        pool[shape, default: []].append(
+            Removed(
+                serial: constraint.serial, constant: constraint.constant, bucket: currentBucket, constraint: constraint,
+                held: constraint))
         poolCount += 1
     }
 

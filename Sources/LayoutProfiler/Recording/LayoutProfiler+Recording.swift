@@ -185,7 +185,7 @@ extension LayoutProfiler {
         let isEngineInternal = operations.contains { if case .fitting = $0 { true } else if case .hierarchyChange = $0 { true } else { false } }
         let isMeasurement = operations.contains { if case .fitting = $0 { true } else if case .cellReuse = $0 { true } else { false } }
 
-        var cost = event.cost
+        let cost = event.cost
         var leafKind = _LeafKind.other
         var carriesCost = true
         switch event.kind {
@@ -193,12 +193,7 @@ extension LayoutProfiler {
         case .constraintRemoved: leafKind = .removed
         case .constantChanged:
             leafKind = .constant
-            if event.constraint?.origin == .window { engine.pendingWindowCost = engine.pendingWindowCost + cost }
-        case .windowResized:
-            // A fixed-size window's resize is two constant changes, already counted.
-            cost = cost - engine.pendingWindowCost
-            engine.pendingWindowCost = SolverCounters()
-        case .priorityChanged, .batchSolved: break
+        case .windowResized, .priorityChanged, .batchSolved: break
         default: carriesCost = false
         }
 
@@ -437,7 +432,7 @@ extension LayoutProfiler {
         rules.churnTotal += 1
         timeline[bucket.timelineIndex].churn += 1
 
-        let where_ = label(bucket.key)
+        let location = label(bucket.key)
         // Mutated in place: a copy would copy its sets and lists on every churned constraint.
         Self.update(&rules.churnByVariant[variant, default: _ChurnVariantTally()]) { tally in
             tally.constraints += 1
@@ -457,9 +452,9 @@ extension LayoutProfiler {
                 }
                 if tally.viewSerials.count < 4096 { tally.viewSerials.insert(view.serial) }
             }
-            if where_ != tally.lastLocation {
-                tally.locations.appendCapped(where_, limit: limit)
-                tally.lastLocation = where_
+            if location != tally.lastLocation {
+                tally.locations.appendCapped(location, limit: limit)
+                tally.lastLocation = location
             }
         }
 
@@ -484,7 +479,8 @@ extension LayoutProfiler {
     // MARK: - Raw events
 
     func makeRecord(_ event: LayoutEvent, engine: _EngineRecord, view: View?) -> ProfiledEvent {
-        let hasValues = event.kind == .constantChanged || event.kind == .priorityChanged || event.kind == .priorityMutationRefused
+        let hasValues =
+            event.kind == .constantChanged || event.kind == .priorityChanged || event.kind == .priorityMutationRefused
             || event.kind == .windowResized
         return ProfiledEvent(
             sequence: sequence, kind: event.kind.rawValue, engine: engine.index, frame: event.frame, pass: event.pass,

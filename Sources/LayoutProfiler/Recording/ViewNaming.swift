@@ -23,8 +23,14 @@ enum _Naming {
         if a === b { return a }
         var (left, right) = (a, b)
         var (leftDepth, rightDepth) = (depth(of: a), depth(of: b))
-        while leftDepth > rightDepth, let parent = left.superview { left = parent; leftDepth -= 1 }
-        while rightDepth > leftDepth, let parent = right.superview { right = parent; rightDepth -= 1 }
+        while leftDepth > rightDepth, let parent = left.superview {
+            left = parent
+            leftDepth -= 1
+        }
+        while rightDepth > leftDepth, let parent = right.superview {
+            right = parent
+            rightDepth -= 1
+        }
         while left !== right {
             guard let nextLeft = left.superview, let nextRight = right.superview else { return nil }
             left = nextLeft

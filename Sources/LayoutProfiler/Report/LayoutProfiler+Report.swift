@@ -42,9 +42,10 @@ extension LayoutProfiler {
                 return Self.costRow(row.label, detail, instances: instances(key), row.tally, total: totalRows)
             }
             if table.overflow.events > 0 || table.overflow.churn > 0 {
-                result.append(Self.costRow(
-                    "(other)", "\(table.overflowKeys) more beyond the table's capacity", instances: table.overflowKeys,
-                    table.overflow, total: totalRows))
+                result.append(
+                    Self.costRow(
+                        "(other)", "\(table.overflowKeys) more beyond the table's capacity", instances: table.overflowKeys,
+                        table.overflow, total: totalRows))
             }
             result.sort {
                 ($0.rowOperations, $0.cellUpdates, $0.events) != ($1.rowOperations, $1.cellUpdates, $1.events)
@@ -83,7 +84,9 @@ extension LayoutProfiler {
         let churnGroups = rules.churnGroups
             .sorted { ($0.value.constraints, $1.key) > ($1.value.constraints, $0.key) }
             .prefix(20)
-            .map { ProfileReport.ChurnGroup(superview: $0.key, views: $0.value.views.count, constraints: $0.value.constraints, example: $0.value.example) }
+            .map {
+                ProfileReport.ChurnGroup(superview: $0.key, views: $0.value.views.count, constraints: $0.value.constraints, example: $0.value.example)
+            }
 
         return ProfileReport(
             title: title, subject: nil, totals: totals, findings: findings, timeline: timeline,

@@ -36,16 +36,20 @@ extension ProfileReport {
             page += "<br>\(Self.escape(finding.title))</h3>\n"
             page += "<p>\(Self.escape(finding.summary))</p>\n"
             if !finding.counts.isEmpty {
-                page += "<ul class=\"counts\">" + finding.counts.map { "<li><b>\(Self.number($0.value))</b> \(Self.escape($0.name))</li>" }.joined() + "</ul>\n"
+                page +=
+                    "<ul class=\"counts\">" + finding.counts.map { "<li><b>\(Self.number($0.value))</b> \(Self.escape($0.name))</li>" }.joined()
+                    + "</ul>\n"
             }
             if !finding.locations.isEmpty {
                 page += "<p class=\"where\"><b>Where:</b> " + finding.locations.map(Self.escape).joined(separator: "; ") + "</p>\n"
             }
             if !finding.views.isEmpty {
-                page += "<p class=\"where\"><b>Views:</b> " + finding.views.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ") + "</p>\n"
+                page +=
+                    "<p class=\"where\"><b>Views:</b> " + finding.views.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ") + "</p>\n"
             }
             if !finding.constraints.isEmpty {
-                page += "<details><summary>Constraints (\(finding.constraints.count))</summary><pre>"
+                page +=
+                    "<details><summary>Constraints (\(finding.constraints.count))</summary><pre>"
                     + finding.constraints.map(Self.escape).joined(separator: "\n\n") + "</pre></details>\n"
             }
             page += "<p class=\"fix\"><b>Fix:</b> \(Self.escape(finding.fix))</p>\n</article>\n"
@@ -63,16 +67,21 @@ extension ProfileReport {
         if churn.constraints == 0 {
             page += "<p class=\"none\">No constraint was removed and added back.</p>\n"
         } else {
-            page += "<p>\(Self.number(churn.constraints)) constraints removed and added back: "
+            page +=
+                "<p>\(Self.number(churn.constraints)) constraints removed and added back: "
                 + churn.byVariant.map { "\(Self.escape($0.name)) \(Self.number($0.value))" }.joined(separator: ", ") + ".</p>\n"
-            page += "<div class=\"scroll\"><table><thead><tr><th>Superview</th><th class=\"n\">Views</th><th class=\"n\">Constraints</th><th>Example</th></tr></thead><tbody>\n"
+            page +=
+                "<div class=\"scroll\"><table><thead><tr><th>Superview</th><th class=\"n\">Views</th><th class=\"n\">Constraints</th><th>Example</th></tr></thead><tbody>\n"
             for group in churn.groups {
-                page += "<tr><td>\(Self.escape(group.superview))</td><td class=\"n\">\(Self.number(group.views))</td><td class=\"n\">\(Self.number(group.constraints))</td><td><code>\(Self.escape(group.example))</code></td></tr>\n"
+                page +=
+                    "<tr><td>\(Self.escape(group.superview))</td><td class=\"n\">\(Self.number(group.views))</td><td class=\"n\">\(Self.number(group.constraints))</td><td><code>\(Self.escape(group.example))</code></td></tr>\n"
             }
             page += "</tbody></table></div>\n"
-            page += "<h3>Views with the most churn</h3><div class=\"scroll\"><table><thead><tr><th>View</th><th>Superview</th><th class=\"n\">Constraints</th></tr></thead><tbody>\n"
+            page +=
+                "<h3>Views with the most churn</h3><div class=\"scroll\"><table><thead><tr><th>View</th><th>Superview</th><th class=\"n\">Constraints</th></tr></thead><tbody>\n"
             for view in churn.views {
-                page += "<tr><td><code>\(Self.escape(view.view))</code></td><td>\(Self.escape(view.superview))</td><td class=\"n\">\(Self.number(view.constraints))</td></tr>\n"
+                page +=
+                    "<tr><td><code>\(Self.escape(view.view))</code></td><td>\(Self.escape(view.superview))</td><td class=\"n\">\(Self.number(view.constraints))</td></tr>\n"
             }
             page += "</tbody></table></div>\n"
         }
@@ -82,13 +91,17 @@ extension ProfileReport {
         for note in hierarchy.notes { page += "<p class=\"note\">\(Self.escape(note))</p>\n" }
         page += "</section>\n"
 
-        page += "<section><h2>Recent events</h2>\n<p>\(Self.number(recentEvents.received)) received; the last \(Self.number(recentEvents.events.count)) kept (capacity \(Self.number(recentEvents.capacity))). The 200 most recent:</p>\n"
-        page += "<div class=\"scroll\"><table class=\"events\"><thead><tr><th class=\"n\">#</th><th>Kind</th><th class=\"n\">Frame</th><th class=\"n\">Pass</th><th>Constraint or view</th><th>Operations</th><th class=\"n\">Solves</th><th class=\"n\">Row ops</th></tr></thead><tbody>\n"
+        page +=
+            "<section><h2>Recent events</h2>\n<p>\(Self.number(recentEvents.received)) received; the last \(Self.number(recentEvents.events.count)) kept (capacity \(Self.number(recentEvents.capacity))). The 200 most recent:</p>\n"
+        page +=
+            "<div class=\"scroll\"><table class=\"events\"><thead><tr><th class=\"n\">#</th><th>Kind</th><th class=\"n\">Frame</th><th class=\"n\">Pass</th><th>Constraint or view</th><th>Operations</th><th class=\"n\">Solves</th><th class=\"n\">Row ops</th></tr></thead><tbody>\n"
         for event in recentEvents.events.suffix(200) {
-            page += "<tr><td class=\"n\">\(event.sequence)</td><td>\(Self.escape(event.kind))</td><td class=\"n\">\(event.frame)</td><td class=\"n\">\(event.pass)</td><td><code>\(Self.escape(event.constraint ?? event.view ?? ""))</code></td><td>\(Self.escape(event.operations.joined(separator: " › ")))</td><td class=\"n\">\(event.solves)</td><td class=\"n\">\(Self.number(event.rowOperations))</td></tr>\n"
+            page +=
+                "<tr><td class=\"n\">\(event.sequence)</td><td>\(Self.escape(event.kind))</td><td class=\"n\">\(event.frame)</td><td class=\"n\">\(event.pass)</td><td><code>\(Self.escape(event.constraint ?? event.view ?? ""))</code></td><td>\(Self.escape(event.operations.joined(separator: " › ")))</td><td class=\"n\">\(event.solves)</td><td class=\"n\">\(Self.number(event.rowOperations))</td></tr>\n"
         }
         page += "</tbody></table></div>\n</section>\n"
-        page += "<footer>layoutbench profile · schema \(Self.escape(schema)) v\(schemaVersion) · docs/profile.md</footer>\n</main>\n</body>\n</html>\n"
+        page +=
+            "<footer>layoutbench profile · schema \(Self.escape(schema)) v\(schemaVersion) · docs/profile.md</footer>\n</main>\n</body>\n</html>\n"
         return page
     }
 
@@ -102,20 +115,24 @@ extension ProfileReport {
         let peakRows = Double(max(entries.map(\.rowOperations).max() ?? 1, 1))
         let peakSolves = Double(max(entries.map(\.appSolves).max() ?? 1, 1))
         let barWidth = Double(width) / Double(entries.count)
-        var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Row operations and solves per \(Self.escape(timeline.unit))\">\n"
+        var svg =
+            "<svg class=\"timeline\" viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Row operations and solves per \(Self.escape(timeline.unit))\">\n"
         svg += "<line x1=\"0\" y1=\"\(Int(plot))\" x2=\"\(width)\" y2=\"\(Int(plot))\" class=\"axis\"/>\n"
         var points: [String] = []
         for (index, entry) in entries.enumerated() {
             let x = Double(index) * barWidth
             let barHeight = Double(entry.rowOperations) / peakRows * (plot - 4)
             let name = entry.first == entry.last ? "\(entry.kind) \(entry.first)" : "\(entry.kind)s \(entry.first)–\(entry.last)"
-            let tip = "\(name): \(entry.rowOperations) row operations, \(entry.solves) solves (\(entry.appSolves) outside measurement), +\(entry.constraintsAdded)/−\(entry.constraintsRemoved) constraints, \(entry.constantChanges) constant changes, \(entry.churn) churned"
-            svg += "<rect x=\"\(Self.decimal(x))\" y=\"\(Self.decimal(plot - barHeight))\" width=\"\(Self.decimal(max(barWidth * 0.85, 0.5)))\" height=\"\(Self.decimal(max(barHeight, 0)))\" class=\"\(entry.churn > 0 ? "bar churn" : "bar")\"><title>\(Self.escape(tip))</title></rect>\n"
+            let tip =
+                "\(name): \(entry.rowOperations) row operations, \(entry.solves) solves (\(entry.appSolves) outside measurement), +\(entry.constraintsAdded)/−\(entry.constraintsRemoved) constraints, \(entry.constantChanges) constant changes, \(entry.churn) churned"
+            svg +=
+                "<rect x=\"\(Self.decimal(x))\" y=\"\(Self.decimal(plot - barHeight))\" width=\"\(Self.decimal(max(barWidth * 0.85, 0.5)))\" height=\"\(Self.decimal(max(barHeight, 0)))\" class=\"\(entry.churn > 0 ? "bar churn" : "bar")\"><title>\(Self.escape(tip))</title></rect>\n"
             points.append("\(Self.decimal(x + barWidth / 2)),\(Self.decimal(plot - Double(entry.appSolves) / peakSolves * (plot - 4)))")
         }
         svg += "<polyline points=\"\(points.joined(separator: " "))\" class=\"solves\"/>\n"
         svg += "</svg>\n"
-        svg += "<p class=\"legend\"><span class=\"key bar\"></span> row operations (peak \(Self.number(Int(peakRows)))) <span class=\"key churnkey\"></span> with churn <span class=\"key solveskey\"></span> solves outside measurement (peak \(Int(peakSolves))) · one bar per \(Self.escape(timeline.unit))\(timeline.span > 1 ? " (up to \(timeline.span) merged)" : "")</p>\n"
+        svg +=
+            "<p class=\"legend\"><span class=\"key bar\"></span> row operations (peak \(Self.number(Int(peakRows)))) <span class=\"key churnkey\"></span> with churn <span class=\"key solveskey\"></span> solves outside measurement (peak \(Int(peakSolves))) · one bar per \(Self.escape(timeline.unit))\(timeline.span > 1 ? " (up to \(timeline.span) merged)" : "")</p>\n"
         return svg
     }
 
@@ -125,12 +142,14 @@ extension ProfileReport {
         html += "<div class=\"scroll\"><table><thead><tr><th>\(Self.escape(name))</th>"
         if let detail { html += "<th>\(Self.escape(detail))</th>" }
         if instances { html += "<th class=\"n\">Views</th>" }
-        html += "<th class=\"n\">Row ops</th><th class=\"n\">Share</th><th class=\"n\">Cells</th><th class=\"n\">Solves</th><th class=\"n\">Added</th><th class=\"n\">Removed</th><th class=\"n\">Constants</th><th class=\"n\">Churn</th></tr></thead><tbody>\n"
+        html +=
+            "<th class=\"n\">Row ops</th><th class=\"n\">Share</th><th class=\"n\">Cells</th><th class=\"n\">Solves</th><th class=\"n\">Added</th><th class=\"n\">Removed</th><th class=\"n\">Constants</th><th class=\"n\">Churn</th></tr></thead><tbody>\n"
         for row in rows {
             html += "<tr><td><code>\(Self.escape(row.label))</code></td>"
             if detail != nil { html += "<td>\(Self.escape(row.detail))</td>" }
             if instances { html += "<td class=\"n\">\(Self.number(row.instances))</td>" }
-            html += "<td class=\"n\">\(Self.number(row.rowOperations))</td><td class=\"n\">\(String(format1: row.share * 100))%</td><td class=\"n\">\(Self.number(row.cellUpdates))</td><td class=\"n\">\(Self.number(row.solves))</td><td class=\"n\">\(Self.number(row.constraintsAdded))</td><td class=\"n\">\(Self.number(row.constraintsRemoved))</td><td class=\"n\">\(Self.number(row.constantChanges))</td><td class=\"n\">\(Self.number(row.churn))</td></tr>\n"
+            html +=
+                "<td class=\"n\">\(Self.number(row.rowOperations))</td><td class=\"n\">\(String(format1: row.share * 100))%</td><td class=\"n\">\(Self.number(row.cellUpdates))</td><td class=\"n\">\(Self.number(row.solves))</td><td class=\"n\">\(Self.number(row.constraintsAdded))</td><td class=\"n\">\(Self.number(row.constraintsRemoved))</td><td class=\"n\">\(Self.number(row.constantChanges))</td><td class=\"n\">\(Self.number(row.churn))</td></tr>\n"
         }
         return html + "</tbody></table></div>\n</section>\n"
     }

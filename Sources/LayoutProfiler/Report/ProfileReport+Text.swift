@@ -57,15 +57,23 @@ extension ProfileReport {
         out.blank()
 
         costTable(&out, "Top views by row operations", topViews.prefix(8), name: "view", detail: true)
-        costTable(&out, "Top view groups (a view repeated in every cell adds up)", topViewGroups.prefix(6), name: "group", detail: false, instances: true)
+        costTable(
+            &out, "Top view groups (a view repeated in every cell adds up)", topViewGroups.prefix(6), name: "group", detail: false, instances: true)
         costTable(&out, "Top constraint identifiers", topConstraintIdentifiers.prefix(8), name: "identifier", detail: true)
         costTable(&out, "Operations (innermost cause)", operations.prefix(8), name: "operation", detail: false)
 
-        out.line(out.bold("Churn") + (churn.constraints == 0 ? ": none" : ": \(Self.number(churn.constraints)) constraints removed and added back (" + churn.byVariant.map { "\($0.name) \(Self.number($0.value))" }.joined(separator: ", ") + ")"))
+        out.line(
+            out.bold("Churn")
+                + (churn.constraints == 0
+                    ? ": none"
+                    : ": \(Self.number(churn.constraints)) constraints removed and added back ("
+                        + churn.byVariant.map { "\($0.name) \(Self.number($0.value))" }.joined(separator: ", ") + ")"))
         if !churn.groups.isEmpty {
             out.line("  " + Self.pad("constraints", 11, right: true) + "  " + Self.pad("views", 5, right: true) + "  superview")
             for group in churn.groups.prefix(6) {
-                out.line("  " + Self.pad(Self.number(group.constraints), 11, right: true) + "  " + Self.pad(Self.number(group.views), 5, right: true) + "  " + group.superview)
+                out.line(
+                    "  " + Self.pad(Self.number(group.constraints), 11, right: true) + "  " + Self.pad(Self.number(group.views), 5, right: true)
+                        + "  " + group.superview)
             }
         }
         out.blank()
@@ -75,13 +83,18 @@ extension ProfileReport {
             let (rows, solves, per) = sparklines(width: 64)
             out.line("  row operations " + rows)
             out.line("  solves         " + solves)
-            out.line("  (each column: \(per) \(timeline.unit == "mixed" ? "frames or passes" : timeline.unit + (per == 1 ? "" : timeline.unit == "pass" ? "es" : "s"))\(timeline.span > 1 ? ", each entry spanning up to \(timeline.span)" : ""); peak \(Self.number(timeline.entries.map(\.rowOperations).max() ?? 0)) row operations)")
+            out.line(
+                "  (each column: \(per) \(timeline.unit == "mixed" ? "frames or passes" : timeline.unit + (per == 1 ? "" : timeline.unit == "pass" ? "es" : "s"))\(timeline.span > 1 ? ", each entry spanning up to \(timeline.span)" : ""); peak \(Self.number(timeline.entries.map(\.rowOperations).max() ?? 0)) row operations)"
+            )
         }
         out.blank()
 
         out.line(out.bold("Hierarchy") + ": " + hierarchyLine)
         for note in hierarchy.notes { out.wrapped(note, indent: "  ") }
-        out.line(out.bold("Events") + ": \(Self.number(recentEvents.received)) received; the last \(Self.number(recentEvents.events.count)) kept (capacity \(Self.number(recentEvents.capacity)), \(Self.number(recentEvents.dropped)) dropped).")
+        out.line(
+            out.bold("Events")
+                + ": \(Self.number(recentEvents.received)) received; the last \(Self.number(recentEvents.events.count)) kept (capacity \(Self.number(recentEvents.capacity)), \(Self.number(recentEvents.dropped)) dropped)."
+        )
         return out.text
     }
 
@@ -96,7 +109,8 @@ extension ProfileReport {
 
     var totalsLine: String {
         let t = totals
-        return "\(Self.number(t.frames)) frame\(t.frames == 1 ? "" : "s"), \(Self.number(t.passes)) layout pass\(t.passes == 1 ? "" : "es"), \(t.engines) engine\(t.engines == 1 ? "" : "s"); "
+        return
+            "\(Self.number(t.frames)) frame\(t.frames == 1 ? "" : "s"), \(Self.number(t.passes)) layout pass\(t.passes == 1 ? "" : "es"), \(t.engines) engine\(t.engines == 1 ? "" : "s"); "
             + "\(Self.number(t.solves)) solves, \(Self.number(t.rowOperations)) row operations (\(Self.number(t.cellUpdates)) cells written), \(Self.number(t.pivots)) pivots; "
             + "\(Self.number(t.constraintsAdded)) constraints added, \(Self.number(t.constraintsRemoved)) removed, \(Self.number(t.constantChanges)) constant changes, \(Self.number(t.priorityChanges)) priority changes; "
             + "\(Self.number(t.brokenConstraints)) broken, \(Self.number(t.refusedPriorityMutations)) refused priority changes."
@@ -111,7 +125,8 @@ extension ProfileReport {
             let solves = frames.map(\.appSolves).sorted()
             caption += "; solves per frame: median \(solves[solves.count / 2]), most \(solves.last!)"
         }
-        caption += "; \(Self.number(timeline.framesWithSeveralSolves)) frame\(timeline.framesWithSeveralSolves == 1 ? "" : "s") with more than one solve."
+        caption +=
+            "; \(Self.number(timeline.framesWithSeveralSolves)) frame\(timeline.framesWithSeveralSolves == 1 ? "" : "s") with more than one solve."
         return caption
     }
 
@@ -144,10 +159,11 @@ extension ProfileReport {
         let blocks = Array(" ▁▂▃▄▅▆▇█")
         let peak = values.max() ?? 0
         guard peak > 0 else { return String(repeating: " ", count: values.count) }
-        return String(values.map { value -> Character in
-            guard value > 0 else { return " " }
-            return blocks[max(1, min(8, Int((Double(value) / Double(peak) * 8).rounded(.up))))]
-        })
+        return String(
+            values.map { value -> Character in
+                guard value > 0 else { return " " }
+                return blocks[max(1, min(8, Int((Double(value) / Double(peak) * 8).rounded(.up))))]
+            })
     }
 
     func costTable<Rows: Collection>(
@@ -159,18 +175,20 @@ extension ProfileReport {
             out.blank()
             return
         }
-        out.line("  " + Self.pad("row ops", 11, right: true) + Self.pad("share", 7, right: true) + Self.pad("solves", 8, right: true)
-            + Self.pad("+/-", 12, right: true) + Self.pad("const", 8, right: true) + Self.pad("churn", 7, right: true) + "  " + name)
+        out.line(
+            "  " + Self.pad("row ops", 11, right: true) + Self.pad("share", 7, right: true) + Self.pad("solves", 8, right: true)
+                + Self.pad("+/-", 12, right: true) + Self.pad("const", 8, right: true) + Self.pad("churn", 7, right: true) + "  " + name)
         for row in rows {
             var label = row.label
             if instances && row.instances > 1 { label += " (×\(Self.number(row.instances)))" }
             if detail && !row.detail.isEmpty { label += "  in " + row.detail }
-            out.line("  " + Self.pad(Self.number(row.rowOperations), 11, right: true)
-                + Self.pad(String(format1: row.share * 100) + "%", 7, right: true)
-                + Self.pad(Self.number(row.solves), 8, right: true)
-                + Self.pad("\(Self.number(row.constraintsAdded))/\(Self.number(row.constraintsRemoved))", 12, right: true)
-                + Self.pad(Self.number(row.constantChanges), 8, right: true)
-                + Self.pad(Self.number(row.churn), 7, right: true) + "  " + label)
+            out.line(
+                "  " + Self.pad(Self.number(row.rowOperations), 11, right: true)
+                    + Self.pad(String(format1: row.share * 100) + "%", 7, right: true)
+                    + Self.pad(Self.number(row.solves), 8, right: true)
+                    + Self.pad("\(Self.number(row.constraintsAdded))/\(Self.number(row.constraintsRemoved))", 12, right: true)
+                    + Self.pad(Self.number(row.constantChanges), 8, right: true)
+                    + Self.pad(Self.number(row.churn), 7, right: true) + "  " + label)
         }
         out.blank()
     }

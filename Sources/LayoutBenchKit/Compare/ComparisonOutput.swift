@@ -1,0 +1,224 @@
+/// A comparison as text for a terminal, Markdown for a pull-request comment, or JSON.
+public enum ComparisonOutput {
+    /// The rows a summary shows: every row whose verdict is not `unchanged`, and the
+    /// headline metrics (``CompareMetric/headline``) at each scenario's largest compared size.
+    public static func summaryRows(_ comparison: ReportComparison) -> [ReportComparison.Row] {
+        var largest: [String: Int] = [:]
+        for row in comparison.rows { largest[row.scenario] = max(largest[row.scenario] ?? 0, row.size) }
+        return comparison.rows.filter {
+            $0.verdict != .unchanged || ($0.size == largest[$0.scenario] && CompareMetric.headline.contains($0.metric))
+        }
+    }
+
+    /// `regression`, `improvement (info)`, ...
+    static func verdictText(_ row: ReportComparison.Row) -> String {
+        row.verdict.rawValue + (row.informational && row.verdict != .unchanged ? " (info)" : "")
+    }
+
+    // MARK: Text
+
+    /// The terminal table.
+    ///
+    /// - Parameter all: Every row, instead of ``summaryRows(_:)``.
+    public static func text(_ comparison: ReportComparison, all: Bool = false) -> String {
+        var lines: [String] = []
+        lines.append("Base: \(comparison.base.path) (\(comparison.base.label))")
+        lines.append("Head: \(comparison.head.path) (\(comparison.head.label))")
+        lines.append("Thresholds: \(comparison.thresholdsSource)")
+        for warning in comparison.warnings { lines.append("warning: \(warning)") }
+        let rows = all ? comparison.rows.filter { $0.base != 0 || $0.head != 0 } : summaryRows(comparison)
+        let header = ["scenario", "size", "metric", "base", "head", "change", "verdict", "detail"]
+        var table = [header]
+        for row in rows {
+            table.append([
+                row.scenario, MetricFormat.count(Double(row.size)), row.metric,
+                MetricFormat.value(row.base, metric: row.metric), MetricFormat.value(row.head, metric: row.metric),
+                row.changeText, verdictText(row), row.reason,
+            ])
+        }
+        lines.append("")
+        lines += align(table, numeric: [1, 3, 4, 5])
+        lines.append("")
+        var summary = comparison.countsText + "."
+        if all && rows.count < comparison.rows.count {
+            summary += " Counters that are 0 in both runs are left out."
+        } else if !all && rows.count < comparison.rows.count {
+            summary +=
+                " Shown: changed metrics and \(CompareMetric.headline.joined(separator: ", ")) at each scenario's largest size"
+                + " (\(rows.count) of \(comparison.rows.count) rows; --all shows every row)."
+        }
+        lines.append(summary)
+        if !comparison.onlyInBase.isEmpty { lines.append("Only in the base: " + comparison.onlyInBase.joined(separator: ", ")) }
+        if !comparison.onlyInHead.isEmpty { lines.append("Only in the head: " + comparison.onlyInHead.joined(separator: ", ")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Columns padded to their widths; `numeric` columns right-aligned.
+    static func align(_ table: [[String]], numeric: Set<Int>) -> [String] {
+        guard let columns = table.first?.count else { return [] }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in table { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return table.map { row in
+            row.enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                if index == columns - 1 { return cell }
+                return numeric.contains(index) ? padding + cell : cell + padding
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+    }
+
+    // MARK: Markdown
+
+    /// A Markdown summary for a pull-request comment: the verdict counts, the regressions
+    /// and improvements (gating first), then noise and the headline metrics folded away.
+    ///
+    /// - Parameters:
+    ///   - title: The first heading's text.
+    ///   - baseName: How to call the base (a baseline's name), or `nil` for its path.
+    public static func markdown(_ comparison: ReportComparison, title: String, baseName: String? = nil) -> String {
+        var text = "## \(title)\n\n"
+        text += "**Base:** \(baseName.map { "baseline `\($0)`, " } ?? "`\(comparison.base.path)`, ")\(escape(comparison.base.label))  \n"
+        text += "**Head:** \(escape(comparison.head.label))  \n"
+        text += "**Thresholds:** \(escape(comparison.thresholdsSource))  \n"
+        text += "**Result:** \(comparison.countsText)\n\n"
+        for warning in comparison.warnings { text += "> ⚠️ \(escape(warning))\n>\n" }
+        if !comparison.warnings.isEmpty { text += "\n" }
+        let regressions = comparison.rows(.regression).sorted { ($0.informational ? 1 : 0) < ($1.informational ? 1 : 0) }
+        let improvements = comparison.rows(.improvement).sorted { ($0.informational ? 1 : 0) < ($1.informational ? 1 : 0) }
+        if !regressions.isEmpty {
+            text += "### Regressions (\(regressions.count))\n\n" + byScenario(regressions) + "\n" + collapsedTable(regressions, limit: 60) + "\n"
+        }
+        if !improvements.isEmpty {
+            text +=
+                "### Improvements beyond the thresholds (\(improvements.count))\n\n" + byScenario(improvements) + "\n"
+                + collapsedTable(improvements, limit: 60) + "\n"
+        }
+        if regressions.isEmpty && improvements.isEmpty {
+            text += "No metric regressed or improved beyond its threshold.\n\n"
+        }
+        let noise = comparison.rows(.noise)
+        if !noise.isEmpty {
+            text +=
+                "<details><summary>Noise: changed beyond the thresholds but not significantly (\(noise.count))</summary>\n\n"
+                + markdownTable(noise) + "\n</details>\n\n"
+        }
+        let headline = summaryRows(comparison).filter { $0.verdict == .unchanged }
+        if !headline.isEmpty {
+            text += "<details><summary>Unchanged headline metrics (\(headline.count))</summary>\n\n" + markdownTable(headline) + "\n</details>\n\n"
+        }
+        if !comparison.onlyInBase.isEmpty { text += "Only in the base: " + comparison.onlyInBase.map { "`\($0)`" }.joined(separator: ", ") + "\n\n" }
+        if !comparison.onlyInHead.isEmpty { text += "Only in the head: " + comparison.onlyInHead.map { "`\($0)`" }.joined(separator: ", ") + "\n\n" }
+        text +=
+            "<sub>Counters compare exactly; times need the change beyond the threshold, Mann-Whitney p below the limit and the "
+            + "bootstrap interval of the median ratio outside the noise band (docs/ci.md, \"Verdicts\").</sub>\n"
+        return text
+    }
+
+    /// One line per scenario: the metrics concerned and the sizes.
+    static func byScenario(_ rows: [ReportComparison.Row]) -> String {
+        var order: [String] = []
+        var metrics: [String: [String]] = [:]
+        var sizes: [String: Set<Int>] = [:]
+        for row in rows {
+            if metrics[row.scenario] == nil { order.append(row.scenario) }
+            if !(metrics[row.scenario] ?? []).contains(row.metric) { metrics[row.scenario, default: []].append(row.metric) }
+            sizes[row.scenario, default: []].insert(row.size)
+        }
+        return order.map { scenario in
+            "- `\(scenario)`: " + metrics[scenario]!.map { "`\($0)`" }.joined(separator: ", ")
+                + " (size\(sizes[scenario]!.count == 1 ? "" : "s") "
+                + sizes[scenario]!.sorted().map { MetricFormat.count(Double($0)) }.joined(separator: ", ") + ")"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// One row per scenario and metric: the values at the largest size with that verdict,
+    /// and every size that had it.
+    static func collapsedTable(_ rows: [ReportComparison.Row], limit: Int) -> String {
+        var order: [String] = []
+        var groups: [String: [ReportComparison.Row]] = [:]
+        for row in rows {
+            let key = row.scenario + "\u{0}" + row.metric
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(row)
+        }
+        var text = "| Scenario | Metric | Sizes | Base | Head | Change | Detail |\n"
+        text += "| --- | --- | ---: | ---: | ---: | ---: | --- |\n"
+        for key in order.prefix(limit) {
+            let group = groups[key]!
+            let row = group.max { $0.size < $1.size }!
+            let sizes = group.map(\.size).sorted().map { MetricFormat.count(Double($0)) }.joined(separator: ", ")
+            text +=
+                "| `\(row.scenario)` | `\(row.metric)` | \(sizes) | \(MetricFormat.value(row.base, metric: row.metric)) | "
+                + "\(MetricFormat.value(row.head, metric: row.metric)) | \(row.changeText) | \(escape(row.reason))"
+                + "\(row.informational ? " (informational)" : "") |\n"
+        }
+        if order.count > limit {
+            text += "\n… and \(order.count - limit) more (the comparison page and `layoutbench compare` list all).\n"
+        }
+        return text + "\nBase, head and change at the largest size listed.\n"
+    }
+
+    static func markdownTable(_ rows: [ReportComparison.Row], limit: Int = .max) -> String {
+        var text = "| Scenario | Size | Metric | Base | Head | Change | Verdict | Detail |\n"
+        text += "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |\n"
+        if rows.count > limit {
+            return markdownTable(Array(rows.prefix(limit)))
+                + "\n… and \(rows.count - limit) more rows (the comparison page and `layoutbench compare` list all).\n"
+        }
+        for row in rows {
+            text +=
+                "| `\(row.scenario)` | \(MetricFormat.count(Double(row.size))) | `\(row.metric)` | "
+                + "\(MetricFormat.value(row.base, metric: row.metric)) | \(MetricFormat.value(row.head, metric: row.metric)) | "
+                + "\(row.changeText) | **\(verdictText(row))** | \(escape(row.reason)) |\n"
+        }
+        return text
+    }
+
+    /// Escapes the characters that would break a Markdown table cell or start markup.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "*", "_", "`": result += "\\\(character)"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    // MARK: JSON
+
+    /// The comparison as JSON (`layoutbench.comparison`, version 1; `docs/ci.md`).
+    public static func json(_ comparison: ReportComparison) throws -> String {
+        struct Document: Encodable {
+            var schema = "layoutbench.comparison"
+            var schemaVersion = 1
+            var base: ReportComparison.Side
+            var head: ReportComparison.Side
+            var thresholds: String
+            var counts: OrderedMap<Int>
+            var warnings: [String]
+            var onlyInBase: [String]
+            var onlyInHead: [String]
+            var rows: [ReportComparison.Row]
+        }
+        let counts = comparison.counts
+        let document = Document(
+            base: comparison.base, head: comparison.head, thresholds: comparison.thresholdsSource,
+            counts: OrderedMap(ReportComparison.Verdict.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+            warnings: comparison.warnings, onlyInBase: comparison.onlyInBase, onlyInHead: comparison.onlyInHead,
+            rows: comparison.rows)
+        return try OrderedJSONEncoder().encode(document).serialized(pretty: true) + "\n"
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,159 @@
+/// `layoutbench check`: compare a run (made now, or read from a file) with a baseline under
+/// thresholds, write a Markdown summary and a comparison page, and decide the exit status.
+///
+/// Everything that can be wrong with the inputs (the baseline, the thresholds file, a
+/// report file) is checked by ``prepare()`` before anything runs or is written.
+public struct GateCheck: Sendable {
+    /// The baseline: a name in ``store`` or a report file's path.
+    public var baseline: String
+    /// Where named baselines are.
+    public var store: BaselineStore
+    /// A thresholds file, or `nil` for the built-in defaults.
+    public var thresholdsPath: String?
+
+    public init(baseline: String, store: BaselineStore = BaselineStore(), thresholdsPath: String? = nil) {
+        self.baseline = baseline
+        self.store = store
+        self.thresholdsPath = thresholdsPath
+    }
+
+    /// The inputs, read and checked.
+    public struct Prepared: Sendable {
+        /// The baseline report.
+        public var baseline: LoadedReport
+        /// The thresholds.
+        public var thresholds: Thresholds
+        /// The baseline's name (or file name) for headings.
+        public var baselineName: String
+    }
+
+    /// Reads the baseline and the thresholds.
+    ///
+    /// - Throws: ``GateError``: `missing-baseline`; reading errors of the baseline;
+    ///   `invalid-thresholds` and the other reading errors of the thresholds file.
+    public func prepare() throws(GateError) -> Prepared {
+        let loaded = try store.load(baseline)
+        var thresholds = Thresholds()
+        if let thresholdsPath { thresholds = try Thresholds.load(thresholdsPath) }
+        let name = BaselineStore.isPath(baseline) ? String(baseline.split(separator: "/").last ?? Substring(baseline)) : baseline
+        return Prepared(baseline: loaded, thresholds: thresholds, baselineName: name)
+    }
+
+    /// The run configuration that repeats the baseline's run: its selection, sizes, suite,
+    /// repetitions, allocation counting and time budget.
+    public static func configuration(repeating options: Report.OptionsRecord) -> RunConfiguration {
+        var configuration = options.quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
+        configuration.selection = ScenarioSelection(patterns: options.filters, tags: options.tags)
+        configuration.sizes = options.sizes
+        configuration.warmup = options.warmup
+        configuration.minimumRepetitions = options.minimumRepetitions
+        configuration.maximumRepetitions = options.maximumRepetitions
+        configuration.countingRepetitions = options.countingRepetitions
+        configuration.countAllocations = options.countAllocations
+        configuration.timeBudgetSeconds = options.timeBudgetSeconds
+        return configuration
+    }
+
+    /// What a check found.
+    public struct Outcome: Sendable {
+        /// The comparison.
+        public var comparison: ReportComparison
+        /// The exit status (``exitStatus(comparison:head:)``).
+        public var exitStatus: GateExitStatus
+        /// The Markdown summary.
+        public var markdown: String
+    }
+
+    /// Compares `head` with the prepared baseline.
+    public static func evaluate(_ prepared: Prepared, head: LoadedReport) -> Outcome {
+        let comparison = ReportComparison.compare(base: prepared.baseline, head: head, thresholds: prepared.thresholds)
+        let status = exitStatus(comparison: comparison, head: head.report)
+        return Outcome(
+            comparison: comparison, exitStatus: status,
+            markdown: markdown(comparison, status: status, head: head.report, baselineName: prepared.baselineName))
+    }
+
+    /// The exit status: a gating regression (2) wins; then the run's own failed expectations
+    /// (1); then a gating improvement (4); else 0.
+    public static func exitStatus(comparison: ReportComparison, head: Report) -> GateExitStatus {
+        if !comparison.regressions.isEmpty { return .regression }
+        if head.status == .failed { return .expectationsFailed }
+        if !comparison.improvements.isEmpty { return .improvement }
+        return .pass
+    }
+
+    /// One line for the end of the output: `check: regression (exit 2): ...`.
+    public static func verdictLine(_ outcome: Outcome) -> String {
+        let comparison = outcome.comparison
+        switch outcome.exitStatus {
+        case .regression:
+            let names = comparison.regressions.prefix(5).map { "\($0.scenario) \($0.metric) at \($0.size)" }
+            return "check: regression (exit 2): \(comparison.regressions.count) metric\(comparison.regressions.count == 1 ? "" : "s") regressed: "
+                + names.joined(separator: ", ") + (comparison.regressions.count > 5 ? ", ..." : "") + "\n"
+        case .expectationsFailed:
+            return "check: the run's own expectations failed (exit 1); nothing regressed.\n"
+        case .improvement:
+            return "check: improvement beyond the thresholds (exit 4): \(comparison.improvements.count) metrics improved and nothing "
+                + "regressed; update the baseline (layoutbench baseline save NAME).\n"
+        default:
+            return "check: pass (exit 0): \(comparison.countsText).\n"
+        }
+    }
+
+    /// The Markdown summary for a pull-request comment: the result and exit code first,
+    /// then the comparison (``ComparisonOutput/markdown(_:title:baseName:)``) and the run's
+    /// own failures.
+    public static func markdown(_ comparison: ReportComparison, status: GateExitStatus, head: Report, baselineName: String) -> String {
+        let title: String
+        switch status {
+        case .regression: title = "layoutbench check: ❌ regression"
+        case .expectationsFailed: title = "layoutbench check: ❌ the run's expectations failed"
+        case .improvement: title = "layoutbench check: ⬆️ improvement beyond the thresholds (update the baseline)"
+        default: title = "layoutbench check: ✅ pass"
+        }
+        var text = ComparisonOutput.markdown(comparison, title: title, baseName: baselineName)
+        if !head.failures.isEmpty {
+            text += "\n### The run's own failures (\(head.failures.count))\n\n"
+            for failure in head.failures.prefix(20) { text += "- \(ComparisonOutput.escape(failure.description))\n" }
+            if head.failures.count > 20 { text += "- ... and \(head.failures.count - 20) more\n" }
+        }
+        text += "\nExit code \(status.rawValue) (`layoutbench check --help`).\n"
+        return text
+    }
+
+    /// Writes the summary and the comparison page, and re-renders the run's HTML reports
+    /// with the baseline section.
+    ///
+    /// - Parameters:
+    ///   - summaryPaths: Files for the Markdown summary.
+    ///   - comparisonPage: A file for the comparison page, or `nil`.
+    ///   - reportPages: `report.html` files of the run to re-render, with their report.
+    /// - Returns: The files written.
+    /// - Throws: ``GateError`` `unwritable-output`.
+    public static func write(
+        _ outcome: Outcome, prepared: Prepared, head: Report, summaryPaths: [String], comparisonPage: String?, reportPages: [String]
+    ) throws(GateError) -> [String] {
+        var written: [String] = []
+        do {
+            for path in summaryPaths {
+                try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
+                try AtomicFile.write(outcome.markdown, to: path)
+                written.append(path)
+            }
+            if let comparisonPage {
+                try AtomicFile.write(
+                    ComparisonPage.html(
+                        outcome.comparison, title: "layoutbench check against '\(prepared.baselineName)'", baseName: prepared.baselineName),
+                    to: comparisonPage)
+                written.append(comparisonPage)
+            }
+            let page = ReportPage(report: head, comparison: outcome.comparison, baselineName: prepared.baselineName).html()
+            for path in reportPages {
+                try AtomicFile.write(page, to: path)
+            }
+        } catch {
+            throw GateError(.unwritableOutput, error.message)
+        }
+        return written
+    }
+}

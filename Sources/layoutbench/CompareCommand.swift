@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+
+/// `layoutbench compare BASE HEAD`: two reports, metric by metric, with verdicts.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two run reports: per scenario, size and metric, base, head, change and verdict.",
+        discussion: """
+            BASE and HEAD are report files (report.json) or baseline names (Reports/baselines/NAME.json). \
+            Verdicts: regression, improvement, noise (changed beyond the threshold but not \
+            significantly) or unchanged. Counters compare exactly; times use the repetitions' samples \
+            (Mann-Whitney U test, bootstrap interval of the median ratio, a noise band); docs/ci.md \
+            states the rule and the thresholds file format.
+
+            --format text (default) prints the changed metrics and the headline metrics at each \
+            scenario's largest size (--all: every row); markdown is for a pull-request comment; json \
+            is layoutbench.comparison; html is a self-contained page. --output writes to a file \
+            (atomically) instead of standard output.
+
+            Exit codes:
+              0   compared (whatever the verdicts; layoutbench check is the gate)
+              5   a baseline name that does not exist
+              64  invalid arguments
+              65  bad input: unreadable, malformed or truncated JSON, a report of another schema \
+            version, a bad thresholds file (the message names file, line and column)
+              73  --output cannot be written
+            """)
+
+    @Argument(help: ArgumentHelp("The base report (a report.json file or a baseline name).", valueName: "base"))
+    var base: String
+
+    @Argument(help: ArgumentHelp("The head report (a report.json file or a baseline name).", valueName: "head"))
+    var head: String
+
+    @Option(help: "Output format: text, markdown, json or html.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("A thresholds file (docs/ci.md); default: the built-in defaults.", valueName: "file"))
+    var thresholds: String?
+
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Every compared metric in the text table, not only the changed and headline ones.")
+    var all = false
+
+    @Option(help: ArgumentHelp("The baselines folder for names (default Reports/baselines).", valueName: "folder"))
+    var baselines: String?
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json, html
+    }
+
+    func run() throws {
+        do throws(GateError) {
+            let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
+            let baseReport = try store.load(base)
+            let headReport = try store.load(head)
+            var rules = Thresholds()
+            if let thresholds { rules = try Thresholds.load(thresholds) }
+            let comparison = ReportComparison.compare(base: baseReport, head: headReport, thresholds: rules)
+            let text: String
+            switch format {
+            case .text: text = ComparisonOutput.text(comparison, all: all)
+            case .markdown: text = ComparisonOutput.markdown(comparison, title: "layoutbench compare")
+            case .html: text = ComparisonPage.html(comparison)
+            case .json:
+                do {
+                    text = try ComparisonOutput.json(comparison)
+                } catch {
+                    throw GateError(.unwritableOutput, "Cannot encode the comparison: \(error)")
+                }
+            }
+            if let output {
+                do {
+                    try AtomicFile.write(text, to: output)
+                } catch {
+                    throw GateError(.unwritableOutput, error.message)
+                }
+                CommandLineOutput.writeOutput("Wrote \(output)\n")
+            } else {
+                CommandLineOutput.writeOutput(text)
+            }
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+    }
+}
+
+extension CommandLineOutput {
+    /// Prints `error: <file:line:column: message>` on standard error and returns the exit code to throw.
+    static func fail(_ error: GateError) -> ExitCode {
+        writeError("error: \(error.description)\n")
+        return ExitCode(error.code.exitStatus.rawValue)
+    }
+}

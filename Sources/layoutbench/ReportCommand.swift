@@ -1,0 +1,47 @@
+import ArgumentParser
+import LayoutBenchKit
+
+/// `layoutbench report [FOLDER]`: a browsable static site from many runs.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Build a browsable static site from many runs' reports (default Reports/runs -> Reports/site).",
+        discussion: """
+            Reads every layoutbench.report JSON file under FOLDER, recursively (layoutbench run keeps a \
+            copy of each report in Reports/runs/), and writes self-contained pages to --output: \
+            index.html (the runs: date, commit, machine, build, suite, status, with links to each \
+            run's report and its comparison with the run before, and a form to compare any two \
+            runs), trends.html (per scenario, wall time and cell updates at each size across the \
+            runs), compare.html (any two runs, compared in the browser), runs/<id>/report.html and \
+            compare/<id>.html. A report.json that cannot be read is skipped with a warning.
+
+            Exit codes:
+              0   the site was written (skipped files are warnings)
+              64  invalid arguments
+              65  FOLDER does not exist or cannot be read
+              73  the site cannot be written
+            """)
+
+    @Argument(help: ArgumentHelp("The folder of reports (default Reports/runs).", valueName: "folder"))
+    var folder: String?
+
+    @Option(help: ArgumentHelp("Where to write the site (default Reports/site).", valueName: "folder"))
+    var output: String?
+
+    func run() throws {
+        let input = folder ?? ReportOutput.defaultRoot + "/runs"
+        let destination = output ?? ReportOutput.defaultRoot + "/site"
+        do throws(GateError) {
+            let collection = try HistorySite.collect(from: input, excluding: destination)
+            for skipped in collection.skipped {
+                CommandLineOutput.writeError("warning: skipped \(skipped.description)\n")
+            }
+            let written = try HistorySite.build(collection, into: destination)
+            CommandLineOutput.writeOutput(
+                "\(collection.runs.count) run\(collection.runs.count == 1 ? "" : "s") from \(input); \(written.count) pages.\n"
+                    + "Wrote \(written.first ?? destination + "/index.html")\n")
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+    }
+}

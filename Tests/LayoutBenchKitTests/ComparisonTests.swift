@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import LayoutBenchKit
+
+/// The verdict rule (docs/ci.md, "Verdicts"): exact counters, statistical times, ranges for
+/// memory and nondeterministic allocations, thresholds and their overrides, exit statuses.
+@Suite("Comparison verdicts")
+struct ComparisonTests {
+    typealias Measurement = CompareMetric.Measurement
+
+    static let counter = CompareMetric.named("cellUpdates")!
+    static let wall = CompareMetric.named("wallNanoseconds")!
+    static let allocations = CompareMetric.named("allocations")!
+    static let memory = CompareMetric.named("peakIncreaseBytes")!
+
+    func exact(_ value: Double) -> Measurement { Measurement(value: value, samples: [value], samplesAgree: true) }
+
+    func times(_ samples: [Double]) -> Measurement {
+        let sorted = samples.sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return Measurement(value: median, samples: samples, samplesAgree: false)
+    }
+
+    func verdict(_ metric: CompareMetric, _ base: Measurement, _ head: Measurement, rule: Thresholds.Resolved? = nil) -> ReportComparison.Row {
+        ReportComparison.row(
+            scenario: "demo/a", size: 10, metric: metric, rule: rule ?? Thresholds.builtInDefaults[metric.kind]!, base: base, head: head)
+    }
+
+    @Test("Counters compare exactly: any rise is a regression, any fall an improvement")
+    func counters() {
+        #expect(verdict(Self.counter, exact(100), exact(100)).verdict == .unchanged)
+        #expect(verdict(Self.counter, exact(100), exact(101)).verdict == .regression)
+        #expect(verdict(Self.counter, exact(100), exact(99)).verdict == .improvement)
+        #expect(verdict(Self.counter, exact(0), exact(40)).verdict == .regression)
+        #expect(verdict(Self.counter, exact(0), exact(40)).relativeChange == nil)
+        #expect(verdict(Self.counter, exact(0), exact(40)).changeText == "new")
+        #expect(verdict(Self.counter, exact(100), exact(101)).reason == "exact")
+    }
+
+    @Test("Relative and absolute limits must both be exceeded; directions and informational rules")
+    func limits() {
+        let tolerant = Thresholds.Resolved(relative: 0.05, absolute: 3)
+        #expect(verdict(Self.counter, exact(100), exact(104), rule: tolerant).verdict == .unchanged)  // 4% and 4 > 3
+        #expect(verdict(Self.counter, exact(100), exact(106), rule: tolerant).verdict == .regression)  // 6% and 6
+        #expect(verdict(Self.counter, exact(10), exact(13), rule: tolerant).verdict == .unchanged)  // 30% but only 3
+        var higher = Thresholds.Resolved(relative: 0, absolute: 0)
+        higher.direction = .higherIsBetter
+        #expect(verdict(Self.counter, exact(100), exact(90), rule: higher).verdict == .regression)
+        #expect(verdict(Self.counter, exact(100), exact(110), rule: higher).verdict == .improvement)
+        var either = Thresholds.Resolved(relative: 0, absolute: 0)
+        either.direction = .either
+        #expect(verdict(Self.counter, exact(100), exact(90), rule: either).verdict == .regression)
+        var informational = Thresholds.Resolved(relative: 0, absolute: 0)
+        informational.informational = true
+        let row = verdict(Self.counter, exact(100), exact(110), rule: informational)
+        #expect(row.verdict == .regression && row.informational && !row.gates)
+    }
+
+    @Test("A time shift with clear separation is a regression; the reverse an improvement")
+    func timeShift() {
+        let base = times((0..<12).map { 100_000 + Double($0) * 500 })
+        let slower = times((0..<12).map { 130_000 + Double($0) * 500 })
+        let row = verdict(Self.wall, base, slower)
+        #expect(row.verdict == .regression, "\(row)")
+        #expect(row.pValue! < 0.001)
+        #expect(row.ratioLower! > 1.02)
+        #expect(verdict(Self.wall, slower, base).verdict == .improvement)
+    }
+
+    @Test("Overlapping noisy samples are noise, even with a large change of the medians")
+    func noisyTimes() {
+        // Medians 100 µs and 125 µs (+25%), but the samples overlap heavily.
+        let base = times([60_000, 80_000, 100_000, 100_000, 150_000, 190_000, 70_000, 210_000, 95_000])
+        let head = times([65_000, 90_000, 125_000, 125_000, 180_000, 200_000, 75_000, 220_000, 110_000])
+        let row = verdict(Self.wall, base, head)
+        #expect(row.verdict == .noise, "\(row)")
+        #expect(row.pValue! > 0.01)
+    }
+
+    @Test("Few repetitions cannot reach p < 0.01: a clear shift with three samples is noise")
+    func fewSamples() {
+        let row = verdict(Self.wall, times([100_000, 101_000, 102_000]), times([150_000, 151_000, 152_000]))
+        #expect(row.verdict == .noise)
+        #expect(abs(row.pValue! - 0.0809) < 0.001)
+    }
+
+    @Test("A significant shift inside the noise band is noise; a change within the threshold is unchanged")
+    func bandAndThreshold() {
+        // +11%, very significant, but with a 20% noise band the interval does not clear it.
+        let base = times((0..<20).map { 100_000 + Double($0 % 4) * 10 })
+        let head = times((0..<20).map { 111_000 + Double($0 % 4) * 10 })
+        var banded = Thresholds.builtInDefaults[.time]!
+        banded.noiseBand = 0.2
+        let row = verdict(Self.wall, base, head, rule: banded)
+        #expect(row.verdict == .noise && row.reason.contains("noise band"), "\(row)")
+        #expect(verdict(Self.wall, base, head).verdict == .regression)
+        // +5%: within the 10% threshold however significant.
+        let close = times((0..<20).map { 105_000 + Double($0 % 4) * 10 })
+        #expect(verdict(Self.wall, base, close).verdict == .unchanged)
+    }
+
+    @Test("Allocations: exact when the counting repetitions agree, by ranges when they do not; memory by ranges")
+    func allocationsAndMemory() {
+        #expect(verdict(Self.allocations, exact(500), exact(501)).verdict == .regression)
+        let disagreeing = Measurement(value: 500, samples: [500, 560], samplesAgree: false)
+        let overlapping = Measurement(value: 530, samples: [530, 550], samplesAgree: false)
+        let apart = Measurement(value: 700, samples: [700, 710], samplesAgree: false)
+        #expect(verdict(Self.allocations, disagreeing, overlapping).verdict == .noise)
+        #expect(verdict(Self.allocations, disagreeing, apart).verdict == .regression)
+        let base = Measurement(value: 1_000_000, samples: [900_000, 1_000_000], samplesAgree: false)
+        #expect(
+            verdict(Self.memory, base, Measurement(value: 1_100_000, samples: [1_050_000, 1_100_000], samplesAgree: false)).verdict == .unchanged)
+        #expect(
+            verdict(Self.memory, base, Measurement(value: 5_000_000, samples: [4_000_000, 5_000_000], samplesAgree: false)).verdict == .regression)
+        #expect(verdict(Self.memory, base, Measurement(value: 5_000_000, samples: [800_000, 5_000_000], samplesAgree: false)).verdict == .noise)
+    }
+
+    @Test("Two reports: rows per scenario, size and metric; sizes and scenarios only on one side are listed")
+    func reports() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
+        var headReport = GateFixture.simple(cellUpdates: 120)
+        headReport.scenarios.removeLast()
+        let head = try GateFixture.loaded(headReport)
+        let comparison = ReportComparison.compare(base: base, head: head)
+        #expect(comparison.onlyInBase == ["demo/b"])
+        #expect(Set(comparison.rows.map(\.scenario)) == ["demo/a"])
+        #expect(comparison.rows.count == 2 * CompareMetric.all.count)
+        #expect(comparison.regressions.map(\.metric) == ["cellUpdates", "cellUpdates"])
+        #expect(comparison.regressions.map(\.size) == [10, 20])
+        #expect(comparison.rows.filter { $0.metric == "wallNanoseconds" }.allSatisfy { $0.verdict == .unchanged })
+        #expect(GateCheck.exitStatus(comparison: comparison, head: head.report) == .regression)
+    }
+
+    @Test("Thresholds overrides by scenario glob change verdicts; ignored metrics are left out")
+    func overrides() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
+        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 104))
+        let file = """
+            {"metrics": {"cpuNanoseconds": {"ignore": true}},
+             "scenarios": {"demo/*": {"cellUpdates": {"relative": 0.05}}, "demo/b": {"cellUpdates": {"relative": 0}}}}
+            """
+        let thresholds = try Thresholds.parse(
+            Array(file.utf8), path: "t.json",
+            catalog: [Fixture.scenario(name: "demo/a"), Fixture.scenario(name: "demo/b")])
+        let comparison = ReportComparison.compare(base: base, head: head, thresholds: thresholds)
+        #expect(!comparison.rows.contains { $0.metric == "cpuNanoseconds" })
+        let cell = comparison.rows.filter { $0.metric == "cellUpdates" }
+        #expect(cell.filter { $0.scenario == "demo/a" }.allSatisfy { $0.verdict == .unchanged && $0.limit == "±5%" })
+        #expect(cell.filter { $0.scenario == "demo/b" }.allSatisfy { $0.verdict == .regression && $0.limit == "exact" })
+        #expect(comparison.thresholdsSource == "t.json")
+    }
+
+    @Test("Exit statuses: regression wins over failed expectations and improvements")
+    func exitStatuses() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(cellUpdates: 100), path: "base.json")
+        func status(_ head: Report) throws -> GateExitStatus {
+            GateCheck.exitStatus(comparison: ReportComparison.compare(base: base, head: try GateFixture.loaded(head)), head: head)
+        }
+        #expect(try status(GateFixture.simple()) == .pass)
+        #expect(try status(GateFixture.simple(cellUpdates: 90)) == .improvement)
+        #expect(try status(GateFixture.simple(cellUpdates: 110)) == .regression)
+        // Improvements and regressions at once: a regression.
+        #expect(try status(GateFixture.simple(solves: 20, cellUpdates: 90)) == .regression)
+        var failed = GateFixture.simple(cellUpdates: 90)
+        failed.status = .failed
+        #expect(try status(failed) == .expectationsFailed)
+        failed = GateFixture.simple(cellUpdates: 110)
+        failed.status = .failed
+        #expect(try status(failed) == .regression)
+    }
+
+    @Test("Text, Markdown and JSON outputs name the scenario and the metric")
+    func outputs() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
+        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 130))
+        let comparison = ReportComparison.compare(base: base, head: head)
+        let text = ComparisonOutput.text(comparison)
+        #expect(text.contains("demo/a"))
+        #expect(text.contains("cellUpdates") && text.contains("+30.0%") && text.contains("regression"))
+        let markdown = GateCheck.markdown(comparison, status: .regression, head: head.report, baselineName: "main")
+        #expect(markdown.hasPrefix("## layoutbench check: ❌ regression"))
+        #expect(markdown.contains("| `demo/a` | `cellUpdates` | 10, 20 | 200 | 260 | +30.0% | exact |"))
+        #expect(markdown.contains("- `demo/a`: `cellUpdates`"))
+        #expect(markdown.contains("baseline `main`"))
+        #expect(markdown.contains("Exit code 2"))
+        let json = try JSONDocument.parse(try ComparisonOutput.json(comparison))
+        #expect(json["schema"]?.stringValue == "layoutbench.comparison")
+        #expect(json["counts"]?["regression"]?.integerValue == comparison.regressions.count)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import LayoutScenarios
+import Testing
+
+@testable import LayoutBenchKit
+
+/// The HTML views as text: sections, charts, tables, script, escaping, no external assets.
+/// (scripts/check-report renders them in headless Chromium.)
+@Suite("HTML views")
+struct HTMLTests {
+    /// A report with a pair, a failure, a warning and a hostile scenario summary.
+    static func report() -> Report {
+        var report = ReportEncodingTests.fixedReport()
+        report.warnings = ["A <warning> & more."]
+        report.scenarios[0].summary = "Activates <b>N</b> constraints & \"quotes\" </script>"
+        return report
+    }
+
+    /// Things a self-contained page never holds.
+    func expectSelfContained(_ html: String) {
+        for external in ["src=\"http", "href=\"http", "url(http", "@import", "<link ", "src=\"//"] {
+            #expect(!html.contains(external), "external reference \(external)")
+        }
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        #expect(html.contains("data-enhanced"))
+    }
+
+    @Test("The report page has every section, charts with fits, sortable tables and the environment")
+    func reportPage() throws {
+        let html = ReportPage(report: Self.report()).html()
+        expectSelfContained(html)
+        for id in [
+            "summary", "failures", "pairs", "scenarios", "environment", "scenario-demo-individual", "scenario-demo-batch", "pair-demo-individual",
+        ] {
+            #expect(html.contains("id=\"\(id)\""), "missing #\(id)")
+        }
+        #expect(!html.contains("id=\"baseline\""))
+        #expect(html.contains("<svg class=\"chart\""))
+        #expect(html.contains("class=\"curve s0\""))  // a fitted curve
+        #expect(html.contains("class=\"whisker s0\""))  // p10-p90 whiskers
+        #expect(html.contains("fit O("))
+        #expect(html.contains("log-log exponent"))
+        #expect(html.contains("<table id=\"measurements-demo-individual\" class=\"sortable\">"))
+        #expect(html.contains("data-filter-sections=\"scenario-list\""))
+        #expect(html.contains("Largest anti-pattern / fix ratios"))
+        #expect(html.contains("solves was 2, expected == 1 (size 4)"))
+        #expect(html.contains("Test CPU") && html.contains("Swift version 6.3.1"))
+        // Escaped, never raw.
+        #expect(html.contains("Activates &lt;b&gt;N&lt;/b&gt; constraints &amp; &quot;quotes&quot; &lt;/script&gt;"))
+        #expect(html.contains("A &lt;warning&gt; &amp; more."))
+        #expect(html.components(separatedBy: "</script>").count == 2)  // only the page's own script closes
+        // Readable without script: the filter controls are hidden until the script runs.
+        #expect(html.contains("<div class=\"controls\" data-js-only hidden>"))
+    }
+
+    @Test("With a baseline the report shows the regressions; injected churn is announced")
+    func reportWithBaseline() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
+        let headReport = GateFixture.report(
+            [.init(name: "demo/a", sizes: [GateFixture.size(10, wall: (0..<10).map { 100_000 + $0 * 1_000 }, cellUpdates: 150)])], injectChurn: 2)
+        let comparison = ReportComparison.compare(base: base, head: try GateFixture.loaded(headReport))
+        let html = ReportPage(report: headReport, comparison: comparison, baselineName: "ci-quick").html()
+        #expect(html.contains("id=\"baseline\""))
+        #expect(html.contains("Against the baseline 'ci-quick'"))
+        #expect(html.contains("<tr class=\"regression\" data-verdict=\"regression\">"))
+        #expect(html.contains("Injected churn:"))
+        #expect(html.contains("--inject-churn 2"))
+    }
+
+    @Test("The comparison page has its sections, verdict filter and every non-zero metric")
+    func comparisonPage() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
+        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 130))
+        let comparison = ReportComparison.compare(base: base, head: head)
+        let html = ComparisonPage.html(comparison)
+        expectSelfContained(html)
+        for id in ["summary", "changes", "time", "metrics", "metrics-table", "changes-table"] {
+            #expect(html.contains("id=\"\(id)\""), "missing #\(id)")
+        }
+        #expect(html.contains("data-filter-attr=\"data-verdict\""))
+        #expect(html.contains("class=\"chart bars\""))
+        let zeroRows = comparison.rows.filter { $0.base == 0 && $0.head == 0 }.count
+        #expect(html.contains("\(zeroRows) counters that are 0 in both runs are left out."))
+    }
+
+    @Test("The history site: index, trends, any-two comparison, every run's report and each against the one before")
+    func historySite() throws {
+        let folder = try Fixture.temporaryFolder("history")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try GateFixture.write(GateFixture.simple().jsonText(), "runs/a/report.json", in: folder)
+        try GateFixture.write(
+            GateFixture.simple(cellUpdates: 120).jsonText().replacingOccurrences(of: "2026-01-01T12:00:00Z", with: "2026-01-02T12:00:00Z"),
+            "runs/nested/b/report.json", in: folder)
+        try GateFixture.write("{\"schema\": \"something.else\"}", "runs/other.json", in: folder)
+        try GateFixture.write("{\"schema\": \"layoutbench.report\", \"schemaVersion\": 1", "runs/broken/report.json", in: folder)
+        let collection = try HistorySite.collect(from: folder.appendingPathComponent("runs").path)
+        #expect(collection.runs.map(\.id) == ["a", "nested-b"])
+        #expect(collection.skipped.count == 1)
+        #expect(collection.skipped.first?.code == .malformedJSON)
+        let output = folder.appendingPathComponent("site").path
+        let written = try HistorySite.build(collection, into: output)
+        #expect(
+            written.map { String($0.dropFirst(output.count + 1)) } == [
+                "index.html", "trends.html", "compare.html", "runs/a/report.html", "runs/nested-b/report.html", "compare/nested-b.html",
+            ])
+        let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        expectSelfContained(index)
+        for id in ["runs", "compare", "trends", "runs-table", "compare-form"] { #expect(index.contains("id=\"\(id)\""), "missing #\(id)") }
+        #expect(index.contains("href=\"runs/nested-b/report.html\"") && index.contains("href=\"compare/nested-b.html\""))
+        #expect(index.contains("2026-01-02T12:00:00Z") && index.contains("cdcdcdc"))
+        let trends = try String(contentsOfFile: output + "/trends.html", encoding: .utf8)
+        #expect(trends.contains("id=\"trend-demo-a\"") && trends.contains("<svg class=\"chart\""))
+        let compare = try String(contentsOfFile: output + "/compare.html", encoding: .utf8)
+        #expect(compare.contains("var LAYOUTBENCH_RUNS = [{\"id\":\"a\""))
+        #expect(compare.contains("id=\"any-table\""))
+        let previous = try String(contentsOfFile: output + "/compare/nested-b.html", encoding: .utf8)
+        #expect(previous.contains("cellUpdates"))
+    }
+
+    @Test("Escaping, slugs and script-safe JSON")
+    func helpers() {
+        #expect(HTML.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(HTML.slug("activation/batch") == "activation-batch")
+        #expect(HTML.slug("Cells / Stack--Hide!") == "cells-stack-hide")
+        #expect(HTML.scriptJSON(.string("</script><!--")) == "\"\\u003c/script>\\u003c!--\"")
+    }
+
+    @Test("Log axes get ticks at powers of ten (with 2 and 5 between on short ranges)")
+    func ticks() {
+        #expect(SVGLineChart.ticks((8, 1200), .log) == [10, 20, 50, 100, 200, 500, 1000])
+        #expect(SVGLineChart.ticks((0.5, 2_000_000), .log) == [1, 10, 100, 1000, 10_000, 100_000, 1_000_000])
+        #expect(SVGLineChart.ticks((0, 10), .linear) == [0, 2, 4, 6, 8, 10])
+        let curve = SVGLineChart.modelCurve(model: "O(n)", intercept: 1, slope: 2, from: 10, to: 100, steps: 2)
+        #expect(curve.map(\.x).map { ($0 * 1000).rounded() / 1000 } == [10, 31.623, 100])
+        #expect(abs(curve.last!.y - 201) < 1e-9)
+    }
+}
