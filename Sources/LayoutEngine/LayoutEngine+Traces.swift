@@ -103,29 +103,20 @@ extension LayoutEngine {
 
     /// Runs `body` with constraint churn injected into every display frame: at the end
     /// of each ``Window/performFrame(_:)`` body, up to `constraintsPerFrame` active app
-    /// constraints are deactivated and replaced by equivalent new ones. The layout is
-    /// unchanged; the engine does more work. This exists to test performance gates (a
-    /// deliberately slowed variant must fail them); it is never on otherwise.
+    /// constraints are deactivated and activated again (the same objects, so the app's
+    /// references stay valid). The layout is unchanged; the engine does more work. This
+    /// exists to test performance gates (a deliberately slowed variant must fail them);
+    /// it is never on otherwise.
     public static func injectingChurn<Result>(constraintsPerFrame: Int, _ body: () throws -> Result) rethrows -> Result {
         try $injectedChurnPerFrame.withValue(max(0, constraintsPerFrame)) { try body() }
     }
 
-    /// Replaces up to `count` active app constraints by equivalent new objects.
+    /// Removes up to `count` active app constraints and adds them back (churn).
     func injectChurn(_ count: Int) {
-        let victims = activeConstraints.lazy.filter { $0.origin == .app && !$0.isBroken }.prefix(count)
-        var replacements: [LayoutConstraint] = []
-        var removed: [LayoutConstraint] = []
-        for constraint in victims {
-            let copy = LayoutConstraint(
-                item: constraint.firstItem, attribute: constraint.firstAttribute, relatedBy: constraint.relation,
-                toItem: constraint.secondItem, attribute: constraint.secondAttribute, multiplier: constraint.multiplier,
-                constant: constraint.constant, priority: constraint.priority, identifier: constraint.identifier)
-            removed.append(constraint)
-            replacements.append(copy)
-        }
+        let victims = Array(activeConstraints.lazy.filter { $0.origin == .app && !$0.isBroken }.prefix(count))
         withOperation(.custom("injectedChurn")) {
-            LayoutConstraint.deactivate(removed)
-            LayoutConstraint.activate(replacements)
+            LayoutConstraint.deactivate(victims)
+            LayoutConstraint.activate(victims)
         }
     }
 }

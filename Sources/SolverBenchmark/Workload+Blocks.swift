@@ -9,9 +9,11 @@ import Cassowary
 ///
 /// The views are built, then read once (the first layout pass).
 ///
-/// - `blocks`: a strong edit on every view's width and a read; then ``visitCount`` visits,
-///   each suggesting the four ``suggestedWidths`` to one view (a read after each),
-///   views visited in a scattered order; then the edits and constraints are removed.
+/// - `blocks`: a strong edit on every view's width and a read; then ``visitCount`` visits
+///   to views in a scattered order, each a drag of ``suggestionsPerVisit`` suggestions
+///   cycling through ``suggestedWidths`` (a read after each); then the edits and
+///   constraints are removed. The first suggestions of a visit find the view's rows out
+///   of the caches once the system outgrows them; a drag spreads that over its frames.
 /// - `constant-update`: no edits; ``updateCount`` in-place updates of the middle
 ///   view's minimum width (`width >= c`), a read after each.
 ///
@@ -25,9 +27,9 @@ enum BlocksWorkload {
         var minimumWidth: Constraint { constraints[1] }
     }
 
-    static let visitCount = 16
-    /// Suggestions per visit: a drag of one view's width.
-    static let suggestionsPerVisit = 16
+    static let visitCount = 4
+    /// Suggestions per visit: a one-second drag of one view's width at 60 frames per second.
+    static let suggestionsPerVisit = 64
     static let suggestedWidths: [Double] = [150, 250, 700, 60]
     static let updateCount = 120
     static let minimumWidths: [Double] = [150, 60, 300, 20, 45, 250]

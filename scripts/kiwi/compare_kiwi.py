@@ -393,6 +393,7 @@ def machine_description(options) -> dict:
         swift = "unknown"
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "load average (1 min) at start and end": f"{options.load_start:.2f}, {os.getloadavg()[0]:.2f}",
         "cpu": cpu,
         "cores": os.cpu_count(),
         "kernel": platform.release(),
@@ -420,6 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output-dir", help="write compare-kiwi.json and compare-kiwi.md here")
     parser.add_argument("--command-line", default="scripts/compare-kiwi")
     options = parser.parse_args(argv)
+    options.load_start = os.getloadavg()[0]
 
     entries = []
     if options.manifest:
