@@ -234,20 +234,19 @@ struct SolverCore: ~Copyable {
     /// Whether the invariant checker runs after every public mutation (debug builds only).
     var checksEnabled = false
 
-    /// Where new rows' entries and new symbols' columns start (see `ChunkPool`).
-    var chunks = ChunkPool()
-    /// Entries of a row, and elements of a column, that fit in one chunk.
-    static let rowChunkCapacity = Int32(ChunkPool.chunkBytes / MemoryLayout<RowEntry>.stride)
-    static let columnChunkCapacity = Int32(ChunkPool.chunkBytes / MemoryLayout<ColumnEntry>.stride)
+    /// The memory of rows' entries and symbols' columns (see `BlockPool`).
+    var blocks = BlockPool()
 
     init() {}
 
     deinit {
-        // Buffers still in their first chunk go with the pool's slabs.
-        for index in 0..<rows.count where rows[index].capacity > Self.rowChunkCapacity {
+        // Blocks from the pool's slabs go with the pool; larger ones are returned here.
+        for index in 0..<rows.count
+        where Int(rows[index].capacity) * MemoryLayout<RowEntry>.stride > BlockPool.largestBlockBytes {
             rows[index].entries.deallocate()
         }
-        for index in 0..<symbols.count where symbols[index].columnCapacity > Self.columnChunkCapacity {
+        for index in 0..<symbols.count
+        where Int(symbols[index].columnCapacity) * MemoryLayout<ColumnEntry>.stride > BlockPool.largestBlockBytes {
             symbols[index].column.deallocate()
         }
     }
@@ -295,9 +294,10 @@ extension SolverCore {
             return id
         }
         let id = Int32(symbols.count)
+        let (column, columnCapacity) = blocks.allocate(ColumnEntry.self, capacity: 1)
         symbols.append(SymbolInfo(
-            column: chunks.take(ColumnEntry.self), value: 0,
-            columnCount: 0, columnCapacity: Self.columnChunkCapacity, row: -1, owner: owner, edit: -1,
+            column: column, value: 0,
+            columnCount: 0, columnCapacity: columnCapacity, row: -1, owner: owner, edit: -1,
             touchStamp: 0, dirtyStamp: 0, kind: kind, improving: false, inChangedList: false))
         names.append("")
         symbolMark.append(-1)
@@ -331,9 +331,10 @@ extension SolverCore {
             rows[row].undoStamp = 0
         } else {
             row = Int32(rows.count)
+            let (entries, capacity) = blocks.allocate(RowEntry.self, capacity: 1)
             rows.append(RowHeader(
-                entries: chunks.take(RowEntry.self), constant: 0, count: 0,
-                capacity: Self.rowChunkCapacity, basic: basic, priority: priority,
+                entries: entries, constant: 0, count: 0,
+                capacity: capacity, basic: basic, priority: priority,
                 kind: kind, listedInfeasible: false, undoStamp: 0))
             rowMarkStamp.append(0)
             rowMarkEntry.append(-1)
@@ -424,32 +425,22 @@ extension SolverCore {
 
     @inline(never)
     mutating func growColumn(_ symbol: Int32) {
-        let oldCapacity = Int(symbols[symbol].columnCapacity)
-        let newCapacity = oldCapacity * 2
-        let newColumn = UnsafeMutablePointer<ColumnEntry>.allocate(capacity: newCapacity)
+        let oldCapacity = symbols[symbol].columnCapacity
+        let (newColumn, newCapacity) = blocks.allocate(ColumnEntry.self, capacity: Int(oldCapacity) * 2)
         newColumn.moveInitialize(from: symbols[symbol].column, count: Int(symbols[symbol].columnCount))
-        if oldCapacity == Int(Self.columnChunkCapacity) {
-            chunks.give(UnsafeMutableRawPointer(symbols[symbol].column))
-        } else {
-            symbols[symbol].column.deallocate()
-        }
+        blocks.deallocate(symbols[symbol].column, capacity: oldCapacity)
         symbols[symbol].column = newColumn
-        symbols[symbol].columnCapacity = Int32(newCapacity)
+        symbols[symbol].columnCapacity = newCapacity
     }
 
     @inline(never)
     mutating func growRow(_ row: Int32, toAtLeast minimum: Int = 0) {
-        let oldCapacity = Int(rows[row].capacity)
-        let newCapacity = max(oldCapacity * 2, minimum)
-        let newEntries = UnsafeMutablePointer<RowEntry>.allocate(capacity: newCapacity)
+        let oldCapacity = rows[row].capacity
+        let (newEntries, newCapacity) = blocks.allocate(RowEntry.self, capacity: max(Int(oldCapacity) * 2, minimum))
         newEntries.moveInitialize(from: rows[row].entries, count: Int(rows[row].count))
-        if oldCapacity == Int(Self.rowChunkCapacity) {
-            chunks.give(UnsafeMutableRawPointer(rows[row].entries))
-        } else {
-            rows[row].entries.deallocate()
-        }
+        blocks.deallocate(rows[row].entries, capacity: oldCapacity)
         rows[row].entries = newEntries
-        rows[row].capacity = Int32(newCapacity)
+        rows[row].capacity = newCapacity
     }
 
     /// Removes element `slot` of `symbol`'s column, fixing the entry that pointed at
