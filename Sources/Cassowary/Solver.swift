@@ -308,10 +308,14 @@ public final class Solver {
 
     /// The value of a variable in the current solution.
     ///
+    /// A read that refreshes values is recorded in a trace as a `read`, so that a
+    /// replay counts the same ``SolverCounters/variablesChanged``.
+    ///
     /// - Complexity: Amortized O(variables changed since the last read): reading
     ///   refreshes only the variables whose rows changed.
     public func value(of variable: Variable) -> Double {
         precondition(variable.solverTag == tag, "value(of:): variable made by another solver")
+        if let traceRecorder, !core.dirty.isEmpty { traceRecorder.recordRead() }
         core.refreshValues()
         return core.symbols[variable.id].value
     }

@@ -30,3 +30,21 @@ struct SeededGenerator: RandomNumberGenerator {
 func zip4<A, B, C, D>(_ a: [A], _ b: [B], _ c: [C], _ d: [D]) -> [(A, B, C, D)] {
     (0..<min(a.count, b.count, c.count, d.count)).map { (a[$0], b[$0], c[$0], d[$0]) }
 }
+
+/// The constraint over another solver's variables (the same indices), with `constant`.
+func copyConstraint(_ constraint: Constraint, constant: Double? = nil, variables: [Variable]) -> Constraint {
+    Constraint(
+        LinearExpression(
+            terms: constraint.terms.map { Term(variables[Int($0.variable.id)], $0.coefficient) },
+            constant: constant ?? constraint.constant),
+        constraint.relation, priority: constraint.priority, weight: constraint.weight)
+}
+
+/// Whether a fresh solver accepts `constraints` (the incremental solver's, copied
+/// over `variableCount` new variables), with `constraint`'s constant replaced.
+func freshSolverAccepts(_ constraints: [Constraint], replacing constraint: Constraint, constant: Double, variableCount: Int) -> Bool {
+    let fresh = Solver()
+    let variables = (0..<variableCount).map { fresh.makeVariable("x\($0)") }
+    let copies = constraints.map { copyConstraint($0, constant: $0 === constraint ? constant : nil, variables: variables) }
+    return (try? fresh.add(copies)) != nil
+}

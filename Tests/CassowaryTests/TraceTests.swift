@@ -29,8 +29,11 @@ struct TraceTests {
                 solver.beginBatch()
                 try? solver.add((variables[0] >= Double(step)).prioritized(300))
                 try? solver.endBatch()
-            } else {
+            } else if Bool.random(using: &generator.random) {
                 solver.forEachChangedVariable { _, _ in }
+            } else {
+                // A layout engine reads single values between changes (self-sizing cells).
+                _ = solver.value(of: variables.randomElement(using: &generator.random)!)
             }
         }
         return (solver, recorder, variables)

@@ -303,9 +303,17 @@ extension SolverCore {
     }
 
     /// The row to pivot a parametric marker into before dropping it (Cassowary
-    /// section 4.3): a restricted row with a negative coefficient and the least
-    /// ratio, else a restricted row with a positive coefficient and the least
-    /// ratio, else an unrestricted row. Ties go to the lowest basic id.
+    /// section 4.3): a row whose basic symbol is a dummy, else a restricted row with
+    /// a negative coefficient and the least ratio, else a restricted row with a
+    /// positive coefficient and the least ratio, else an unrestricted row. Ties go
+    /// to the lowest basic id.
+    ///
+    /// The dummy rows come first to keep an invariant the simplex relies on: a
+    /// dummy-basic row (a redundant required equality, `d = sum of dummies`) holds
+    /// only dummies. Such a row holds a marker only when the marker is itself a
+    /// dummy; pivoting it into a slack's row instead would put the slack into the
+    /// dummy's row, where the ratio tests (which read a dummy row as a restricted
+    /// one) would let the slack move and the redundant equality stop holding.
     mutating func markerLeavingRow(_ marker: Int32) -> Int32 {
         var negativeRow: Int32 = -1
         var negativeRatio = Double.infinity
@@ -315,13 +323,20 @@ extension SolverCore {
         var positiveBasic = Int32.max
         var freeRow: Int32 = -1
         var freeBasic = Int32.max
+        var dummyRow: Int32 = -1
+        var dummyBasic = Int32.max
         let info = symbols[marker]
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             let header = rows[element.row]
             guard header.kind == .constraint else { continue }
             let basic = header.basic
-            if symbols[basic].kind == .external {
+            let basicKind = symbols[basic].kind
+            if basicKind == .dummy {
+                if basic < dummyBasic { dummyBasic = basic; dummyRow = element.row }
+                continue
+            }
+            if basicKind == .external {
                 if basic < freeBasic { freeBasic = basic; freeRow = element.row }
                 continue
             }
@@ -338,6 +353,7 @@ extension SolverCore {
                 }
             }
         }
+        if dummyRow >= 0 { return dummyRow }
         if negativeRow >= 0 { return negativeRow }
         if positiveRow >= 0 { return positiveRow }
         return freeRow

@@ -26,6 +26,7 @@
                     if basic < 0 || symbols[basic].row != row { fail("row \(row) and its basic symbol \(basic) disagree") }
                 }
                 let restrictedRow = header.kind != .constraint || symbols[header.basic].kind != .external
+                let dummyRow = header.kind == .constraint && symbols[header.basic].kind == .dummy
                 for index in 0..<Int(header.count) {
                     let entry = header.entries[index]
                     let symbol = entry.symbol
@@ -40,6 +41,9 @@
                     if entry.columnSlot < 0 || entry.columnSlot >= info.columnCount { fail("entry of \(symbol) in row \(row) has a bad column slot") }
                     let element = info.column[Int(entry.columnSlot)]
                     if element.row != row || element.entry != Int32(index) { fail("column of \(symbol) does not point back at row \(row)") }
+                    if dummyRow && symbols[symbol].kind != .dummy {
+                        fail("dummy-basic row \(row) holds non-dummy symbol \(symbol): a redundant required equality no longer pins it")
+                    }
                     if restrictedRow && symbols[symbol].kind == .external {
                         fail("restricted or objective row \(row) holds external symbol \(symbol)")
                     }
