@@ -135,7 +135,9 @@ enum HierarchyScenarios {
         return ScenarioInstance(engines: [window.engine], operations: size, run: {
             measuredRun(window: window, constraints: constraints, firstImageWidth: widths[0])
         }, verify: {
-            verifyTitle(cards[0], x: 12 + 50 + Double(editsPerRun) + 12) + verifyTitle(cards[size - 1], x: 74)
+            // Only the first card's image width is edited; the others keep 50 (at size 1 the last card is the first).
+            let edited = 12 + 50 + Double(editsPerRun) + 12
+            return verifyTitle(cards[0], x: edited) + verifyTitle(cards[size - 1], x: size == 1 ? edited : 74)
         })
     }
 }

@@ -120,7 +120,8 @@ enum StackScenarios {
         tags: ["stacks", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
         sizeUnit: "leaves", operationUnit: "leaf",
         pair: .init(partner: "stacks/manual", role: .antiPattern),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)]
+        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
+        sizeRule: .power(of: 3)
     ) { size in
         let depth = depth(ofLeaves: size)
         let window = makeWindow()

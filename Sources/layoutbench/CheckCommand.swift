@@ -19,8 +19,8 @@ struct CheckCommand: ParsableCommand {
             adds the baseline section to the run's report.html. docs/ci.md has the verdict rule, the \
             thresholds format and a CI workflow.
 
-            --inject-churn N runs a deliberately slowed variant (every display frame replaces up to \
-            N constraints): the counters that churn moves fail the gate with exit code 2.
+            --inject-churn N runs a deliberately slowed variant (every display frame deactivates \
+            and reactivates up to N constraints): the counters that churn moves fail the gate with exit code 2.
 
             \(GateExitStatus.checkDocumentation)
             """)

@@ -23,7 +23,7 @@ struct CompareCommand: ParsableCommand {
               0   compared (whatever the verdicts; layoutbench check is the gate)
               5   a baseline name that does not exist
               64  invalid arguments
-              65  bad input: unreadable, malformed or truncated JSON, a report of another schema \
+              65  bad input: a missing or unreadable report file, malformed or truncated JSON, a report of another schema \
             version, a bad thresholds file (the message names file, line and column)
               73  --output cannot be written
             """)
@@ -56,8 +56,12 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         do throws(GateError) {
             let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
-            let baseReport = try store.load(base)
-            let headReport = try store.load(head)
+            // A baseline name that does not exist is exit 5; a report file that does not is bad input (65).
+            func load(_ reference: String) throws(GateError) -> LoadedReport {
+                BaselineStore.isPath(reference) ? try ReportReader.read(reference) : try store.load(reference)
+            }
+            let baseReport = try load(base)
+            let headReport = try load(head)
             var rules = Thresholds()
             if let thresholds { rules = try Thresholds.load(thresholds) }
             let comparison = ReportComparison.compare(base: baseReport, head: headReport, thresholds: rules)

@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
             page) by default. It is written even when scenarios fail.
 
             --inject-churn N makes a deliberately slowed variant for testing gates: every display \
-            frame replaces up to N active constraints by equal new ones. The scenarios' expectations \
+            frame deactivates up to N active constraints and activates them again. The scenarios' expectations \
             no longer hold then; their failures become warnings, and the report's options say \
             injectChurn (docs/ci.md).
 

@@ -172,6 +172,14 @@ struct GateEndToEndTests {
         let compare = try execute(["compare", runs.report, future])
         #expect(compare.status == 65)
         #expect(compare.errors.contains("error: \(future):3:20: report schema version 2 is not supported"), "\(compare.errors)")
+
+        // A report file that does not exist is bad input; only a baseline name that does not exist is 5.
+        let missing = folder.appendingPathComponent("no-such-report.json").path
+        let missingHead = try execute(["compare", runs.report, missing])
+        #expect(missingHead.status == 65, "\(missingHead.errors)")
+        #expect(missingHead.errors.contains("no such report"), "\(missingHead.errors)")
+        let missingName = try execute(["compare", "no-such-baseline", runs.report, "--baselines", runs.baselines])
+        #expect(missingName.status == 5, "\(missingName.errors)")
     }
 
     @Test(

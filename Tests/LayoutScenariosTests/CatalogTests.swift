@@ -37,4 +37,19 @@ struct CatalogTests {
             }
         }
     }
+
+    /// `--sizes` may give any size the scenario's rule allows: the rule must say
+    /// everything the scenario's code needs (a stack tree needs a power of three).
+    @Test("Each scenario runs and meets its expectations at the small sizes its rule allows",
+          arguments: ScenarioCatalog.all.map(\.name))
+    func runsAtAllowedSizes(name: String) throws {
+        let scenario = try #require(ScenarioCatalog.named(name))
+        for size in 1...12 where scenario.sizeRule.allows(size) && !scenario.quickSizes.contains(size) {
+            let instance = scenario.prepare(size: size)
+            let before = instance.counters
+            instance.run()
+            let failures = scenario.check(instance, counters: instance.counters - before, size: size)
+            #expect(failures.isEmpty, "\(name) at \(size): \(failures)")
+        }
+    }
 }

@@ -80,8 +80,8 @@ public final class ScenarioRunner {
         progress?.runFinished()
         if configuration.injectChurn > 0 {
             warnings.insert(
-                "Churn injected (--inject-churn \(configuration.injectChurn)): every display frame replaced up to "
-                    + "\(configuration.injectChurn) active constraints by equal new ones. This is a deliberately slowed variant "
+                "Churn injected (--inject-churn \(configuration.injectChurn)): every display frame deactivated up to "
+                    + "\(configuration.injectChurn) active constraints and activated them again. This is a deliberately slowed variant "
                     + "for testing gates; the scenarios' expectations were checked but their failures are warnings.", at: 0)
         }
         return Outcome(scenarios: results, warnings: warnings, durationSeconds: duration)
