@@ -55,7 +55,7 @@ struct OracleTests {
     static func makeCase(index: Int) throws -> String {
         let style = RandomSystemGenerator.Style.allCases[index % 3]
         var generator = RandomSystemGenerator(seed: seed &+ UInt64(index), style: style)
-        let solver = Solver()
+        let solver = makeCheckedSolver()
         let variables = (0..<generator.variableCount).map { solver.makeVariable("x\($0)") }
         var proposals: [Constraint] = []
         let count = Int.random(in: 4...16, using: &generator.random)

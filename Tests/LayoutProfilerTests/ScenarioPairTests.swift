@@ -40,9 +40,7 @@ struct ScenarioPairTests {
         "conflicts/required": [Expected("broken-constraints")],
     ]
 
-    /// Fix scenarios whose own layout has a problem the profiler rightly reports, with
-    /// the reason; the scenario (not the rule) needs changing. The test records a known
-    /// issue for them, and fails once the finding goes away so the entry is removed.
+    /// The two sides of the catalogue's pairs.
     static let antiPatterns = ScenarioCatalog.all.filter { $0.pair?.role == .antiPattern }.map(\.name)
     static let fixes = ScenarioCatalog.all.filter { $0.pair?.role == .fix }.map(\.name)
 
