@@ -8,7 +8,7 @@ extension LayoutEngine {
     /// view's `updateConstraints()`, children before parents, inside one batch, so
     /// the whole pass costs one solve.
     func updateConstraintsPass() {
-        guard let root, root.subtreeNeedsUpdateConstraints else { return }
+        guard let root, root.subtreeNeedsUpdateConstraints || !pendingContentSizeViews.isEmpty else { return }
         emit(.updatePassBegan, view: root, cost: SolverCounters())
         beginBatch()
         inUpdatePass = true

@@ -24,6 +24,9 @@ public final class LayoutEngine {
     var variableOwner = ContiguousArray<Int32>()
     /// Items registered since the last frame update.
     var newlyRegistered: [LayoutItem] = []
+    /// Views registered whose content-size constraints are not installed yet: they go in
+    /// at the end of the batch (or the single change) that registered the view.
+    var pendingContentSizeViews: [View] = []
     /// Active constraints (strongly held while installed).
     var activeConstraints = ContiguousArray<LayoutConstraint>()
 
@@ -138,6 +141,7 @@ public final class LayoutEngine {
     }
 
     func endBatch() {
+        if batchDepth == 1 { installPendingContentSizeConstraints() }
         batchDepth -= 1
         let before = eventSink != nil ? solver.counters : nil
         do {
@@ -196,7 +200,23 @@ public final class LayoutEngine {
             register(superview)
             installAutoresizingConstraints(view)
         }
-        updateContentSizeConstraints(view)
+        // The content-size constraints go in after the app's constraints of the batch (or
+        // the single change) that registered the view, before its solve; UIKit makes them
+        // later still, in the update pass. Installed first, they would make the view's size
+        // basic before the app relates it to other views, and each such relation would then
+        // need an artificial-variable phase (a manual grid of 81 labels: 2665 pivots).
+        pendingContentSizeViews.append(view)
+    }
+
+    /// Installs the content-size constraints of the views registered since the last call.
+    func installPendingContentSizeConstraints() {
+        while !pendingContentSizeViews.isEmpty {
+            let views = pendingContentSizeViews
+            pendingContentSizeViews.removeAll(keepingCapacity: true)
+            for view in views where view.registeredEngine === self {
+                updateContentSizeConstraints(view)
+            }
+        }
     }
 
     /// Removes an item's variables from use: its constraints are deactivated.
@@ -365,6 +385,7 @@ public final class LayoutEngine {
         if let before {
             emit(.constraintAdded, constraint: constraint, cost: solver.counters - before, individually: individually && batchDepth == 0)
         }
+        if batchDepth == 0 { installPendingContentSizeConstraints() }
     }
 
     /// Removes constraints; more than one (or `individually == false`) is one batch.

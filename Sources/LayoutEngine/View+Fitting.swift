@@ -25,10 +25,11 @@ extension View {
             !engine.isBatching,
             "systemLayoutSizeFitting on \(debugName) inside a batch or an update-constraints pass would read unsolved values; measure outside them")
         // Pending updates are the caller's work (flushed here, as UIKit's measurement
-        // does); only the measurement itself is attributed to `.fitting`.
+        // does, with the view's own content size); only the measurement itself is
+        // attributed to `.fitting`.
+        engine.register(self)
         engine.updateConstraintsPass()
         return engine.withOperation(.fitting(self)) {
-            engine.register(self)
             let width = LayoutConstraint(
                 item: self, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute,
                 multiplier: 1, constant: targetSize.width, priority: horizontalPriority, identifier: "fitting-width",

@@ -194,6 +194,37 @@ struct EngineBehaviourTests {
         #expect(cost.solves == 2 && cost.constraintsAdded == 2 && cost.constraintsRemoved == 2)
     }
 
+    @Test("Content-size constraints go in after the app's constraints of the batch, before its solve")
+    func contentSizeAfterAppConstraints() {
+        // A row of labels with equal widths: each `width == first.width` relates two sizes
+        // that the labels' content-size constraints would already have made basic.
+        let window = Window(width: 1000, height: 200)
+        let labels = (0..<9).map { Label(text: "label \($0)", name: "label\($0)") }
+        for label in labels {
+            label.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(label)
+        }
+        var constraints = [labels[0].leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                           labels[8].trailingAnchor.constraint(equalTo: window.trailingAnchor)]
+        for (index, label) in labels.enumerated() {
+            constraints.append(label.topAnchor.constraint(equalTo: window.topAnchor))
+            if index > 0 {
+                constraints.append(label.leadingAnchor.constraint(equalTo: labels[index - 1].trailingAnchor))
+                constraints.append(label.widthAnchor.constraint(equalTo: labels[0].widthAnchor))
+            }
+        }
+        let engine = window.engine
+        let before = engine.solver.counters
+        LayoutConstraint.activate(constraints)
+        let cost = engine.solver.counters - before
+        #expect(cost.solves == 1)
+        #expect(cost.constraintsAdded == constraints.count + 4 * labels.count)
+        #expect(cost.artificialPhases == 0 && cost.pivots == 0, "\(cost)")
+        window.layoutIfNeeded()
+        #expect(abs(labels[8].frame.width - 1000.0 / 9) < 1e-6)
+        #expect(abs(labels[8].frame.minX - 8 * 1000.0 / 9) < 1e-6)
+    }
+
     @Test("Joining and splitting hierarchies moves constraints between engines")
     func hierarchyMoves() {
         // A card built on its own: it gets its own engine.
