@@ -27,6 +27,7 @@ public final class LayoutEngine {
     /// Views registered whose content-size constraints are not installed yet: they go in
     /// at the end of the batch (or the single change) that registered the view.
     var pendingContentSizeViews: [View] = []
+    var installingContentSizes = false
     /// Active constraints (strongly held while installed).
     var activeConstraints = ContiguousArray<LayoutConstraint>()
 
@@ -210,13 +211,17 @@ public final class LayoutEngine {
 
     /// Installs the content-size constraints of the views registered since the last call.
     func installPendingContentSizeConstraints() {
-        while !pendingContentSizeViews.isEmpty {
-            let views = pendingContentSizeViews
-            pendingContentSizeViews.removeAll(keepingCapacity: true)
-            for view in views where view.registeredEngine === self {
-                updateContentSizeConstraints(view)
-            }
+        guard !installingContentSizes, !pendingContentSizeViews.isEmpty else { return }
+        installingContentSizes = true
+        // By index: installing may register more views, appended here (no copy, no allocation).
+        var index = 0
+        while index < pendingContentSizeViews.count {
+            let view = pendingContentSizeViews[index]
+            if view.registeredEngine === self { updateContentSizeConstraints(view) }
+            index += 1
         }
+        pendingContentSizeViews.removeAll(keepingCapacity: true)
+        installingContentSizes = false
     }
 
     /// Removes an item's variables from use: its constraints are deactivated.
