@@ -52,6 +52,37 @@ struct HTMLTests {
         #expect(html.components(separatedBy: "</script>").count == 2)  // only the page's own script closes
         // Readable without script: the filter controls are hidden until the script runs.
         #expect(html.contains("<div class=\"controls\" data-js-only hidden>"))
+        #expect(html.contains("id=\"growth\"") && html.contains("<table id=\"growth-table\""))
+        #expect(!html.contains("The seeds' scaling claims"))  // no hierarchies family in this report
+    }
+
+    @Test("The growth section states whether the seeds' scaling claims hold, from the hierarchies fits")
+    func seedClaims() {
+        var report = Self.report()
+        func entry(_ name: String, cells: Double, wall: Double, model: String) -> FamilySummary.Entry {
+            FamilySummary.Entry(name: name, role: nil, growth: OrderedMap([
+                ("wallNanoseconds", FamilySummary.Brief(model: "O(n)", logLogExponent: wall)),
+                ("cellUpdates", FamilySummary.Brief(model: model, logLogExponent: cells)),
+            ]))
+        }
+        report.families.append(FamilySummary(name: "hierarchies", scenarios: [
+            entry("hierarchies/cross-linked", cells: 1.63, wall: 1.27, model: "O(n^2)"),
+            entry("hierarchies/independent", cells: 1.0, wall: 1.05, model: "O(n)"),
+        ]))
+        let html = ReportPage(report: report).html()
+        #expect(html.contains("The seeds' scaling claims"))
+        #expect(html.contains("<b>Independent hierarchies cost linearly:</b> holds here."))
+        #expect(html.contains("cell updates O(n) · 1.00, wall time O(n) · 1.05"))
+        #expect(html.contains("<b>Cross-linked constraints cost O(n²) to O(n³):</b> holds here."))
+        #expect(html.contains("cell updates O(n^2) · 1.63"))
+
+        report.families[report.families.count - 1].scenarios = [
+            entry("hierarchies/cross-linked", cells: 1.3, wall: 1.1, model: "O(n log n)"),
+            entry("hierarchies/independent", cells: 1.4, wall: 1.3, model: "O(n log n)"),
+        ]
+        let other = ReportPage(report: report).html()
+        #expect(other.contains("<b>Cross-linked constraints cost O(n²) to O(n³):</b> holds in part (superlinear, below quadratic) here."))
+        #expect(other.contains("<b>Independent hierarchies cost linearly:</b> does not hold here."))
     }
 
     @Test("With a baseline the report shows the regressions; injected churn is announced")

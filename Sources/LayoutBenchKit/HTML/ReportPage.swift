@@ -3,8 +3,9 @@ import LayoutBenchMetrics
 
 /// The run report as one self-contained HTML page (`report.html`): a summary, every pair's
 /// ratios, every scenario's measurements with log-log charts of cost against size (its pair
-/// on the same chart), and the environment. Sections have stable ids (`summary`, `pairs`,
-/// `scenarios`, `environment`; `failures` and `baseline` when there are any) that
+/// on the same chart), how cost grows with size per family, and the environment. Sections have
+/// stable ids (`summary`, `pairs`, `growth`, `scenarios`, `environment`; `failures` and
+/// `baseline` when there are any) that
 /// `scripts/check-report` looks for.
 public struct ReportPage {
     /// The report.
@@ -26,12 +27,13 @@ public struct ReportPage {
         if !report.failures.isEmpty { body += failuresSection() }
         if let comparison { body += baselineSection(comparison) }
         body += pairsSection()
+        body += growthSection()
         body += scenariosSection()
         body += environmentSection()
         var navigation: [(id: String, label: String)] = [("summary", "Summary")]
         if !report.failures.isEmpty { navigation.append(("failures", "Failures")) }
         if comparison != nil { navigation.append(("baseline", "Baseline")) }
-        navigation += [("pairs", "Pairs"), ("scenarios", "Scenarios"), ("environment", "Environment")]
+        navigation += [("pairs", "Pairs"), ("growth", "Growth"), ("scenarios", "Scenarios"), ("environment", "Environment")]
         let commit = report.tool.gitCommit.map { String($0.prefix(7)) + (report.tool.gitDirty == true ? " (with uncommitted changes)" : "") }
         return HTMLPage(
             title: "layoutbench report",
@@ -48,7 +50,7 @@ public struct ReportPage {
         let failedScenarios = report.scenarios.filter { $0.status == .failed }.count
         if let churn = report.options.injectChurn {
             html +=
-                "<p class=\"notice\"><b>Injected churn:</b> this run replaced up to \(churn) constraints in every display frame "
+                "<p class=\"notice\"><b>Injected churn:</b> this run deactivated and reactivated up to \(churn) constraints in every display frame "
                 + "(<code>--inject-churn \(churn)</code>), a deliberately slowed variant for testing gates. Its expectations were "
                 + "checked but not enforced (see the warnings).</p>\n"
         }
@@ -210,6 +212,76 @@ public struct ReportPage {
             rows: rows, filterable: true
         ).render()
         return html + "</section>\n"
+    }
+
+    // MARK: Growth
+
+    /// The metrics the growth table shows, in its column order.
+    static let growthMetrics: [Metric] = [.wallNanoseconds, .cellUpdates, .rowOperations, .allocations]
+
+    func growthSection() -> String {
+        var html = "<section id=\"growth\"><h2>How cost grows with size</h2>\n"
+        html +=
+            "<p class=\"muted\">Per scenario: the best of O(1), O(log n), O(n), O(n log n), O(n²) and O(n³) fitted with a "
+            + "constant term, and the exponent of a log-log fit (1 is linear, 2 quadratic), over the sizes the run measured. "
+            + "Each scenario's section has the fits of every metric and their charts.</p>\n"
+        if let claims = seedClaims() { html += claims }
+        var rows: [HTMLTable.Row] = []
+        for family in report.families {
+            for entry in family.scenarios {
+                var cells = [HTMLTable.Cell(family.name),
+                             HTMLTable.Cell(html: "<a href=\"#scenario-\(HTML.slug(entry.name))\">\(HTML.escape(entry.name))</a>",
+                                            sortValue: entry.name),
+                             HTMLTable.Cell(entry.role ?? "")]
+                for metric in Self.growthMetrics {
+                    let brief = entry.growth[metric.rawValue]
+                    cells.append(HTMLTable.Cell(brief.map(Self.growthText) ?? "–", sortBy: brief?.logLogExponent))
+                }
+                rows.append(HTMLTable.Row(cells))
+            }
+        }
+        html += HTMLTable(
+            id: "growth-table",
+            columns: [.init("Family"), .init("Scenario"), .init("Role")]
+                + Self.growthMetrics.map { .init(RunSummary.label($0), numeric: true) },
+            rows: rows, filterable: true
+        ).render()
+        return html + "</section>\n"
+    }
+
+    /// `O(n^2) · 1.63`: the model and the log-log exponent.
+    static func growthText(_ brief: FamilySummary.Brief) -> String {
+        brief.model + (brief.logLogExponent.map { " · " + String(format: "%.2f", $0) } ?? "")
+    }
+
+    /// What the run says of the seeds' scaling claims (seed 002): independent hierarchies
+    /// cost linearly, cross-linked constraints O(n²) to O(n³). Nil when the run lacks them.
+    func seedClaims() -> String? {
+        guard let family = report.families.first(where: { $0.name == "hierarchies" }) else { return nil }
+        func fit(_ name: String) -> (FamilySummary.Brief, FamilySummary.Brief)? {
+            guard let entry = family.scenarios.first(where: { $0.name == name }),
+                let cells = entry.growth[Metric.cellUpdates.rawValue], let wall = entry.growth[Metric.wallNanoseconds.rawValue]
+            else { return nil }
+            return (cells, wall)
+        }
+        var items: [String] = []
+        if let (cells, wall) = fit("hierarchies/independent"), let exponent = cells.logLogExponent {
+            let holds = exponent < 1.2 && cells.model != "O(n^2)" && cells.model != "O(n^3)"
+            items.append(
+                "<li><b>Independent hierarchies cost linearly:</b> \(holds ? "holds" : "does not hold") here. "
+                    + "<code>hierarchies/independent</code>: cell updates \(HTML.escape(Self.growthText(cells))), wall time "
+                    + "\(HTML.escape(Self.growthText(wall))).</li>")
+        }
+        if let (cells, wall) = fit("hierarchies/cross-linked"), let exponent = cells.logLogExponent {
+            let quadratic = cells.model == "O(n^2)" || cells.model == "O(n^3)" || exponent >= 1.8
+            let verdict = quadratic ? "holds" : exponent >= 1.2 ? "holds in part (superlinear, below quadratic)" : "does not hold"
+            items.append(
+                "<li><b>Cross-linked constraints cost O(n²) to O(n³):</b> \(verdict) here. "
+                    + "<code>hierarchies/cross-linked</code>: cell updates \(HTML.escape(Self.growthText(cells))), wall time "
+                    + "\(HTML.escape(Self.growthText(wall))).</li>")
+        }
+        guard !items.isEmpty else { return nil }
+        return "<h3>The seeds' scaling claims</h3>\n<ul class=\"claims\">" + items.joined(separator: "\n") + "</ul>\n"
     }
 
     // MARK: Scenarios
