@@ -132,6 +132,29 @@ struct ComparisonTests {
         #expect(GateCheck.exitStatus(comparison: comparison, head: head.report) == .regression)
     }
 
+    @Test("A scenario the baseline has and a run of the same selection lacks is lost coverage: exit 2")
+    func lostCoverage() throws {
+        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
+        var renamed = GateFixture.simple()
+        renamed.scenarios.removeLast()  // demo/b renamed or removed; nothing else changed
+        let comparison = ReportComparison.compare(base: base, head: try GateFixture.loaded(renamed))
+        #expect(comparison.regressions.isEmpty && comparison.improvements.isEmpty)
+        #expect(comparison.lostCoverage == ["demo/b"])
+        let outcome = GateCheck.exitStatus(comparison: comparison, head: renamed)
+        #expect(outcome == .regression)
+        let markdown = GateCheck.markdown(comparison, status: outcome, head: renamed, baselineName: "main")
+        #expect(markdown.contains("### Lost coverage (1)") && markdown.contains("- `demo/b`"))
+        let json = try JSONDocument.parse(try ComparisonOutput.json(comparison))
+        #expect(json["lostCoverage"]?.elements.map(\.stringValue) == ["demo/b"])
+
+        // A run that selected less on purpose loses nothing.
+        var narrowed = renamed
+        narrowed.options.filters = ["demo/a"]
+        let partial = ReportComparison.compare(base: base, head: try GateFixture.loaded(narrowed))
+        #expect(partial.onlyInBase == ["demo/b"] && partial.lostCoverage.isEmpty)
+        #expect(GateCheck.exitStatus(comparison: partial, head: narrowed) == .pass)
+    }
+
     @Test("Thresholds overrides by scenario glob change verdicts; ignored metrics are left out")
     func overrides() throws {
         let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")

@@ -203,6 +203,7 @@ public enum ComparisonOutput {
             var warnings: [String]
             var onlyInBase: [String]
             var onlyInHead: [String]
+            var lostCoverage: [String]
             var rows: [ReportComparison.Row]
         }
         let counts = comparison.counts
@@ -210,7 +211,7 @@ public enum ComparisonOutput {
             base: comparison.base, head: comparison.head, thresholds: comparison.thresholdsSource,
             counts: OrderedMap(ReportComparison.Verdict.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
             warnings: comparison.warnings, onlyInBase: comparison.onlyInBase, onlyInHead: comparison.onlyInHead,
-            rows: comparison.rows)
+            lostCoverage: comparison.lostCoverage, rows: comparison.rows)
         return try OrderedJSONEncoder().encode(document).serialized(pretty: true) + "\n"
     }
 }

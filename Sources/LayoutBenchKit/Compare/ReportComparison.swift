@@ -117,6 +117,11 @@ public struct ReportComparison: Sendable {
     public var onlyInBase: [String]
     /// Scenarios and sizes only the head has.
     public var onlyInHead: [String]
+    /// The part of ``onlyInBase`` the head should have measured: both ran the same selection
+    /// (scenario patterns, tags, sizes, suite), so a scenario or size missing from the head was
+    /// renamed or removed. The gate counts this as lost coverage and fails (exit 2); a head
+    /// that selected less on purpose loses nothing.
+    public var lostCoverage: [String]
     /// Why parts of the comparison may mislead (different machines, builds, options).
     public var warnings: [String]
     /// Where the thresholds came from.
@@ -192,8 +197,12 @@ public struct ReportComparison: Sendable {
                 }
             }
         }
+        let (baseOptions, headOptions) = (base.report.options, head.report.options)
+        let sameSelection = baseOptions.filters == headOptions.filters && baseOptions.tags == headOptions.tags
+            && baseOptions.sizes == headOptions.sizes && baseOptions.quick == headOptions.quick
         return ReportComparison(
             base: Side(base), head: Side(head), rows: rows, onlyInBase: onlyInBase, onlyInHead: onlyInHead,
+            lostCoverage: sameSelection ? onlyInBase : [],
             warnings: warnings(base: base.report, head: head.report), thresholdsSource: thresholds.source)
     }
 

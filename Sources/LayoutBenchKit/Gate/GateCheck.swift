@@ -73,10 +73,10 @@ public struct GateCheck: Sendable {
             markdown: markdown(comparison, status: status, head: head.report, baselineName: prepared.baselineName))
     }
 
-    /// The exit status: a gating regression (2) wins; then the run's own failed expectations
-    /// (1); then a gating improvement (4); else 0.
+    /// The exit status: a gating regression or lost coverage (2) wins; then the run's own
+    /// failed expectations (1); then a gating improvement (4); else 0.
     public static func exitStatus(comparison: ReportComparison, head: Report) -> GateExitStatus {
-        if !comparison.regressions.isEmpty { return .regression }
+        if !comparison.regressions.isEmpty || !comparison.lostCoverage.isEmpty { return .regression }
         if head.status == .failed { return .expectationsFailed }
         if !comparison.improvements.isEmpty { return .improvement }
         return .pass
@@ -86,10 +86,16 @@ public struct GateCheck: Sendable {
     public static func verdictLine(_ outcome: Outcome) -> String {
         let comparison = outcome.comparison
         switch outcome.exitStatus {
+        case .regression where comparison.regressions.isEmpty:
+            return "check: lost coverage (exit 2): the run has the baseline's selection but did not measure "
+                + comparison.lostCoverage.prefix(5).joined(separator: ", ") + (comparison.lostCoverage.count > 5 ? ", ..." : "")
+                + "; a renamed or removed scenario needs a new baseline (layoutbench baseline save NAME).\n"
         case .regression:
             let names = comparison.regressions.prefix(5).map { "\($0.scenario) \($0.metric) at \($0.size)" }
             return "check: regression (exit 2): \(comparison.regressions.count) metric\(comparison.regressions.count == 1 ? "" : "s") regressed: "
-                + names.joined(separator: ", ") + (comparison.regressions.count > 5 ? ", ..." : "") + "\n"
+                + names.joined(separator: ", ") + (comparison.regressions.count > 5 ? ", ..." : "")
+                + (comparison.lostCoverage.isEmpty ? "" : "; and \(comparison.lostCoverage.count) scenario sizes of the baseline were not measured")
+                + "\n"
         case .expectationsFailed:
             return "check: the run's own expectations failed (exit 1); nothing regressed.\n"
         case .improvement:
@@ -112,6 +118,13 @@ public struct GateCheck: Sendable {
         default: title = "layoutbench check: ✅ pass"
         }
         var text = ComparisonOutput.markdown(comparison, title: title, baseName: baselineName)
+        if !comparison.lostCoverage.isEmpty {
+            text += "\n### Lost coverage (\(comparison.lostCoverage.count))\n\n"
+            text += "The run selected what the baseline selected but did not measure these; a renamed or removed "
+                + "scenario needs a new baseline (`layoutbench baseline save NAME`).\n\n"
+            for item in comparison.lostCoverage.prefix(20) { text += "- `\(ComparisonOutput.escape(item))`\n" }
+            if comparison.lostCoverage.count > 20 { text += "- ... and \(comparison.lostCoverage.count - 20) more\n" }
+        }
         if !head.failures.isEmpty {
             text += "\n### The run's own failures (\(head.failures.count))\n\n"
             for failure in head.failures.prefix(20) { text += "- \(ComparisonOutput.escape(failure.description))\n" }

@@ -29,7 +29,8 @@ public enum GateExitStatus: Int32, Sendable, CaseIterable {
         Exit codes:
           0   pass: no regression, no improvement beyond a threshold
           1   the run's own expectations failed (nothing regressed)
-          2   regression: a metric got worse beyond its threshold (wins over 1 and 4)
+          2   regression: a metric got worse beyond its threshold, or lost coverage: the run
+              selected what the baseline did but did not measure all of it (wins over 1 and 4)
           4   improvement beyond a threshold, nothing regressed: update the baseline
           5   the baseline does not exist (layoutbench baseline list)
           64  invalid arguments
