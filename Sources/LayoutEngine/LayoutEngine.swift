@@ -1,5 +1,11 @@
 import Cassowary
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The layout engine of one view hierarchy (`NSISEngine`): one instrumented
 /// ``Cassowary/Solver`` holding the four variables of every view and layout guide
 /// that takes part in layout, and one equation per active constraint.
@@ -69,6 +75,11 @@ public final class LayoutEngine {
 
     init() {
         joinCollectors()
+        // Debug builds run the solver's invariant checker after every mutation when
+        // LAYOUTBENCH_SOLVER_CHECKS is set (scripts/test sets it); release builds have no checker.
+        if Solver.hasInvariantChecker, getenv("LAYOUTBENCH_SOLVER_CHECKS") != nil {
+            solver.checksInvariants = true
+        }
     }
 
     convenience init(root: View) {
