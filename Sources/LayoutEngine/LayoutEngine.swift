@@ -317,7 +317,9 @@ public final class LayoutEngine {
     /// `individually == false`) runs as one batch per engine.
     static func activate(_ constraints: [LayoutConstraint], individually: Bool) {
         var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
-        for constraint in constraints where constraint.engine == nil {
+        var seen = Set<ObjectIdentifier>()
+        // Already active, or listed twice: nothing to do (as UIKit).
+        for constraint in constraints where constraint.engine == nil && seen.insert(ObjectIdentifier(constraint)).inserted {
             let host = installationView(for: constraint)
             let engine = host.ensureEngine()
             if let index = groups.firstIndex(where: { $0.engine === engine }) {

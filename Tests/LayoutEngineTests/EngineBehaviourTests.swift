@@ -225,6 +225,22 @@ struct EngineBehaviourTests {
         #expect(abs(labels[8].frame.minX - 8 * 1000.0 / 9) < 1e-6)
     }
 
+    @Test("Activating a constraint listed twice, or already active, installs it once")
+    func activateDuplicates() {
+        let window = Window(width: 300, height: 300)
+        let box = View(name: "box")
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        let width = box.widthAnchor.constraint(equalToConstant: 40)
+        let height = box.heightAnchor.constraint(equalToConstant: 30)
+        let before = window.engine.solver.counters
+        LayoutConstraint.activate([width, height, width])
+        LayoutConstraint.activate([height])
+        let cost = window.engine.solver.counters - before
+        #expect(cost.constraintsAdded == 2 && cost.solves == 1)
+        #expect(width.isActive && height.isActive)
+    }
+
     @Test("Joining and splitting hierarchies moves constraints between engines")
     func hierarchyMoves() {
         // A card built on its own: it gets its own engine.
