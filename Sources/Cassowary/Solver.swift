@@ -387,16 +387,27 @@ public final class Solver {
 
     /// The constraints that determine `variable`'s current value: those whose
     /// marker or error symbols appear in its row (the constraints the row combines).
+    /// A variable that is not basic (a parameter of the solution, often a free one) is
+    /// determined by nothing; then the answer is the constraints that relate it to the
+    /// rest: those combined in the rows that hold it.
     public func constraintsDetermining(_ variable: Variable) -> [Constraint] {
         precondition(variable.solverTag == tag)
         var slots: [Int32] = []
-        let row = core.symbols[variable.id].row
-        if row >= 0 {
+        func collect(row: Int32) {
             let header = core.rows[row]
+            guard header.kind == .constraint else { return }
             for index in 0..<Int(header.count) {
                 let owner = core.symbols[header.entries[index].symbol].owner
                 if owner >= 0 && !slots.contains(owner) { slots.append(owner) }
             }
+            let basicOwner = core.symbols[header.basic].owner
+            if basicOwner >= 0 && !slots.contains(basicOwner) { slots.append(basicOwner) }
+        }
+        let info = core.symbols[variable.id]
+        if info.row >= 0 {
+            collect(row: info.row)
+        } else {
+            for index in 0..<Int(info.columnCount) { collect(row: info.column[index].row) }
         }
         return slots
             .sorted { core.records[Int($0)].sequence < core.records[Int($1)].sequence }

@@ -72,7 +72,7 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .customLong("inject-churn"),
         help: ArgumentHelp(
-            "Run a deliberately slowed variant: replace up to N constraints in every display frame.", valueName: "n"))
+            "Run a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame.", valueName: "n"))
     var injectChurn: Int?
 
     @Option(help: ArgumentHelp("The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))

@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
     var allocations = true
 
     @Option(name: .customLong("inject-churn"), help: ArgumentHelp(
-        "Test gates with a deliberately slowed variant: replace up to N constraints in every display frame (docs/ci.md).",
+        "Test gates with a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame (docs/ci.md).",
         valueName: "n"))
     var injectChurn: Int?
 

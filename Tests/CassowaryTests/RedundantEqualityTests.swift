@@ -121,12 +121,6 @@ struct RedundantEqualityTests {
         let freshVariables = (0..<variables.count).map { fresh.makeVariable("x\($0)") }
         let copies = installed.map { copyConstraint($0, variables: freshVariables) }
         try fresh.add(copies)
-        let mine = violationLevels(of: installed, in: solver)
-        let theirs = violationLevels(of: copies, in: fresh)
-        #expect(mine.count == theirs.count, "seed \(seed) step \(step)")
-        for (a, b) in zip(mine, theirs) {
-            #expect(a.priority == b.priority && close(a.violation, b.violation),
-                    "seed \(seed) step \(step): level \(a.priority) incremental \(a.violation) fresh \(b.violation)")
-        }
+        expectSameViolationLevels(solver, installed, fresh: fresh, copies, context: "seed \(seed) step \(step)")
     }
 }

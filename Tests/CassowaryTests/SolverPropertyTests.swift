@@ -114,12 +114,6 @@ struct SolverPropertyTests {
             incrementalAll.append((variable == edit.value).prioritized(edit.priority))
             freshAll.append((freshVariable == edit.value).prioritized(edit.priority))
         }
-        let incrementalLevels = violationLevels(of: incrementalAll, in: solver)
-        let freshLevels = violationLevels(of: freshAll, in: fresh)
-        #expect(incrementalLevels.count == freshLevels.count, "seed \(seed)")
-        for (mine, theirs) in zip(incrementalLevels, freshLevels) {
-            #expect(mine.priority == theirs.priority && close(mine.violation, theirs.violation),
-                    "seed \(seed): level \(mine.priority) incremental \(mine.violation) fresh \(theirs.violation)")
-        }
+        expectSameViolationLevels(solver, incrementalAll, fresh: fresh, freshAll, context: "seed \(seed)")
     }
 }

@@ -48,3 +48,18 @@ func freshSolverAccepts(_ constraints: [Constraint], replacing constraint: Const
     let copies = constraints.map { copyConstraint($0, constant: $0 === constraint ? constant : nil, variables: variables) }
     return (try? fresh.add(copies)) != nil
 }
+
+/// Expects two solvers to reach the same violation at every priority level (to 1e-6): the
+/// incremental one with `constraints`, the fresh one with their copies `freshConstraints`.
+func expectSameViolationLevels(
+    _ solver: Solver, _ constraints: [Constraint], fresh: Solver, _ freshConstraints: [Constraint], context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let mine = violationLevels(of: constraints, in: solver)
+    let theirs = violationLevels(of: freshConstraints, in: fresh)
+    #expect(mine.count == theirs.count, "\(context)", sourceLocation: sourceLocation)
+    for (a, b) in zip(mine, theirs) {
+        #expect(a.priority == b.priority && close(a.violation, b.violation),
+                "\(context): level \(a.priority) incremental \(a.violation) fresh \(b.violation)", sourceLocation: sourceLocation)
+    }
+}

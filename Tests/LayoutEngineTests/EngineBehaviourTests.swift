@@ -170,6 +170,16 @@ struct EngineBehaviourTests {
         #expect(!horizontal.contains { $0 === top || $0 === height })
         let vertical = box.constraintsAffectingLayout(for: .vertical)
         #expect(vertical.contains { $0 === top } && vertical.contains { $0 === height })
+
+        // An ambiguous view: its x is free (a parameter of the solution, not basic), and the
+        // constraint that ties another view to it still affects it.
+        let free = makeView("free", in: window)
+        let follower = makeView("follower", in: window)
+        let tie = follower.leadingAnchor.constraint(equalTo: free.trailingAnchor, constant: 8)
+        LayoutConstraint.activate([tie, free.widthAnchor.constraint(equalToConstant: 10)])
+        window.layoutIfNeeded()
+        #expect(free.hasAmbiguousLayout)
+        #expect(free.constraintsAffectingLayout(for: .horizontal).contains { $0 === tie })
     }
 
     @Test("systemLayoutSizeFitting: width given, height found, at the cost of two batches")
