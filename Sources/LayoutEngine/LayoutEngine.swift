@@ -317,9 +317,7 @@ public final class LayoutEngine {
     /// `individually == false`) runs as one batch per engine.
     static func activate(_ constraints: [LayoutConstraint], individually: Bool) {
         var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
-        var seen = Set<ObjectIdentifier>()
-        // Already active, or listed twice: nothing to do (as UIKit).
-        for constraint in constraints where constraint.engine == nil && seen.insert(ObjectIdentifier(constraint)).inserted {
+        for constraint in constraints where constraint.engine == nil {
             let host = installationView(for: constraint)
             let engine = host.ensureEngine()
             if let index = groups.firstIndex(where: { $0.engine === engine }) {
@@ -332,7 +330,8 @@ public final class LayoutEngine {
             let batched = !individually || group.items.count > 1
             group.engine.withOperation(batched ? .activate(count: group.items.count) : .setActive) {
                 if batched { group.engine.beginBatch() }
-                for (constraint, host) in group.items {
+                // Already active (listed twice): nothing to do, as in UIKit.
+                for (constraint, host) in group.items where constraint.engine == nil {
                     group.engine.install(constraint, on: host, individually: !batched)
                 }
                 if batched { group.engine.endBatch() }
