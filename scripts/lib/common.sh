@@ -107,6 +107,11 @@ lb_ensure_venv() {
         lb_die "Missing $LB_TOOLS_REQUIREMENTS (the pinned Python tool requirements)."
 
     if [[ ! -x "$python" ]]; then
+        # Debian's python3 makes venvs only with python3-venv (ensurepip); install both when
+        # python3 is missing or cannot make one.
+        if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+            lb_ensure_apt_packages python3 python3-venv >&2
+        fi
         command -v python3 >/dev/null 2>&1 ||
             lb_die "python3 is not installed; it is needed for the tools venv." \
                 "Install Python 3.11 or later (Debian: apt-get install python3 python3-venv)."
