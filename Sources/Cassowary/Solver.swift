@@ -74,7 +74,7 @@ public final class Solver {
     /// - Complexity: Substitution visits only the rows holding the substituted
     ///   symbols; an unrelated block of constraints costs nothing.
     public func add(_ constraint: Constraint) throws(SolverError) {
-        traceRecorder?.recordAdd(constraint)
+        if let traceRecorder, constraint.terms.allSatisfy({ owns($0.variable) }) { traceRecorder.recordAdd(constraint) }
         try validateForAdd(constraint)
         if let conflicts = core.install(constraint) {
             throw .unsatisfiable(UnsatisfiableConstraint(
@@ -197,8 +197,8 @@ public final class Solver {
     /// - Throws: ``SolverError/requiredEditVariable(_:name:)`` for priority 1000,
     ///   ``SolverError/duplicateEditVariable(_:name:)``.
     public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        traceRecorder?.recordAddEdit(variable, priority: priority)
         try validate(variable)
+        traceRecorder?.recordAddEdit(variable, priority: priority)
         guard !priority.isRequired else { throw .requiredEditVariable(variable, name: name(of: variable)) }
         guard core.symbols[variable.id].edit < 0 else {
             throw .duplicateEditVariable(variable, name: name(of: variable))
@@ -221,8 +221,8 @@ public final class Solver {
     ///
     /// - Throws: ``SolverError/unknownEditVariable(_:name:)``.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        traceRecorder?.recordRemoveEdit(variable)
         try validate(variable)
+        traceRecorder?.recordRemoveEdit(variable)
         let slot = core.symbols[variable.id].edit
         guard slot >= 0 else { throw .unknownEditVariable(variable, name: name(of: variable)) }
         let constraint = core.records[Int(slot)].constraint
@@ -247,8 +247,8 @@ public final class Solver {
     /// - Complexity: O(rows holding the edit's marker) plus the dual pivots; an
     ///   edit in one independent block does not visit the others.
     public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-        traceRecorder?.recordSuggest(variable, value: value)
         try validate(variable)
+        traceRecorder?.recordSuggest(variable, value: value)
         guard value.isFinite else { throw .nonFiniteValue(what: "suggested value", value: value) }
         let slot = core.symbols[variable.id].edit
         guard slot >= 0, let constraint = core.records[Int(slot)].constraint else {
@@ -537,10 +537,15 @@ public final class Solver {
         return constraint.slot
     }
 
+    /// Whether `variable` is one of this solver's. A trace records no operation on another
+    /// solver's variables (a replay could not name them); the operation still fails.
+    private func owns(_ variable: Variable) -> Bool {
+        variable.solverTag == tag && variable.id >= 0 && Int(variable.id) < core.symbols.count
+            && core.symbols[variable.id].kind == .external
+    }
+
     private func validate(_ variable: Variable) throws(SolverError) {
-        guard variable.solverTag == tag, variable.id >= 0, Int(variable.id) < core.symbols.count,
-            core.symbols[variable.id].kind == .external
-        else { throw .foreignVariable(variable) }
+        guard owns(variable) else { throw .foreignVariable(variable) }
     }
 
     private func validateForAdd(_ constraint: Constraint) throws(SolverError) {

@@ -50,6 +50,24 @@ struct TraceTests {
         #expect(trace.variableCount == variables.count)
     }
 
+    @Test("Operations on another solver's variables fail and stay out of the trace")
+    func foreignVariablesNotRecorded() throws {
+        let solver = Solver()
+        let other = Solver()
+        let recorder = SolverTraceRecorder()
+        solver.traceRecorder = recorder
+        let x = solver.makeVariable("x")
+        let stranger = other.makeVariable("stranger")
+        try solver.add(x == 1)
+        #expect(throws: SolverError.self) { try solver.add(x + stranger == 3) }
+        #expect(throws: SolverError.self) { try solver.addEditVariable(stranger, priority: 500) }
+        #expect(throws: SolverError.self) { try solver.suggestValue(2, for: stranger) }
+        #expect(throws: SolverError.self) { try solver.removeEditVariable(stranger) }
+        let replay = try SolverTrace.parse(recorder.text, source: "recorded").replay()
+        #expect(replay.errors.isEmpty)
+        #expect(replay.solver.counters == solver.counters)
+    }
+
     @Test("Failed operations are recorded and fail again on replay")
     func failuresReplay() throws {
         let solver = Solver()
