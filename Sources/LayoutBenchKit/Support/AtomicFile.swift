@@ -10,7 +10,8 @@ import Darwin
 ///
 /// The data goes to a new temporary file in the destination's folder (same file system),
 /// which is flushed with `fsync` and then renamed over the destination (`rename(2)` is
-/// atomic). Any failure removes the temporary file and leaves the destination untouched.
+/// atomic); the folder is then flushed too, so the rename survives a crash. Any failure
+/// removes the temporary file and leaves the destination untouched.
 public enum AtomicFile {
     /// Writes `bytes` to `path` atomically, creating the file with mode 0644 if needed.
     ///
@@ -49,6 +50,13 @@ public enum AtomicFile {
             throw failure(path, "cannot replace", errno)
         }
         succeeded = true
+        // Make the rename itself durable: flush the folder's entry (best effort; some file
+        // systems refuse fsync on a folder, and the file is already complete either way).
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
     }
 
     /// Writes a UTF-8 string atomically.
