@@ -75,12 +75,13 @@ public final class LayoutEngine {
 
     init() {
         joinCollectors()
-        // Debug builds run the solver's invariant checker after every mutation when
-        // LAYOUTBENCH_SOLVER_CHECKS is set (scripts/test sets it); release builds have no checker.
-        if Solver.hasInvariantChecker, getenv("LAYOUTBENCH_SOLVER_CHECKS") != nil {
-            solver.checksInvariants = true
-        }
+        if Self.checksSolverInvariants { solver.checksInvariants = true }
     }
+
+    /// Whether engines run the solver's invariant checker after every mutation: in debug
+    /// builds when LAYOUTBENCH_SOLVER_CHECKS is set (scripts/test sets it); release builds
+    /// have no checker. Read once per process.
+    static let checksSolverInvariants = Solver.hasInvariantChecker && getenv("LAYOUTBENCH_SOLVER_CHECKS") != nil
 
     convenience init(root: View) {
         self.init()
