@@ -27,10 +27,26 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     /// Makes a priority from untrusted input, or returns `nil` when `value` is
-    /// not in `1...1000` (or is not finite).
+    /// not in `1...1000` (or is not finite), or is below 1000 but has no `Float`
+    /// below 1000 to be stored as.
+    ///
+    /// Priorities are stored as `Float`, as `UILayoutPriority` is. The largest
+    /// `Float` below 1000 is 999.99994; a value between it and 1000 would round
+    /// to 1000 and silently become required, so it is refused: a constraint that
+    /// is meant to give way must stay non-required.
     public init?(validating value: Double) {
-        guard value.isFinite, Self.validRange.contains(Float(value)) else { return nil }
-        self.value = Float(value)
+        guard value.isFinite, let stored = Self.storable(value) else { return nil }
+        self.value = stored
+    }
+
+    /// `value` as a `Float` priority, or `nil` when it is outside 1...1000 or would
+    /// cross between non-required and required by rounding.
+    static func storable(_ value: Double) -> Float? {
+        let stored = Float(value)
+        guard Self.validRange.contains(stored), value >= 1 else { return nil }
+        if value < 1000 && stored >= 1000 { return nil }
+        if value > 1000 { return nil }
+        return stored
     }
 
     @usableFromInline
@@ -42,8 +58,13 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.init(Float(value))
     }
 
+    /// A literal below 1000 that would round to 1000 as a `Float` traps, as an
+    /// out-of-range one does: see ``init(validating:)``.
     public init(floatLiteral value: Double) {
-        self.init(Float(value))
+        guard let stored = Self.storable(value) else {
+            preconditionFailure("Priority \(value) cannot be stored as a Float without changing whether it is required; use 999.99994 at most below 1000")
+        }
+        self.init(stored)
     }
 
     /// Whether this is ``required`` (1000).

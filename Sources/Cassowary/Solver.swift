@@ -82,6 +82,9 @@ public final class Solver {
         }
         constraint.ownerTag = tag
         solveAfterStructuralChange()
+        try settle(constraint) {
+            $0.core.forget(constraint)
+        }
         checkInvariantsIfEnabled()
     }
 
@@ -114,6 +117,10 @@ public final class Solver {
         core.uninstall(slot: slot)
         constraint.ownerTag = 0
         solveAfterStructuralChange()
+        try settle(constraint) {
+            _ = $0.core.allocateSlot(for: constraint)
+            constraint.ownerTag = $0.tag
+        }
         checkInvariantsIfEnabled()
     }
 
@@ -163,7 +170,9 @@ public final class Solver {
         let slot = try installedSlot(of: constraint)
         guard constant.isFinite else { throw .nonFiniteValue(what: "constant", value: constant) }
         core.counters.constantUpdates &+= 1
+        let old = constraint.constant
         try changeConstant(slot: slot, constraint: constraint, to: constant)
+        try settle(constraint) { _ in constraint.constant = old }
         checkInvariantsIfEnabled()
     }
 
@@ -186,6 +195,7 @@ public final class Solver {
         core.changePriority(slot: slot, to: priority.value)
         constraint.priority = priority
         solveAfterStructuralChange()
+        try settle(constraint) { _ in constraint.priority = current }
         checkInvariantsIfEnabled()
     }
 
@@ -214,6 +224,9 @@ public final class Solver {
         core.editCount += 1
         core.counters.editVariablesAdded &+= 1
         solveAfterStructuralChange()
+        try settle(constraint) {
+            $0.core.forget(constraint)
+        }
         checkInvariantsIfEnabled()
     }
 
@@ -232,6 +245,13 @@ public final class Solver {
         core.editCount -= 1
         core.counters.editVariablesRemoved &+= 1
         solveAfterStructuralChange()
+        if let constraint {
+            try settle(constraint) {
+                let slot = $0.core.allocateSlot(for: constraint)
+                $0.core.records[Int(slot)].editedVariable = variable.id
+                constraint.ownerTag = $0.tag
+            }
+        }
         checkInvariantsIfEnabled()
     }
 
@@ -256,7 +276,9 @@ public final class Solver {
         }
         core.counters.editSuggestions &+= 1
         // The edit reads  variable - value = 0.
+        let old = constraint.constant
         try changeConstant(slot: slot, constraint: constraint, to: -value)
+        try settle(constraint) { _ in constraint.constant = old }
         checkInvariantsIfEnabled()
     }
 
@@ -284,7 +306,13 @@ public final class Solver {
         core.batchDepth -= 1
         guard core.batchDepth == 0 else { return }
         defer { checkInvariantsIfEnabled() }
-        try finishBatch()
+        do {
+            try finishBatch()
+        } catch {
+            try settle(nil) { _ in }
+            throw error
+        }
+        try settle(nil) { _ in }
     }
 
     /// Runs `body` in a batch. The batch ends (and solves) even when `body` throws.
@@ -344,6 +372,10 @@ public final class Solver {
 
     /// A copy of the counters.
     public var counters: SolverCounters { core.counters }
+
+    /// How often this solver met and repaired numerical trouble (docs/solver.md).
+    /// All zero on well-scaled systems.
+    public var numericalRepairs: NumericalRepairs { core.numerics.repairs }
 
     // MARK: - Diagnostics
 
@@ -507,9 +539,14 @@ public final class Solver {
             if fallible { core.commitUndo() }
             return
         }
+        // Non-required changes cannot conflict in exact arithmetic: what the dual
+        // simplex could not absorb is rounding, which verification repairs (`settle`).
+        guard fallible else {
+            core.numerics.suspect = true
+            return
+        }
         // Slow path: restore the tableau, then apply the changes one by one to find
         // which conflict; those are rolled back and reported.
-        precondition(fallible, "Cassowary internal error: non-required constant changes were infeasible")
         core.rollBackUndo()
         var failures: [UnsatisfiableConstraint] = []
         for change in pending where change.delta != 0 {
@@ -525,6 +562,22 @@ public final class Solver {
         if !failures.isEmpty {
             throw .unsatisfiableBatch(failures)
         }
+    }
+
+    /// Verifies the state after a public operation when the solver is suspect or its
+    /// coefficients span a wide range, repairing it (objective refresh, then a rebuild
+    /// of the tableau). When even the rebuilt tableau does not verify, `restore` puts
+    /// the installed constraints back as they were before the operation, the tableau
+    /// is rebuilt from them, and the operation is refused.
+    ///
+    /// - Throws: ``SolverError/numericalInstability(_:)``.
+    private func settle(_ constraint: Constraint?, restore: (Solver) -> Void) throws(SolverError) {
+        guard core.batchDepth == 0, core.needsVerification else { return }
+        if core.verifyAndRepair() { return }
+        restore(self)
+        _ = core.rebuildTableau()
+        core.numerics.repairs.refusals &+= 1
+        throw .numericalInstability(NumericalInstability(constraint: constraint))
     }
 
     private func constraint(inSlot slot: Int32) -> Constraint {

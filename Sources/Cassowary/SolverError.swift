@@ -71,6 +71,10 @@ public enum SolverError: Error, CustomStringConvertible {
     case nonFiniteValue(what: String, value: Double)
     /// `endBatch()` without a matching `beginBatch()`.
     case batchNotOpen
+    /// The operation's result could not be verified in double precision, even after
+    /// the tableau was rebuilt from scratch; it was refused and the installed
+    /// constraints are as they were before it (a batch's changes stay applied).
+    case numericalInstability(NumericalInstability)
 
     /// A stable identifier for the kind of error, for tools and tests.
     public var code: String {
@@ -87,6 +91,7 @@ public enum SolverError: Error, CustomStringConvertible {
         case .foreignVariable: "foreign-variable"
         case .nonFiniteValue: "non-finite-value"
         case .batchNotOpen: "batch-not-open"
+        case .numericalInstability: "numerical-instability"
         }
     }
 
@@ -117,6 +122,22 @@ public enum SolverError: Error, CustomStringConvertible {
             return "The \(what) must be a finite number; got \(value)."
         case .batchNotOpen:
             return "endBatch() was called without a matching beginBatch()."
+        case .numericalInstability(let detail):
+            return detail.description
         }
+    }
+}
+
+/// An operation the solver refused because its result could not be verified in
+/// double precision (see ``SolverError/numericalInstability(_:)``).
+public struct NumericalInstability: CustomStringConvertible, Sendable {
+    /// The constraint the operation concerned, if any (none for a batch's end).
+    public let constraint: Constraint?
+
+    public var description: String {
+        let subject = constraint.map { "The operation on \($0)" } ?? "The batch"
+        return "\(subject) was refused: its solution could not be verified in double precision, even after rebuilding "
+            + "the tableau. The coefficients span too many orders of magnitude; rescale the variables (for example, "
+            + "points instead of micrometres) or simplify the constraints."
     }
 }

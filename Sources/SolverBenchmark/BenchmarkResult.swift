@@ -104,6 +104,8 @@ public struct VerificationResult: Sendable {
 
     /// Trace lines whose operation threw.
     public var failedLines: [Int] = []
+    /// The ``Cassowary/SolverError/code`` of each failed line, in the same order.
+    public var failureCodes: [String] = []
     /// One checksum per `read` operation, in order.
     public var readChecksums: [ValueChecksum] = []
     /// Every variable's value at the last `read` (empty when the trace has none).

@@ -39,6 +39,8 @@ public final class LockstepRunner {
         var allocations: [String: AllocationSummary]?
         var counters: [String: [String: Int]]
         var finalCounters: [String: Int]
+        /// The error code of each failed line (after every key external tools already read).
+        var failureCodes: [String]
     }
 
     struct Repetition: Encodable {
@@ -72,7 +74,8 @@ public final class LockstepRunner {
             counters: Dictionary(uniqueKeysWithValues: counters.map {
                 ($0.key.rawValue, BenchmarkReport.counterDictionary($0.value))
             }),
-            finalCounters: BenchmarkReport.counterDictionary(verification.finalCounters))
+            finalCounters: BenchmarkReport.counterDictionary(verification.finalCounters),
+            failureCodes: verification.failureCodes)
         return BenchmarkReport.encode(message, pretty: false)
     }
 

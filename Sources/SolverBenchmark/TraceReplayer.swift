@@ -258,6 +258,7 @@ public final class TraceReplayer {
                 try Session.execute(compiled, on: session.solver)
             } catch {
                 result.failedLines.append(line)
+                result.failureCodes.append(error.code)
             }
             if case .read = operation {
                 let values = session.variables.map(session.solver.value(of:))

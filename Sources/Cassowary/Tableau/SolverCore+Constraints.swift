@@ -47,6 +47,7 @@ extension SolverCore {
     mutating func install(_ constraint: Constraint) -> [Int32]? {
         let slot = allocateSlot(for: constraint)
         let required = constraint.priority.isRequired
+        noteCoefficients(of: constraint)
         let row = makeRow(kind: .constraint, basic: -1)
 
         // The expression, with basic variables replaced by their rows.
@@ -96,7 +97,7 @@ extension SolverCore {
         records[Int(slot)].markerCoefficient = markerCoefficient
 
         if !required {
-            retainLevel(constraint.priority.value)
+            retainLevel(constraint.priority.value, weight: constraint.weight)
             let objective = objectiveRow(for: constraint.priority.value)
             let (first, second) = errorSymbols(of: slot)
             addObjectiveTerm(objective: objective, symbol: first, weight: constraint.weight)
@@ -113,7 +114,7 @@ extension SolverCore {
         if subject >= 0 {
             makeBasic(row: row, subject: subject)
         } else if containsOnlyDummies(row) {
-            if abs(rows[row].constant) >= Self.coefficientEpsilon {
+            if abs(rows[row].constant) > Self.feasibilityTolerance * magnitude(of: constraint) {
                 // 0 = c + sum(dummies) with c != 0: the required equalities contradict.
                 let conflicts = requiredOwners(ofRow: row, includingBasic: false, excluding: slot)
                 releaseRow(row)
@@ -124,7 +125,7 @@ extension SolverCore {
             }
             // Redundant: the dummy marker becomes basic, so removal still finds it.
             makeBasic(row: row, subject: marker)
-        } else if let conflicts = addWithArtificialVariable(row: row, slot: slot) {
+        } else if let conflicts = addWithArtificialVariable(row: row, slot: slot, constraint: constraint) {
             releaseSymbol(marker)
             freeSlot(slot)
             counters.unsatisfiableDetections &+= 1
@@ -140,10 +141,35 @@ extension SolverCore {
     /// The subject a new row is solved for: an external symbol when there is one,
     /// else a marker or error symbol with a negative coefficient (its value is then
     /// nonnegative), else -1.
+    ///
+    /// Among external symbols the one with the largest coefficient is chosen (the
+    /// first on ties): dividing by a coefficient that is only rounding would spread
+    /// its error through every row that holds the subject.
     mutating func chooseSubject(row: Int32, marker: Int32, other: Int32) -> Int32 {
         let header = rows[row]
-        for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind == .external {
-            return header.entries[index].symbol
+        var subject: Int32 = -1
+        var subjectSize = 0.0
+        var largest = 0.0
+        for index in 0..<Int(header.count) {
+            let size = abs(header.entries[index].coefficient)
+            largest = max(largest, size)
+            if symbols[header.entries[index].symbol].kind == .external && size > subjectSize {
+                subject = header.entries[index].symbol
+                subjectSize = size
+            }
+        }
+        if subject >= 0 && subjectSize >= Self.pivotTolerance * largest { return subject }
+        if subject >= 0 {
+            // Every external coefficient is rounding next to the row: in exact
+            // arithmetic the row has none, and a restricted row must not hold them.
+            var index = Int32(0)
+            while index < rows[row].count {
+                if symbols[rows[row].entries[Int(index)].symbol].kind == .external {
+                    removeEntry(row: row, at: index)
+                } else {
+                    index += 1
+                }
+            }
         }
         if isPivotable(marker) && coefficient(row: row, symbol: marker) < 0 { return marker }
         if other >= 0 && isPivotable(other) && coefficient(row: row, symbol: other) < 0 { return other }
@@ -177,7 +203,11 @@ extension SolverCore {
     ///
     /// - Returns: `nil` on success, or the conflicting required slots after rolling
     ///   every pivot back and removing the row.
-    mutating func addWithArtificialVariable(row: Int32, slot: Int32) -> [Int32]? {
+    ///
+    /// The artificial's minimum is the least violation of the new constraint with the
+    /// others held; it counts as zero within `feasibilityTolerance` of the
+    /// constraint's magnitude at the point reached.
+    mutating func addWithArtificialVariable(row: Int32, slot: Int32, constraint: Constraint) -> [Int32]? {
         counters.artificialPhases &+= 1
         let artificial = makeSymbol(.artificial, owner: -1)
         rows[row].basic = artificial
@@ -186,8 +216,8 @@ extension SolverCore {
         addRow(into: objective, from: row, times: 1)
 
         beginUndo()
-        _ = minimize(row: objective, onlyFaceSymbols: false)
-        let feasible = abs(rows[objective].constant) < Self.coefficientEpsilon
+        _ = minimize(row: objective, onlyFaceSymbols: false, scale: max(rowScale(objective), 1e-300))
+        let feasible = abs(rows[objective].constant) <= Self.feasibilityTolerance * magnitude(of: constraint)
 
         if !feasible {
             // The artificial objective row now proves infeasibility: the required
@@ -207,17 +237,37 @@ extension SolverCore {
             if rows[artificialRow].count == 0 {
                 releaseRow(artificialRow)
             } else {
-                // Pivot the artificial out, preferring a slack or error symbol.
+                // The artificial is basic at zero (its constant is rounding, by the
+                // decision above): pivot it out on the largest coefficient, preferring
+                // a slack or error symbol. A zero constant leaves every other row's
+                // constant as it is, and the largest pivot adds the least error.
+                willModify(artificialRow)
+                rows[artificialRow].constant = 0
                 let header = rows[artificialRow]
                 var entering: Int32 = -1
+                var enteringSize = 0.0
+                var enteringPivotable = false
                 for index in 0..<Int(header.count) {
                     let symbol = header.entries[index].symbol
-                    if isPivotable(symbol) { entering = symbol; break }
-                    if entering < 0 && symbols[symbol].kind != .artificial { entering = symbol }
+                    guard symbols[symbol].kind != .artificial else { continue }
+                    let size = abs(header.entries[index].coefficient)
+                    let pivotable = isPivotable(symbol)
+                    if entering < 0 || (pivotable && !enteringPivotable)
+                        || (pivotable == enteringPivotable && size > enteringSize)
+                    {
+                        entering = symbol
+                        enteringSize = size
+                        enteringPivotable = pivotable
+                    }
                 }
-                precondition(entering >= 0, "Cassowary internal error: no symbol to pivot the artificial variable out")
-                pivot(row: artificialRow, entering: entering)
-                counters.artificialPivots &+= 1
+                if entering >= 0 {
+                    pivot(row: artificialRow, entering: entering)
+                    counters.artificialPivots &+= 1
+                } else {
+                    // Only other artificials: cannot happen with one artificial at a time.
+                    numerics.suspect = true
+                    releaseRow(artificialRow)
+                }
             }
         }
         // The artificial is parametric (zero): drop it from every row.
@@ -314,6 +364,10 @@ extension SolverCore {
     /// dummy; pivoting it into a slack's row instead would put the slack into the
     /// dummy's row, where the ratio tests (which read a dummy row as a restricted
     /// one) would let the slack move and the redundant equality stop holding.
+    ///
+    /// Entries below `pivotTolerance` of their column's or row's largest are rounding
+    /// and are passed over; when only those remain, -1 is returned and the marker is
+    /// dropped where it stands.
     mutating func markerLeavingRow(_ marker: Int32) -> Int32 {
         var negativeRow: Int32 = -1
         var negativeRatio = Double.infinity
@@ -326,10 +380,19 @@ extension SolverCore {
         var dummyRow: Int32 = -1
         var dummyBasic = Int32.max
         let info = symbols[marker]
+        var largest = 0.0
+        for index in 0..<Int(info.columnCount) where rows[info.column[index].row].kind == .constraint {
+            let element = info.column[index]
+            largest = max(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
+        }
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             let header = rows[element.row]
             guard header.kind == .constraint else { continue }
+            // An entry that is rounding next to its column or its row is not a pivot: the
+            // marker is, in exact arithmetic, absent from that row.
+            let size = abs(header.entries[Int(element.entry)].coefficient)
+            if size < Self.pivotTolerance * largest || size < Self.pivotTolerance * rowScale(element.row) { continue }
             let basic = header.basic
             let basicKind = symbols[basic].kind
             if basicKind == .dummy {
@@ -379,12 +442,11 @@ extension SolverCore {
         let basicRow = symbols[marker].row
         if basicRow >= 0 {
             willModify(basicRow)
-            var constant = rows[basicRow].constant - shift
-            if abs(constant) < Self.constantEpsilon { constant = 0 }
+            let constant = Self.sum(rows[basicRow].constant, -shift)
             rows[basicRow].constant = constant
             counters.rowConstantUpdates &+= 1
             noteRowChanged(basicRow)
-            if symbols[marker].kind == .dummy && abs(constant) >= Self.coefficientEpsilon {
+            if symbols[marker].kind == .dummy && abs(constant) > Self.feasibilityTolerance * ownerMagnitude(marker) {
                 failing = basicRow
             }
             return failing
@@ -398,13 +460,14 @@ extension SolverCore {
             if _slowPath(recordingUndo) && rows[row].kind == .objective {
                 logObjective(.constant, row: row, value: rows[row].constant)
             }
-            var constant = rows[row].constant + coefficient * shift
-            if abs(constant) < Self.constantEpsilon { constant = 0 }
+            let constant = Self.sum(rows[row].constant, coefficient * shift)
             rows[row].constant = constant
             counters.rowConstantUpdates &+= 1
             guard rows[row].kind == .constraint else { continue }
             noteRowChanged(row)
-            if symbols[rows[row].basic].kind == .dummy && abs(constant) >= Self.coefficientEpsilon {
+            if symbols[rows[row].basic].kind == .dummy
+                && abs(constant) > Self.feasibilityTolerance * ownerMagnitude(rows[row].basic)
+            {
                 failing = row
             }
         }
@@ -418,6 +481,10 @@ extension SolverCore {
     ///
     /// - Returns: `nil`, or the conflicting required slots (the tableau is then
     ///   restored exactly).
+    ///
+    /// A non-required change that the dual simplex cannot absorb is impossible in exact
+    /// arithmetic: the solver is marked suspect (verification then refreshes or
+    /// rebuilds the tableau) and the change is kept.
     mutating func changeConstant(slot: Int32, by delta: Double) -> [Int32]? {
         let fallible = records[Int(slot)].priority >= 1000
         if fallible { beginUndo() }
@@ -427,7 +494,10 @@ extension SolverCore {
             if fallible { commitUndo() }
             return nil
         }
-        precondition(fallible, "Cassowary internal error: a non-required constant change was infeasible")
+        guard fallible else {
+            numerics.suspect = true
+            return nil
+        }
         let conflicts = requiredOwners(ofRow: failing, includingBasic: true, excluding: slot)
         rollBackUndo()
         counters.unsatisfiableDetections &+= 1
@@ -440,7 +510,7 @@ extension SolverCore {
     mutating func changePriority(slot: Int32, to priority: Float) {
         let record = records[Int(slot)]
         let oldObjective = objectiveRow(for: record.priority)
-        retainLevel(priority)
+        retainLevel(priority, weight: record.weight)
         let newObjective = objectiveRow(for: priority)
         let (first, second) = errorSymbols(of: slot)
         addObjectiveTerm(objective: oldObjective, symbol: first, weight: -record.weight)

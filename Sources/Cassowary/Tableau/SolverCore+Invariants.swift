@@ -5,7 +5,9 @@
     // Every check is O(size of the tableau).
 
     extension SolverCore {
-        mutating func checkInvariants() {  // mutating only to call the mutating read-only helpers (see SolverCore)
+        mutating func checkInvariants() {  // mutating to build scratch rows; the state is left as it was
+            let savedCounters = counters
+            defer { counters = savedCounters }
             func fail(_ message: String) -> Never {
                 preconditionFailure("Cassowary invariant violated: \(message)")
             }
@@ -81,17 +83,38 @@
                     let header = rows[rowIndex]
                     let kind = symbols[header.basic].kind
                     if kind == .external { continue }
-                    if header.constant < -1e-7 { fail("row \(rowIndex) with restricted basic \(header.basic) is infeasible: \(header.constant)") }
-                    if kind == .dummy && abs(header.constant) > 1e-7 { fail("dummy-basic row \(rowIndex) has constant \(header.constant)") }
+                    let tolerance = 1e-7 * max(1, ownerMagnitude(header.basic))
+                    if header.constant < -tolerance { fail("row \(rowIndex) with restricted basic \(header.basic) is infeasible: \(header.constant)") }
+                    if kind == .dummy && abs(header.constant) > tolerance { fail("dummy-basic row \(rowIndex) has constant \(header.constant)") }
                 }
-                // Optimality: no parametric slack or error symbol has a
-                // lexicographically negative reduced cost.
+                // Optimality, re-derived without the solver's own rule: every objective
+                // row is rebuilt from scratch from the error symbols and compared with
+                // the kept one, then each parametric slack or error symbol's whole
+                // reduced-cost vector is read off the fresh rows, and its first
+                // component that is more than rounding of the fresh row's magnitude
+                // must not be negative.
+                var freshRows: [(priority: Float, row: Int32)] = []
+                for index in 0..<levels.count {
+                    let fresh = freshObjectiveRow(levels[index].priority)
+                    let tolerance = 1e-8 * max(1, rowMagnitude[fresh])
+                    if !rowsAgree(levels[index].row, fresh, tolerance: tolerance) {
+                        fail("objective row of priority \(levels[index].priority) differs from its rebuild by more than \(tolerance)")
+                    }
+                    freshRows.append((levels[index].priority, fresh))
+                }
                 for symbolIndex in 0..<symbols.count {
                     let symbol = Int32(symbolIndex)
                     guard isPivotable(symbol), symbols[symbol].row < 0 else { continue }
-                    let cost = leadingReducedCost(symbol)
-                    if cost < -1e-7 { fail("symbol \(symbol) has leading reduced cost \(cost): the objective is not optimal") }
+                    for (priority, fresh) in freshRows {
+                        let cost = coefficient(row: fresh, symbol: symbol)
+                        if abs(cost) <= 1e-8 * max(1, rowMagnitude[fresh]) { continue }
+                        if cost < 0 {
+                            fail("symbol \(symbol) has reduced cost \(cost) at priority \(priority), the first that is not rounding: the objective is not optimal")
+                        }
+                        break
+                    }
                 }
+                for (_, fresh) in freshRows { releaseRow(fresh) }
                 // Every installed required constraint holds at the current values.
                 for record in records {
                     guard let constraint = record.constraint, record.priority >= 1000 else { continue }

@@ -48,7 +48,8 @@ extension SolverCore {
         return -1
     }
 
-    mutating func retainLevel(_ priority: Float) {
+    /// Adds a use of the level by a constraint of `weight`, which widens the level's scale.
+    mutating func retainLevel(_ priority: Float, weight: Double) {
         _ = objectiveRow(for: priority)
         levels[levelIndex(of: priority)].users &+= 1
     }
@@ -76,30 +77,42 @@ extension SolverCore {
             addRow(into: objective, from: basicRow, times: weight)
         } else {
             addToEntry(row: objective, symbol: symbol, delta: weight)
+            rowMagnitude[objective] += abs(weight)
             touch(symbol)
         }
     }
 
     // MARK: Reduced costs
 
-    /// The leading (highest-priority nonzero) component of a symbol's reduced-cost
-    /// vector, or 0 when the symbol appears in no objective row.
+    /// The leading component of a symbol's reduced-cost vector: the highest-priority
+    /// one that is more than rounding (see `reducedCostTolerance`), or 0 when there
+    /// is none.
     ///
     /// - Complexity: O(length of the symbol's column).
     @inline(__always)
     mutating func leadingReducedCost(_ symbol: Int32) -> Double {
+        let (value, _) = leadingComponent(symbol)
+        return value
+    }
+
+    /// The leading component of a symbol's reduced-cost vector and the objective row holding it (or -1).
+    @inline(__always)
+    mutating func leadingComponent(_ symbol: Int32) -> (value: Double, row: Int32) {
         let info = symbols[symbol]
         var bestPriority: Float = -1
         var value = 0.0
+        var bestRow: Int32 = -1
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             let header = rows[element.row]
-            if header.kind == .objective && header.priority > bestPriority {
-                bestPriority = header.priority
-                value = header.entries[Int(element.entry)].coefficient
-            }
+            guard header.kind == .objective && header.priority > bestPriority else { continue }
+            let coefficient = header.entries[Int(element.entry)].coefficient
+            guard abs(coefficient) > Self.reducedCostTolerance * rowMagnitude[element.row] else { continue }
+            bestPriority = header.priority
+            value = coefficient
+            bestRow = element.row
         }
-        return value
+        return (value, bestRow)
     }
 
     /// Whether a symbol appears in any objective row.
@@ -117,7 +130,7 @@ extension SolverCore {
         for index in 0..<touched.count {
             let symbol = touched[index]
             let eligible = isPivotable(symbol) && symbols[symbol].row < 0
-            let isImproving = eligible && leadingReducedCost(symbol) < -Self.coefficientEpsilon
+            let isImproving = eligible && leadingReducedCost(symbol) < 0
             if isImproving && !symbols[symbol].improving {
                 improving.append(symbol)
             }
@@ -153,39 +166,97 @@ extension SolverCore {
     /// The row that leaves when `entering` increases from zero: the minimum ratio
     /// among restricted basic rows where the symbol has a negative coefficient; ties
     /// go to the lowest basic id. Returns -1 when nothing bounds the symbol.
+    ///
+    /// Coefficients smaller than `pivotTolerance` times the column's largest (or,
+    /// for the would-be winner, its row's largest) are rounding leftovers and are
+    /// passed over. When only such rows bound the symbol, -1 is returned as for an
+    /// unbounded one (and counted as a small pivot): in exact arithmetic the
+    /// symbol's column is zero there, so its improving reduced cost is rounding too.
     mutating func primalLeavingRow(for entering: Int32) -> Int32 {
         let info = symbols[entering]
+        var largest = 0.0
+        for index in 0..<Int(info.columnCount) {
+            let element = info.column[index]
+            if rows[element.row].kind == .constraint {
+                largest = max(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
+            }
+        }
+        let threshold = Self.pivotTolerance * largest
         var bestRow: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
+        var smallRow: Int32 = -1
+        var smallRatio = Double.infinity
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             let header = rows[element.row]
             guard header.kind == .constraint, symbols[header.basic].kind != .external else { continue }
             let coefficient = header.entries[Int(element.entry)].coefficient
             guard coefficient < 0 else { continue }
-            let ratio = -header.constant / coefficient
-            if ratio < bestRatio || (ratio == bestRatio && header.basic < bestBasic) {
+            let ratio = max(0, header.constant) / -coefficient
+            let wouldWin = ratio < bestRatio || (ratio == bestRatio && header.basic < bestBasic)
+            // Small next to its column, or (checked only for a would-be winner) next to its own row.
+            if -coefficient < threshold || (wouldWin && -coefficient < Self.pivotTolerance * rowScale(element.row)) {
+                if ratio < smallRatio { smallRatio = ratio; smallRow = element.row }
+                continue
+            }
+            if wouldWin {
                 bestRatio = ratio
                 bestRow = element.row
                 bestBasic = header.basic
             }
         }
+        if _slowPath(bestRow < 0 && smallRow >= 0) {
+            numerics.repairs.smallPivots &+= 1
+            numerics.suspect = true
+        }
         return bestRow
     }
 
     /// Minimizes the priority-vector objective from a primal-feasible tableau.
+    ///
+    /// An improving symbol that no row bounds cannot exist in exact arithmetic (every
+    /// objective row is a nonnegative combination of nonnegative errors): its deciding
+    /// reduced cost is rounding, so that component is cleared and the search goes on.
+    /// Past the pivot budget the optimization stops and marks the solver suspect, so
+    /// that verification (and, if needed, a rebuild) follows.
     mutating func optimizeObjective() {
         counters.primalOptimizations &+= 1
+        refreshDriftedObjectiveRows()
+        var budget = pivotBudget
         while true {
             refreshImproving()
             let entering = lowestImprovingSymbol()
             if entering < 0 { return }
             let leaving = primalLeavingRow(for: entering)
-            precondition(leaving >= 0, "Cassowary internal error: the objective is unbounded")
+            if _slowPath(leaving < 0) {
+                clearLeadingComponent(of: entering)
+                continue
+            }
+            if _slowPath(budget == 0) {
+                numerics.repairs.pivotBudgetsExceeded &+= 1
+                numerics.suspect = true
+                return
+            }
+            budget &-= 1
             pivot(row: leaving, entering: entering)
             counters.primalPivots &+= 1
         }
+    }
+
+    /// Removes the leading component of a symbol's reduced-cost vector, found to be
+    /// rounding noise, and re-evaluates the symbol.
+    @inline(never)
+    mutating func clearLeadingComponent(of symbol: Int32) {
+        numerics.repairs.clearedReducedCosts &+= 1
+        numerics.suspect = true
+        let (_, row) = leadingComponent(symbol)
+        if row >= 0 {
+            let index = findEntry(row: row, symbol: symbol)
+            if index >= 0 { removeEntry(row: row, at: index) }
+        }
+        symbols[symbol].improving = false
+        touch(symbol)
     }
 
     /// Minimizes a single objective row (an artificial objective or a probe) by
@@ -193,19 +264,39 @@ extension SolverCore {
     /// objective row may enter, so the priority-vector objective does not change.
     ///
     /// - Returns: Whether the minimum is bounded.
-    mutating func minimize(row objective: Int32, onlyFaceSymbols: Bool) -> Bool {
+    ///
+    /// - Parameter scale: The magnitude of the row's coefficients when minimization
+    ///   started; coefficients below `reducedCostTolerance` of it are rounding.
+    mutating func minimize(row objective: Int32, onlyFaceSymbols: Bool, scale: Double) -> Bool {
+        var budget = pivotBudget
         while true {
             var entering: Int32 = -1
             let header = rows[objective]
+            let threshold = Self.reducedCostTolerance * max(scale, rowMagnitude[objective])
             for index in 0..<Int(header.count) {
                 let entry = header.entries[index]
-                guard entry.coefficient < -Self.coefficientEpsilon, isPivotable(entry.symbol) else { continue }
+                guard entry.coefficient < -threshold, isPivotable(entry.symbol) else { continue }
                 if onlyFaceSymbols && hasObjectiveEntry(entry.symbol) { continue }
                 if entering < 0 || entry.symbol < entering { entering = entry.symbol }
             }
             if entering < 0 { return true }
             let leaving = primalLeavingRow(for: entering)
-            if leaving < 0 { return false }
+            if leaving < 0 {
+                // A probe's objective (the optimal face) may be truly unbounded.
+                if onlyFaceSymbols { return false }
+                // Unbounded, or bounded only by rounding: the entry is rounding (a true
+                // improving direction of a phase-one objective is always bounded).
+                numerics.repairs.clearedReducedCosts &+= 1
+                let index = findEntry(row: objective, symbol: entering)
+                if index >= 0 { removeEntry(row: objective, at: index) }
+                continue
+            }
+            if _slowPath(budget == 0) {
+                numerics.repairs.pivotBudgetsExceeded &+= 1
+                numerics.suspect = true
+                return true
+            }
+            budget &-= 1
             pivot(row: leaving, entering: entering)
             if !onlyFaceSymbols {
                 counters.artificialPivots &+= 1
@@ -219,8 +310,13 @@ extension SolverCore {
     ///
     /// - Returns: -1 on success, or a restricted row that no pivot can make
     ///   feasible (the required constraints are contradictory).
+    ///
+    /// A row with no entering symbol proves infeasibility in exact arithmetic; when
+    /// its constant is within `feasibilityTolerance` of its owner's magnitude it is
+    /// rounding instead, and is set to 0.
     mutating func optimizeFeasibility() -> Int32 {
         counters.dualOptimizations &+= 1
+        var budget = pivotBudget
         while true {
             var leaving: Int32 = -1
             var leavingBasic = Int32.max
@@ -241,7 +337,22 @@ extension SolverCore {
             }
             if leaving < 0 { return -1 }
             let entering = dualEnteringSymbol(row: leaving)
-            if entering < 0 { return leaving }
+            if entering < 0 {
+                let tolerance = Self.feasibilityTolerance * ownerMagnitude(rows[leaving].basic)
+                if rows[leaving].constant >= -tolerance {
+                    numerics.repairs.clampedConstants &+= 1
+                    willModify(leaving)
+                    rows[leaving].constant = 0
+                    continue
+                }
+                return leaving
+            }
+            if _slowPath(budget == 0) {
+                numerics.repairs.pivotBudgetsExceeded &+= 1
+                numerics.suspect = true
+                return -1
+            }
+            budget &-= 1
             pivot(row: leaving, entering: entering)
             counters.dualPivots &+= 1
         }
@@ -250,13 +361,17 @@ extension SolverCore {
     /// The entering symbol of the dual simplex for an infeasible row: among
     /// pivotable symbols with a positive coefficient, the lexicographically smallest
     /// ratio of reduced-cost vector to coefficient; ties go to the lowest id.
+    ///
+    /// Coefficients below `pivotTolerance` times the row's largest are rounding and
+    /// cannot enter.
     mutating func dualEnteringSymbol(row: Int32) -> Int32 {
         let header = rows[row]
         var best: Int32 = -1
         var bestIsZero = false
+        let threshold = Self.pivotTolerance * rowScale(row)
         for index in 0..<Int(header.count) {
             let entry = header.entries[index]
-            guard entry.coefficient > 0, isPivotable(entry.symbol) else { continue }
+            guard entry.coefficient > threshold, isPivotable(entry.symbol) else { continue }
             // A zero vector is the smallest possible ratio (reduced costs are lexicographically nonnegative).
             if best >= 0 && bestIsZero {
                 if entry.symbol < best && !hasObjectiveEntry(entry.symbol) { best = entry.symbol }
@@ -276,6 +391,7 @@ extension SolverCore {
 
     /// Writes the symbol's reduced-cost vector times `scale` into `scratchLevelsA`,
     /// by descending priority.
+    /// Components that are rounding (see `leadingComponent`) are left out.
     mutating func gatherReducedCosts(of symbol: Int32, scale: Double) {
         scratchLevelsA.removeAll()
         let info = symbols[symbol]
@@ -283,8 +399,9 @@ extension SolverCore {
             let element = info.column[index]
             let header = rows[element.row]
             guard header.kind == .objective else { continue }
-            let value = ObjectiveLevelValue(
-                priority: header.priority, value: header.entries[Int(element.entry)].coefficient * scale)
+            let coefficient = header.entries[Int(element.entry)].coefficient
+            guard abs(coefficient) > Self.reducedCostTolerance * rowMagnitude[element.row] else { continue }
+            let value = ObjectiveLevelValue(priority: header.priority, value: coefficient * scale)
             scratchLevelsA.append(value)
             var position = scratchLevelsA.count - 1
             while position > 0 && scratchLevelsA[position - 1].priority < value.priority {
@@ -305,7 +422,6 @@ extension SolverCore {
     static func compareLevels(_ lhs: borrowing PodArray<ObjectiveLevelValue>, _ rhs: borrowing PodArray<ObjectiveLevelValue>) -> Int {
         var left = 0
         var right = 0
-        let tolerance = 1e-9
         while left < lhs.count || right < rhs.count {
             let leftPriority = left < lhs.count ? lhs[left].priority : -1
             let rightPriority = right < rhs.count ? rhs[right].priority : -1
@@ -314,6 +430,7 @@ extension SolverCore {
             var rightValue = 0.0
             if leftPriority == priority { leftValue = lhs[left].value; left += 1 }
             if rightPriority == priority { rightValue = rhs[right].value; right += 1 }
+            let tolerance = 1e-9 * max(abs(leftValue), abs(rightValue))
             if leftValue < rightValue - tolerance { return -1 }
             if leftValue > rightValue + tolerance { return 1 }
         }
@@ -390,8 +507,9 @@ extension SolverCore {
         for direction in [1.0, -1.0] {
             let objective = makeRow(kind: .artificialObjective, basic: -1)
             addRow(into: objective, from: symbols[symbol].row, times: direction)
+            let scale = rowScale(objective)
             beginUndo()
-            let bounded = minimize(row: objective, onlyFaceSymbols: true)
+            let bounded = minimize(row: objective, onlyFaceSymbols: true, scale: scale)
             let extreme = bounded ? direction * rows[objective].constant : direction * -Double.infinity
             var values: [Double] = []
             for observed in observing { values.append(currentValue(observed)) }

@@ -103,6 +103,8 @@ struct ObjectiveLevel {
     var row: Int32
     /// Installed constraints whose error symbols live at this level.
     var users: Int32
+    /// The row's accumulated magnitude when it was last built from scratch (0 before the first check).
+    var magnitudeAtRefresh: Double = 0
 }
 
 /// A row as it was before a fallible operation first modified it.
@@ -167,8 +169,6 @@ struct ConstraintRecord {
 /// to a non-mutating method that is not inlined makes Swift 6.3 copy the whole
 /// struct (928 bytes) to the stack first, on every call.
 struct SolverCore: ~Copyable {
-    static let coefficientEpsilon = 1e-8
-    static let constantEpsilon = 1e-10
 
     var rows = PodArray<RowHeader>(minimumCapacity: 64)
     var freeRows = PodArray<Int32>()
@@ -212,6 +212,11 @@ struct SolverCore: ~Copyable {
     var rowMarkStamp = PodArray<UInt32>(minimumCapacity: 64)
     var rowMarkEntry = PodArray<Int32>(minimumCapacity: 64)
     var rowMarkEpoch: UInt32 = 0
+    /// Per row: for an objective row, the sum of the magnitudes of every term added
+    /// into it since it was built (see `reducedCostTolerance`).
+    var rowMagnitude = PodArray<Double>(minimumCapacity: 64)
+    /// Tolerance bookkeeping and repair counts (SolverCore+Numerics.swift).
+    var numerics = NumericalState()
     var scratchSymbols = PodArray<Int32>()
     var scratchLevelsA = PodArray<ObjectiveLevelValue>()
     var scratchLevelsB = PodArray<ObjectiveLevelValue>()
@@ -261,9 +266,12 @@ struct ObjectiveLevelValue {
 // MARK: - Symbols and rows
 
 extension SolverCore {
+    /// `a + b` for constants, or exactly 0 when the sum is a cancellation (see
+    /// `constantCancellationTolerance`).
     @inline(__always)
-    static func isNearZero(_ value: Double) -> Bool {
-        abs(value) < coefficientEpsilon
+    static func sum(_ a: Double, _ b: Double) -> Double {
+        let result = a + b
+        return abs(result) <= constantCancellationTolerance * max(abs(a), abs(b)) ? 0 : result
     }
 
     /// Whether the symbol is restricted (nonnegative or zero): everything but externals.
@@ -329,6 +337,7 @@ extension SolverCore {
             rows[row].constant = 0
             rows[row].listedInfeasible = false
             rows[row].undoStamp = 0
+            rowMagnitude[row] = 0
         } else {
             row = Int32(rows.count)
             let (entries, capacity) = blocks.allocate(RowEntry.self, capacity: 1)
@@ -338,6 +347,7 @@ extension SolverCore {
                 kind: kind, listedInfeasible: false, undoStamp: 0))
             rowMarkStamp.append(0)
             rowMarkEntry.append(-1)
+            rowMagnitude.append(0)
         }
         if kind == .constraint {
             counters.rowsCreated &+= 1
@@ -515,8 +525,9 @@ extension SolverCore {
     mutating func addToEntry(row: Int32, symbol: Int32, delta: Double) {
         let index = findEntry(row: row, symbol: symbol)
         if index >= 0 {
-            let updated = rows[row].entries[Int(index)].coefficient + delta
-            if Self.isNearZero(updated) {
+            let old = rows[row].entries[Int(index)].coefficient
+            let updated = old + delta
+            if Self.cancels(updated, old, delta) {
                 removeEntry(row: row, at: index)
             } else {
                 willModify(row)
@@ -525,7 +536,7 @@ extension SolverCore {
                 }
                 rows[row].entries[Int(index)].coefficient = updated
             }
-        } else if !Self.isNearZero(delta) {
+        } else if delta != 0 {
             appendEntry(row: row, symbol: symbol, coefficient: delta)
         }
     }
@@ -540,15 +551,16 @@ extension SolverCore {
     mutating func accumulate(row: Int32, at index: Int32, symbol: Int32, delta: Double) -> Int32 {
         if index >= 0 {
             let entries = rows[row].entries
-            let updated = entries[Int(index)].coefficient + delta
-            if _slowPath(Self.isNearZero(updated)) {
+            let old = entries[Int(index)].coefficient
+            let updated = old + delta
+            if _slowPath(Self.cancels(updated, old, delta)) {
                 let last = rows[row].count &- 1
                 let moved = entries[Int(last)].symbol
                 removeUnrecorded(row: row, at: index)
                 return index == last ? -1 : moved
             }
             entries[Int(index)].coefficient = updated
-        } else if !Self.isNearZero(delta) {
+        } else if delta != 0 {
             appendUnrecorded(row: row, symbol: symbol, coefficient: delta)
         }
         return -1
@@ -568,8 +580,7 @@ extension SolverCore {
         willModify(target)
         counters.rowAdditions &+= 1
         let sourceHeader = rows[source]
-        var constant = rows[target].constant + multiplier * sourceHeader.constant
-        if abs(constant) < Self.constantEpsilon { constant = 0 }
+        let constant = Self.sum(rows[target].constant, multiplier * sourceHeader.constant)
         if _slowPath(recordingUndo) && rows[target].kind == .objective {
             addRowLogged(into: target, from: source, times: multiplier, constant: constant)
             return
@@ -598,7 +609,12 @@ extension SolverCore {
             mergeRow(into: target, from: sourceEntries, count: count, times: multiplier)
         }
         if rows[target].kind != .constraint {
-            for index in 0..<count { touch(sourceEntries[index].symbol) }
+            var largest = 0.0
+            for index in 0..<count {
+                touch(sourceEntries[index].symbol)
+                largest = max(largest, abs(sourceEntries[index].coefficient))
+            }
+            rowMagnitude[target] += abs(multiplier) * largest
         }
     }
 
@@ -610,20 +626,23 @@ extension SolverCore {
         rows[target].constant = constant
         let count = Int(rows[source].count)
         counters.cellUpdates &+= count
+        var largest = 0.0
+        for index in 0..<count { largest = max(largest, abs(rows[source].entries[index].coefficient)) }
+        rowMagnitude[target] += abs(multiplier) * largest
         for index in 0..<count {
             let entry = rows[source].entries[index]
             let delta = multiplier * entry.coefficient
             let position = findEntry(row: target, symbol: entry.symbol)
             if position >= 0 {
                 let old = rows[target].entries[Int(position)]
-                if Self.isNearZero(old.coefficient + delta) {
+                if Self.cancels(old.coefficient + delta, old.coefficient, delta) {
                     logObjective(.remove, row: target, index: position, symbol: old.symbol, value: old.coefficient)
                     removeUnrecorded(row: target, at: position)
                 } else {
                     logObjective(.coefficient, row: target, index: position, value: old.coefficient)
                     rows[target].entries[Int(position)].coefficient = old.coefficient + delta
                 }
-            } else if !Self.isNearZero(delta) {
+            } else if delta != 0 {
                 logObjective(.append, row: target)
                 appendUnrecorded(row: target, symbol: entry.symbol, coefficient: delta)
             }
@@ -667,8 +686,9 @@ extension SolverCore {
             let position = marks[symbol]
             if position >= 0 {
                 marks[symbol] = -1
-                let updated = entries[Int(position)].coefficient + delta
-                if _slowPath(Self.isNearZero(updated)) {
+                let old = entries[Int(position)].coefficient
+                let updated = old + delta
+                if _slowPath(Self.cancels(updated, old, delta)) {
                     rows[target].count = Int32(truncatingIfNeeded: count)
                     let moved = accumulate(row: target, at: position, symbol: entry.symbol, delta: delta)
                     // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
@@ -677,7 +697,7 @@ extension SolverCore {
                 } else {
                     entries[Int(position)].coefficient = updated
                 }
-            } else if !Self.isNearZero(delta) {
+            } else if delta != 0 {
                 if _slowPath(count == capacity) {
                     rows[target].count = Int32(truncatingIfNeeded: count)
                     // Room for the rest of the source, and for the marker and error a new row gets next.
@@ -780,9 +800,39 @@ extension SolverCore {
                 counters.substitutions &+= 1
                 noteRowChanged(target)
             }
-            return
+        } else {
+            substituteByColumns(definingRow: definingRow, targetCount: targetCount)
         }
-        substituteByColumns(definingRow: definingRow, targetCount: targetCount)
+        purgeExternalsAfterSubstitution(definingRow: definingRow)
+    }
+
+    /// Restricted and objective rows never hold external symbols in exact arithmetic:
+    /// when the defining row of a substitution holds some, what is left of them in a
+    /// restricted target is a cancellation that did not quite cancel, and is removed.
+    /// The targets are those in `scratchColumn`.
+    @inline(__always)
+    mutating func purgeExternalsAfterSubstitution(definingRow: Int32) {
+        let header = rows[definingRow]
+        var hasExternal = false
+        for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind == .external {
+            hasExternal = true
+            break
+        }
+        guard _slowPath(hasExternal) else { return }
+        for index in 0..<scratchColumn.count {
+            let target = scratchColumn[index].row
+            guard rows[target].kind != .free,
+                rows[target].kind != .constraint || (rows[target].basic >= 0 && symbols[rows[target].basic].kind != .external)
+            else { continue }
+            var entry = Int32(0)
+            while entry < rows[target].count {
+                if symbols[rows[target].entries[Int(entry)].symbol].kind == .external {
+                    removeEntry(row: target, at: entry)
+                } else {
+                    entry += 1
+                }
+            }
+        }
     }
 
     /// The column-by-column strategy of `substituteOut`; the targets and their
@@ -799,9 +849,7 @@ extension SolverCore {
             let coefficient = rows[target].entries[Int(element.entry)].coefficient
             scratchCoefficients.append(coefficient)
             removeUnrecorded(row: target, at: element.entry)
-            var constant = rows[target].constant + coefficient * source.constant
-            if abs(constant) < Self.constantEpsilon { constant = 0 }
-            rows[target].constant = constant
+            rows[target].constant = Self.sum(rows[target].constant, coefficient * source.constant)
         }
         counters.rowAdditions &+= targetCount
         counters.substitutions &+= targetCount
@@ -809,6 +857,13 @@ extension SolverCore {
         var touchesObjective = false
         for index in 0..<targetCount where rows[scratchColumn[index].row].kind != .constraint {
             touchesObjective = true
+        }
+        if touchesObjective {
+            var largest = 0.0
+            for index in 0..<sourceCount { largest = max(largest, abs(source.entries[index].coefficient)) }
+            for index in 0..<targetCount where rows[scratchColumn[index].row].kind != .constraint {
+                rowMagnitude[scratchColumn[index].row] += abs(scratchCoefficients[index]) * largest
+            }
         }
         for sourceIndex in 0..<sourceCount {
             let entry = rows[definingRow].entries[sourceIndex]

@@ -137,7 +137,12 @@ public struct SolverTrace: Sendable {
             }
             func priority(_ key: String) throws(ParseError) -> Priority {
                 let raw = try number(key)
-                guard let priority = Priority(validating: raw) else { throw fail("priority \(raw) is outside 1...1000") }
+                guard let priority = Priority(validating: raw) else {
+                    throw fail(
+                        raw > 999.99994 && raw < 1000
+                            ? "priority \(raw) would round to 1000 (required) as a Float; use 999.99994 at most below 1000"
+                            : "priority \(raw) is outside 1...1000")
+                }
                 return priority
             }
             func knownConstraint() throws(ParseError) -> Int {

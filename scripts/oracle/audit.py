@@ -1,0 +1,741 @@
+#!/usr/bin/env python3
+"""audit: random operation sequences against the solver, judged by an exact-checked LP oracle.
+
+    audit.py --binary PATH [--count N | --minutes M] [--seed S] [--classes small,mixed,wide3,wide6]
+             [--jobs J] [--keep DIR] [--json]
+
+Each sequence is a solver trace (docs/solver-trace.md) written by this script's own generator,
+replayed by `layoutbench solver-bench --trace F --lockstep --no-allocations --warmup 0`, whose
+first output line gives the failed lines, their error codes, the edits' start values and the
+final values. The script follows the trace's meaning on its own (which constraints are installed
+with which constants and priorities), and judges every outcome with HiGHS
+(scipy.optimize.linprog), believing a disagreement only after checking HiGHS's point in exact
+rational arithmetic (fractions.Fraction):
+
+  refused     a refused required add or constant change must be infeasible with the required
+              constraints installed at that moment;
+  accepted    after an accepted required operation the required constraints must be feasible;
+  final       at the end, our values must satisfy every installed required constraint, and no
+              point (HiGHS's lexicographic optimum, evaluated exactly) may beat our values'
+              exactly evaluated violations at the first priority level where they differ;
+  trap        the replay must not stop on a signal or a non-zero exit;
+  hang        it must finish within --timeout seconds (the sequences are small: any operation
+              over a second is a hang).
+
+Coefficient classes: `small` (integers in -5..5 and multiples of 1/8), `mixed` (those, decimals,
+aspect ratios such as 389:210, constants in the thousands), `wide3` (magnitudes 1e-3 ... 1e4),
+`wide6` (1e-6 ... 1e6). Near-parallel rows stay in their class: the next multiple of 1/8 in
+`small`, a relative nudge of 1e-6 ... 1e-2 in `mixed` and of 1e-9 ... 1e-3 in the wide classes. Every sequence draws 1 to 50 priority levels, weights from 0.125 to 1000,
+redundant copies and multiples, near-parallel rows, chains, edits and suggestions, in-place
+constant and priority updates, and batches. In `wide6` a refusal with the solver's typed
+`numerical-instability` error is an allowed outcome (the operation must leave the state as it
+was, which the later checks see); in the other classes it counts as a mismatch.
+
+Output: a line per class with sequences, operations and counts of traps, hangs, mismatches,
+numerical refusals, and undecided checks (HiGHS could not decide, or the exact check of its point
+failed: not believed either way). Exit 0 when there is no trap, hang or mismatch, 1 otherwise,
+2 for bad arguments. `--keep DIR` writes each failing trace and its verdict there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from scipy.optimize import linprog
+
+CLASSES = ("small", "mixed", "wide3", "wide6")
+REQUIRED = 1000
+HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+# A constraint holds when its exact residual is within this much of its scale (|constant| plus
+# the sum of |coefficient * value|): the rounding a double-precision solver cannot avoid.
+HOLD_TOLERANCE = 1e-7
+# A feasibility verdict is borderline (believed neither way) when the least total violation
+# of the set is within this factor of the threshold.
+BORDERLINE_FACTOR = 1e3
+NUMERICAL_CODE = "numerical-instability"
+
+
+# ---------------------------------------------------------------------------
+# The generator
+
+
+@dataclass
+class Con:
+    terms: list  # [[variable, coefficient], ...]
+    constant: float
+    relation: str
+    priority: float
+    weight: float
+
+    @property
+    def required(self) -> bool:
+        return self.priority >= REQUIRED
+
+
+class Generator:
+    def __init__(self, rng: random.Random, cls: str):
+        self.rng = rng
+        self.cls = cls
+
+    def magnitude(self) -> float:
+        r = self.rng
+        if self.cls == "wide3":
+            return 10 ** r.uniform(-3, 4)
+        if self.cls == "wide6":
+            return 10 ** r.uniform(-6, 6)
+        raise AssertionError
+
+    def coefficient(self) -> float:
+        r = self.rng
+        sign = r.choice((-1, 1))
+        if self.cls == "small" or (self.cls == "mixed" and r.random() < 0.4):
+            if r.random() < 0.6:
+                return float(sign * r.randint(1, 5))
+            return sign * r.randint(1, 40) / 8
+        if self.cls == "mixed":
+            choice = r.random()
+            if choice < 0.3:
+                return sign * r.choice((389 / 210, 16 / 9, 4 / 3, 1 / 3, 0.8, 0.38, 3 / 2, 9 / 16))
+            if choice < 0.6:
+                return sign * round(r.uniform(0.01, 10), 3)
+            return float(sign * r.randint(1, 1000))
+        return sign * self.magnitude()
+
+    def constant(self) -> float:
+        r = self.rng
+        if r.random() < 0.15:
+            return 0.0
+        sign = r.choice((-1, 1))
+        if self.cls == "small":
+            return float(sign * r.randint(0, 100)) if r.random() < 0.6 else sign * r.randint(0, 800) / 8
+        if self.cls == "mixed":
+            choice = r.random()
+            if choice < 0.4:
+                return float(sign * r.randint(0, 3000))
+            return sign * round(r.uniform(0, 3000), 2)
+        return sign * self.magnitude()
+
+
+def make_sequence(seed: int, index: int, cls: str) -> tuple[list[str], dict]:
+    """One random trace (its lines) and a description of its shape."""
+    rng = random.Random(f"{seed}/{index}/{cls}")
+    gen = Generator(rng, cls)
+    variable_count = rng.choice((2, 3, 4, 6, 8, 12)) if rng.random() < 0.85 else rng.randint(20, 60)
+    level_count = rng.choice((1, 2, 3, 5, 10, 20, 50))
+    pool = sorted(set(rng.sample(range(1, 1000), level_count)) | ({749, 750} if rng.random() < 0.3 else set()))
+    required_share = rng.choice((0.2, 0.35, 0.5, 0.7))
+    weights = (1.0,) if rng.random() < 0.3 else (0.125, 0.25, 0.5, 1.0, 2.0, 3.0, 10.0, 100.0, 399.0, 1000.0)
+    operation_count = rng.randint(5, 60)
+
+    lines = [json.dumps({"trace": "layoutbench.solver", "version": 1})]
+    for v in range(variable_count):
+        lines.append(json.dumps({"op": "variable", "id": v, "name": f"x{v}"}))
+    installed: dict[int, Con] = {}
+    edits: set[int] = set()
+    next_id = 0
+    batch_depth = 0
+    batch_required_update = False
+
+    def priority() -> float:
+        return REQUIRED if rng.random() < required_share else float(rng.choice(pool))
+
+    def add(con: Con) -> None:
+        nonlocal next_id
+        cid = next_id
+        next_id += 1
+        installed[cid] = con  # a failed add is dropped by the follower; here it stays a candidate
+        lines.append(json.dumps({"op": "add", "id": cid, "terms": con.terms, "constant": con.constant,
+                                 "relation": con.relation, "priority": con.priority, "weight": con.weight}))
+
+    def random_terms(count: int) -> list:
+        chosen = rng.sample(range(variable_count), min(count, variable_count))
+        return [[v, gen.coefficient()] for v in chosen]
+
+    def one_operation() -> None:
+        nonlocal batch_depth, batch_required_update
+        roll = rng.random()
+        if roll < 0.36 or not installed:
+            add(Con(random_terms(rng.choice((1, 2, 2, 3, 4))), gen.constant(), rng.choice(("<=", "==", ">=")),
+                    priority(), rng.choice(weights)))
+        elif roll < 0.41:  # a redundant copy or multiple of an earlier constraint
+            base = installed[rng.choice(list(installed))]
+            factor = rng.choice((1.0, -1.0, 2.0, 0.5, gen.coefficient()))
+            relation = base.relation
+            if factor < 0 and relation != "==":
+                relation = "<=" if relation == ">=" else ">="
+            add(Con([[v, c * factor] for v, c in base.terms], base.constant * factor, relation, priority(),
+                    rng.choice(weights)))
+        elif roll < 0.46:  # near-parallel: one coefficient nudged within the class's own domain
+            base = installed[rng.choice(list(installed))]
+            terms = [[v, c] for v, c in base.terms]
+            k = rng.randrange(len(terms))
+            if cls == "small":  # the next multiple of 1/8
+                terms[k][1] += rng.choice((-0.125, 0.125))
+                nudge = rng.choice((0.0, 0.125, -0.125))
+            else:  # a relative 1e-6 ... 1e-2 (mixed), 1e-9 ... 1e-3 (wide)
+                low, high = (-6, -2) if cls == "mixed" else (-9, -3)
+                terms[k][1] *= 1 + rng.choice((-1, 1)) * 10 ** rng.uniform(low, high)
+                nudge = rng.choice((0.0, gen.constant() * 1e-3))
+            add(Con(terms, base.constant + nudge, rng.choice(("<=", "==", ">=")), priority(), rng.choice(weights)))
+        elif roll < 0.49 and variable_count >= 3:  # a chain of equalities
+            start = rng.randrange(variable_count - 1)
+            length = rng.randint(2, min(10, variable_count - 1 - start) + 1)
+            for v in range(start, min(start + length, variable_count - 1)):
+                if cls == "small":
+                    multiplier = 1.0
+                elif cls == "mixed":  # what a chain of aspect ratios compounds to, not 1000^length
+                    multiplier = rng.choice((1.0, 1.0, 389 / 210, 210 / 389, 4 / 3, 3 / 4, 0.8, 1.25))
+                else:
+                    multiplier = gen.coefficient()
+                add(Con([[v + 1, 1.0], [v, -multiplier]], -abs(gen.constant()), "==",
+                        REQUIRED if rng.random() < 0.7 else float(rng.choice(pool)), 1.0))
+        elif roll < 0.58:
+            cid = rng.choice(list(installed))
+            del installed[cid]
+            lines.append(json.dumps({"op": "remove", "id": cid}))
+        elif roll < 0.68:
+            cid = rng.choice(list(installed))
+            if installed[cid].required and batch_depth > 0:
+                if batch_required_update:
+                    return
+                batch_required_update = True
+            value = gen.constant()
+            lines.append(json.dumps({"op": "updateConstant", "id": cid, "constant": value}))
+        elif roll < 0.73:
+            soft = [cid for cid, con in installed.items() if not con.required]
+            if soft:
+                lines.append(json.dumps({"op": "updatePriority", "id": rng.choice(soft), "priority": float(rng.choice(pool))}))
+        elif roll < 0.78:
+            free = [v for v in range(variable_count) if v not in edits]
+            if free:
+                v = rng.choice(free)
+                edits.add(v)
+                lines.append(json.dumps({"op": "addEdit", "variable": v, "priority": float(rng.choice(pool))}))
+        elif roll < 0.88:
+            if edits:
+                lines.append(json.dumps({"op": "suggest", "variable": rng.choice(sorted(edits)), "value": gen.constant()}))
+        elif roll < 0.90:
+            if edits:
+                v = rng.choice(sorted(edits))
+                edits.discard(v)
+                lines.append(json.dumps({"op": "removeEdit", "variable": v}))
+        elif roll < 0.95:
+            if batch_depth == 0:
+                batch_depth = 1
+                batch_required_update = False
+                lines.append(json.dumps({"op": "beginBatch"}))
+        else:
+            lines.append(json.dumps({"op": "read"}))
+
+    for _ in range(operation_count):
+        one_operation()
+        if batch_depth > 0 and rng.random() < 0.3:
+            batch_depth = 0
+            lines.append(json.dumps({"op": "endBatch"}))
+    if batch_depth > 0:
+        lines.append(json.dumps({"op": "endBatch"}))
+    lines.append(json.dumps({"op": "read"}))
+    return lines, {"variables": variable_count, "levels": level_count}
+
+
+# ---------------------------------------------------------------------------
+# Exact evaluation and the LP oracle
+
+
+def residual(con: Con, values: list) -> tuple[Fraction, float]:
+    """The constraint's expression at `values`, exactly, and its scale."""
+    total = Fraction(con.constant)
+    scale = abs(con.constant)
+    for v, c in con.terms:
+        term = Fraction(c) * values[v]
+        total += term
+        scale += abs(float(term))
+    return total, scale
+
+
+def violation(con: Con, values: list) -> tuple[Fraction, float]:
+    value, scale = residual(con, values)
+    if con.relation == "<=":
+        return max(Fraction(0), value), scale
+    if con.relation == ">=":
+        return max(Fraction(0), -value), scale
+    return abs(value), scale
+
+
+def holds(con: Con, values: list) -> bool:
+    amount, scale = violation(con, values)
+    return amount <= Fraction(HOLD_TOLERANCE * max(1.0, scale))
+
+
+def _rows(cons: list, n: int, width: int, with_errors: bool):
+    """Inequality rows A x <= b for the constraints (and their error variables)."""
+    upper, bounds, equal, equal_bounds = [], [], [], []
+    for index, con in enumerate(cons):
+        base = np.zeros(width)
+        for v, c in con.terms:
+            base[v] += c
+        error = n + index if with_errors else None
+        if con.relation == "==" and error is None:
+            equal.append(base)
+            equal_bounds.append(-con.constant)
+            continue
+        if con.relation in ("<=", "=="):
+            row = base.copy()
+            if error is not None:
+                row[error] = -1.0
+            upper.append(row)
+            bounds.append(-con.constant)
+        if con.relation in (">=", "=="):
+            row = -base
+            if error is not None:
+                row[error] = -1.0
+            upper.append(row)
+            bounds.append(con.constant)
+    return upper, bounds, equal, equal_bounds
+
+
+def _linprog(objective, upper, bounds, equal, equal_bounds, variable_bounds):
+    width = len(objective)
+    return linprog(
+        objective,
+        A_ub=np.array(upper).reshape(-1, width) if upper else None,
+        b_ub=np.array(bounds) if upper else None,
+        A_eq=np.array(equal).reshape(-1, width) if equal else None,
+        b_eq=np.array(equal_bounds) if equal else None,
+        bounds=variable_bounds, method="highs", options=HIGHS,
+    )
+
+
+def least_violation(cons: list, n: int):
+    """(least total violation of the set, a point reaching it) or None when HiGHS fails."""
+    if not cons:
+        return 0.0, [Fraction(0)] * n
+    width = n + len(cons)
+    upper, bounds, _, _ = _rows(cons, n, width, with_errors=True)
+    objective = np.concatenate([np.zeros(n), np.ones(len(cons))])
+    variable_bounds = [(None, None)] * n + [(0, None)] * len(cons)
+    result = _linprog(objective, upper, bounds, [], [], variable_bounds)
+    if result.status != 0:
+        return None
+    return max(0.0, float(result.fun)), [Fraction(float(x)) for x in result.x[:n]]
+
+
+def feasibility(cons: list, n: int) -> str:
+    """'feasible', 'infeasible', 'borderline' or 'undecided', certified exactly where possible."""
+    found = least_violation(cons, n)
+    if found is None:
+        return "undecided"
+    least, point = found
+    if all(holds(c, point) for c in cons):
+        return "feasible"  # an exactly checked point: no doubt
+    threshold = HOLD_TOLERANCE * max([1.0] + [abs(c.constant) for c in cons])
+    if least > threshold * BORDERLINE_FACTOR:
+        return "infeasible"
+    return "borderline"
+
+
+# A witness must hold every required constraint within this fraction of its scale, and every
+# level above the one it improves within this fraction of our value there: tight enough that a
+# thin feasible slab cannot be crossed by tolerance alone.
+WITNESS_TOLERANCE = 1e-11
+
+
+def better_point(required: list, soft: list, n: int, ours: list):
+    """Looks for a point that beats `ours` lexicographically, certified in exact arithmetic.
+
+    Level by level from the highest priority: minimize that level's weighted violation with the
+    required constraints hard and every higher level held at our own value there; a HiGHS point
+    that, evaluated exactly, holds the required constraints and those levels within
+    WITNESS_TOLERANCE and improves this level by more than HOLD_TOLERANCE of its scale is a
+    certified mismatch (returned as text). Returns None when no level can be improved, and
+    "undecided" when HiGHS fails.
+    """
+    width = n + len(soft)
+    upper, bounds, equal, equal_bounds = _rows(required, n, width, with_errors=False)
+    soft_upper, soft_bounds, _, _ = _rows(soft, n, width, with_errors=True)
+    upper += soft_upper
+    bounds += soft_bounds
+    variable_bounds = [(None, None)] * n + [(0, None)] * len(soft)
+    our_levels = level_violations(soft, ours)
+    held_rows, held_bounds = [], []
+    for priority in sorted(our_levels, reverse=True):
+        our_value, our_scale = our_levels[priority]
+        objective = np.zeros(width)
+        for index, con in enumerate(soft):
+            if con.priority == priority:
+                objective[n + index] = con.weight
+        result = _linprog(objective, upper + held_rows, bounds + held_bounds, equal, equal_bounds, variable_bounds)
+        if result.status != 0:
+            return "undecided"
+        tolerance = Fraction(HOLD_TOLERANCE * max(1.0, our_scale))
+        if Fraction(float(result.fun)) < our_value - tolerance:
+            point = [Fraction(float(x)) for x in result.x[:n]]
+            theirs = level_violations(soft, point)
+            above_ok = all(theirs[p][0] <= our_levels[p][0] + Fraction(WITNESS_TOLERANCE * max(1.0, our_levels[p][1]))
+                           for p in our_levels if p > priority)
+            required_ok = all(violation(c, point)[0] <= Fraction(WITNESS_TOLERANCE * max(1.0, violation(c, point)[1]))
+                              for c in required)
+            if above_ok and required_ok and theirs[priority][0] < our_value - tolerance:
+                return (f"final: suboptimal at priority {priority:g}: ours {float(our_value):.9g}, an exactly checked "
+                        f"point reaches {float(theirs[priority][0]):.9g} with no higher level worse")
+            if not (above_ok and required_ok):
+                return "undecided"
+        held_rows.append(objective)
+        held_bounds.append(float(our_value) * (1 + WITNESS_TOLERANCE) + WITNESS_TOLERANCE)
+    return None
+
+
+def level_violations(soft: list, values: list) -> dict:
+    levels: dict = {}
+    for con in soft:
+        amount, scale = violation(con, values)
+        total, total_scale = levels.get(con.priority, (Fraction(0), 0.0))
+        levels[con.priority] = (total + Fraction(con.weight) * amount, total_scale + con.weight * scale)
+    return levels
+
+
+# ---------------------------------------------------------------------------
+# Following a trace and judging it
+
+
+@dataclass
+class Verdict:
+    cls: str
+    index: int
+    operations: int = 0
+    outcome: str = "ok"  # ok, trap, hang, mismatch
+    detail: str = ""
+    numerical: int = 0
+    undecided: int = 0
+    borderline: int = 0
+    seconds: float = 0.0
+
+
+def replay(binary: str, lines: list, timeout: float):
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as file:
+        file.write("\n".join(lines) + "\n")
+        path = file.name
+    try:
+        started = time.monotonic()
+        process = subprocess.run(
+            [binary, "solver-bench", "--trace", path, "--lockstep", "--no-allocations", "--warmup", "0"],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+        return process, time.monotonic() - started
+    finally:
+        os.unlink(path)
+
+
+def judge(binary: str, seed: int, index: int, cls: str, timeout: float) -> tuple[Verdict, list]:
+    lines, _ = make_sequence(seed, index, cls)
+    return judge_lines(binary, lines, cls, timeout, index), lines
+
+
+def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int = 0) -> Verdict:
+    """Replays one trace and judges every outcome (see the module's docstring)."""
+    verdict = Verdict(cls, index, operations=sum(1 for line in lines[1:] if '"variable"' not in line[:20]))
+    try:
+        process, verdict.seconds = replay(binary, lines, timeout)
+    except subprocess.TimeoutExpired:
+        verdict.outcome, verdict.detail = "hang", f"no result within {timeout:g} s"
+        return verdict
+    if process.returncode != 0:
+        verdict.outcome = "trap"
+        verdict.detail = f"exit {process.returncode}: " + " | ".join(process.stderr.strip().splitlines()[-3:])
+        return verdict
+    try:
+        ready = json.loads(process.stdout.splitlines()[0])
+    except (IndexError, json.JSONDecodeError) as error:
+        verdict.outcome, verdict.detail = "trap", f"no ready line: {error}"
+        return verdict
+    failed = dict(zip(ready["failedLines"], ready.get("failureCodes", ["?"] * len(ready["failedLines"]))))
+    edit_starts = {e["line"]: e["value"] for e in ready["editStartValues"]}
+    final_values = [Fraction(v) for v in ready["finalValues"]]
+
+    n = 0
+    installed: dict[int, Con] = {}
+    edits: dict[int, Con] = {}
+    pending_required: tuple | None = None  # (id, old constant) deferred in the open batch
+    deferred: dict = {}  # id -> constant changed in the open batch, applied at its end
+    depth = 0
+
+    def required_set() -> list:
+        return [c for c in installed.values() if c.required]
+
+    def mismatch(text: str) -> None:
+        if verdict.outcome == "ok":
+            verdict.outcome, verdict.detail = "mismatch", text
+
+    def expect_infeasible(cons: list, line: int, what: str) -> None:
+        state = feasibility(cons, n)
+        if state == "feasible":
+            mismatch(f"line {line}: {what} was refused, but the required constraints with it can all hold")
+        elif state == "borderline":
+            verdict.borderline += 1
+        elif state == "undecided":
+            verdict.undecided += 1
+
+    def expect_feasible(line: int, what: str) -> None:
+        state = feasibility(required_set(), n)
+        if state == "infeasible":
+            mismatch(f"line {line}: {what} was accepted, but the required constraints cannot all hold")
+        elif state == "borderline":
+            verdict.borderline += 1
+        elif state == "undecided":
+            verdict.undecided += 1
+
+    for number, text in enumerate(lines, start=1):
+        if number == 1:
+            continue
+        op = json.loads(text)
+        kind = op["op"]
+        code = failed.get(number)
+        if code == NUMERICAL_CODE:
+            verdict.numerical += 1
+            if cls != "wide6":
+                mismatch(f"line {number}: {kind} refused with {code} in class {cls}")
+            if kind == "endBatch":
+                for cid, constant in deferred.items():
+                    if cid in installed:
+                        installed[cid].constant = constant
+                if pending_required is not None and pending_required[0] in installed:
+                    installed[pending_required[0]].constant = pending_required[1]
+                depth, pending_required, deferred = 0, None, {}
+            continue
+        if kind == "variable":
+            n += 1
+        elif kind == "add":
+            con = Con(op["terms"], op["constant"], op["relation"], op["priority"], op["weight"])
+            if code is not None:
+                if code != "unsatisfiable" or not con.required:
+                    mismatch(f"line {number}: add failed with {code}")
+                else:
+                    expect_infeasible(required_set() + [con], number, "a required add")
+            else:
+                installed[op["id"]] = con
+                if con.required:
+                    expect_feasible(number, "a required add")
+        elif kind == "remove":
+            if op["id"] not in installed:
+                if code != "unknown-constraint":
+                    mismatch(f"line {number}: removing a constraint that is not installed gave {code}")
+            elif code is not None:
+                mismatch(f"line {number}: remove failed with {code}")
+            installed.pop(op["id"], None)
+        elif kind == "updateConstant":
+            con = installed.get(op["id"])
+            if con is None:
+                if code != "unknown-constraint":
+                    mismatch(f"line {number}: update of a constraint that is not installed gave {code}")
+                continue
+            if code is not None:
+                if code != "unsatisfiable" or not con.required or depth > 0:
+                    mismatch(f"line {number}: updateConstant failed with {code}")
+                else:
+                    changed = Con(con.terms, op["constant"], con.relation, con.priority, con.weight)
+                    others = [c for cid, c in installed.items() if c.required and cid != op["id"]]
+                    expect_infeasible(others + [changed], number, "a required constant change")
+                continue
+            if depth > 0:  # applied when the batch ends; adds in between see the old constant
+                deferred[op["id"]] = op["constant"]
+                if con.required:
+                    pending_required = (op["id"], con.constant)
+                continue
+            con.constant = op["constant"]
+            if con.required:
+                expect_feasible(number, "a required constant change")
+        elif kind == "updatePriority":
+            con = installed.get(op["id"])
+            if con is None:
+                if code != "unknown-constraint":
+                    mismatch(f"line {number}: update of a constraint that is not installed gave {code}")
+                continue
+            if code is not None:
+                mismatch(f"line {number}: updatePriority failed with {code}")
+            else:
+                con.priority = op["priority"]
+        elif kind == "addEdit":
+            if code is not None:
+                mismatch(f"line {number}: addEdit failed with {code}")
+            else:
+                edits[op["variable"]] = Con([[op["variable"], 1.0]], -edit_starts[number], "==", op["priority"], 1.0)
+        elif kind == "removeEdit":
+            if code is not None:
+                mismatch(f"line {number}: removeEdit failed with {code}")
+            edits.pop(op["variable"], None)
+        elif kind == "suggest":
+            if code is not None:
+                mismatch(f"line {number}: suggest failed with {code}")
+            else:
+                edits[op["variable"]].constant = -op["value"]
+        elif kind == "beginBatch":
+            depth += 1
+            pending_required = None
+            deferred = {}
+        elif kind == "endBatch":
+            depth -= 1
+            for cid, constant in deferred.items():
+                if cid in installed:
+                    installed[cid].constant = constant
+            if pending_required is not None and pending_required[0] not in installed:
+                pending_required = None
+            deferred = {}
+            if code is not None:
+                if code != "unsatisfiable-batch" or pending_required is None:
+                    mismatch(f"line {number}: endBatch failed with {code}")
+                else:
+                    cid, old = pending_required
+                    attempted = installed[cid].constant
+                    installed[cid].constant = old
+                    others = [c for k, c in installed.items() if c.required and k != cid]
+                    changed = Con(installed[cid].terms, attempted, installed[cid].relation, REQUIRED, 1.0)
+                    expect_infeasible(others + [changed], number, "a required constant change deferred in a batch")
+            elif pending_required is not None:
+                expect_feasible(number, "a required constant change deferred in a batch")
+            pending_required = None
+        if verdict.outcome != "ok":
+            return verdict
+
+    # The final state (a trace that ends inside a batch has not solved yet: nothing to judge).
+    if depth > 0:
+        return verdict
+    required = required_set()
+    soft = [c for c in installed.values() if not c.required] + list(edits.values())
+    for con in required:
+        if not holds(con, final_values):
+            amount, scale = violation(con, final_values)
+            mismatch(f"final: a required constraint is violated by {float(amount):.3g} (scale {scale:.3g})")
+            return verdict
+    if soft:
+        finding = better_point(required, soft, n, final_values)
+        if finding == "undecided":
+            verdict.undecided += 1
+        elif finding:
+            mismatch(finding)
+    return verdict
+
+
+def _work(arguments):
+    return judge(*arguments)
+
+
+def main(argv: list) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", required=True, help="the layoutbench executable")
+    parser.add_argument("--count", type=int, default=0, help="sequences per class")
+    parser.add_argument("--minutes", type=float, default=0, help="run for this long instead of --count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--classes", default=",".join(CLASSES))
+    parser.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)))
+    parser.add_argument("--timeout", type=float, default=20.0, help="seconds per sequence before it is a hang")
+    parser.add_argument("--keep", help="write failing traces and verdicts to this folder")
+    parser.add_argument("--json", action="store_true", help="print the totals as JSON")
+    parser.add_argument("--trace", nargs="+", metavar="FILE",
+                        help="judge these trace files instead of generated sequences (with --class)")
+    parser.add_argument("--class", dest="trace_class", default="wide3", choices=CLASSES,
+                        help="the class --trace files are judged in (numerical refusals are allowed in wide6 only)")
+    parser.add_argument("--budget", help="a JSON file of the most traps, hangs, mismatches and numerical refusals "
+                                         "allowed per class; exit 1 only past it (a ratchet for scripts/test)")
+    options = parser.parse_args(argv)
+    if options.trace:
+        failing = 0
+        for path in options.trace:
+            lines = open(path, encoding="utf-8").read().splitlines()
+            verdict = judge_lines(options.binary, lines, options.trace_class, options.timeout)
+            print(f"{os.path.basename(path)}: {verdict.outcome}{': ' + verdict.detail if verdict.detail else ''}"
+                  f" (undecided {verdict.undecided}, borderline {verdict.borderline}, numerical {verdict.numerical})")
+            failing += verdict.outcome != "ok"
+        print(f"{len(options.trace) - failing} passed, {failing} failed")
+        return 1 if failing else 0
+    classes = [c for c in options.classes.split(",") if c]
+    if any(c not in CLASSES for c in classes) or (options.count <= 0) == (options.minutes <= 0):
+        parser.error("choose classes among " + ", ".join(CLASSES) + ", and exactly one of --count or --minutes")
+    if not os.access(options.binary, os.X_OK):
+        parser.error(f"{options.binary} is not an executable")
+
+    totals = {c: {"sequences": 0, "operations": 0, "trap": 0, "hang": 0, "mismatch": 0,
+                  "numerical": 0, "undecided": 0, "borderline": 0, "slowest": 0.0} for c in classes}
+    failures = []
+    deadline = time.monotonic() + options.minutes * 60 if options.minutes else None
+    interactive = sys.stderr.isatty()
+
+    def tasks():
+        index = 0
+        while True:
+            for cls in classes:
+                yield (options.binary, options.seed, index, cls, options.timeout)
+            index += 1
+            if options.count and index >= options.count:
+                return
+            if deadline and time.monotonic() > deadline:
+                return
+
+    context = multiprocessing.get_context("fork")
+    with context.Pool(options.jobs) as pool:
+        for verdict, lines in pool.imap_unordered(_work, tasks(), chunksize=1):
+            total = totals[verdict.cls]
+            total["sequences"] += 1
+            total["operations"] += verdict.operations
+            total["numerical"] += verdict.numerical
+            total["undecided"] += verdict.undecided
+            total["borderline"] += verdict.borderline
+            total["slowest"] = max(total["slowest"], verdict.seconds)
+            if verdict.seconds > options.timeout / 4:
+                print(f"slow: {verdict.cls} sequence {verdict.index} (seed {options.seed}) took {verdict.seconds:.1f} s",
+                      file=sys.stderr)
+            if verdict.outcome != "ok":
+                total[verdict.outcome] += 1
+                failures.append(verdict)
+                print(f"{verdict.outcome}: {verdict.cls} sequence {verdict.index} (seed {options.seed}): {verdict.detail}",
+                      file=sys.stderr)
+                if options.keep:
+                    os.makedirs(options.keep, exist_ok=True)
+                    stem = os.path.join(options.keep, f"{verdict.cls}-{options.seed}-{verdict.index}")
+                    with open(stem + ".jsonl", "w") as file:
+                        file.write("\n".join(lines) + "\n")
+                    with open(stem + ".txt", "w") as file:
+                        file.write(f"{verdict.outcome}: {verdict.detail}\n")
+            if interactive:
+                done = sum(t["sequences"] for t in totals.values())
+                print(f"\r{done} sequences, {len(failures)} failing", end="", file=sys.stderr)
+    if interactive:
+        print(file=sys.stderr)
+
+    if options.json:
+        print(json.dumps(totals, indent=1))
+    else:
+        print(f"{'class':<7} {'sequences':>9} {'operations':>10} {'traps':>5} {'hangs':>5} {'mismatches':>10} "
+              f"{'numerical':>9} {'undecided':>9} {'borderline':>10} {'slowest s':>9}")
+        for cls, t in totals.items():
+            print(f"{cls:<7} {t['sequences']:>9} {t['operations']:>10} {t['trap']:>5} {t['hang']:>5} "
+                  f"{t['mismatch']:>10} {t['numerical']:>9} {t['undecided']:>9} {t['borderline']:>10} {t['slowest']:>9.3f}")
+    if options.budget:
+        with open(options.budget, encoding="utf-8") as file:
+            budget = {k: v for k, v in json.load(file).items() if not k.startswith("_")}
+        over = []
+        for cls, t in totals.items():
+            allowed = budget.get(cls, {})
+            for key in ("trap", "hang", "mismatch", "numerical"):
+                if t[key] > allowed.get(key, 0):
+                    over.append(f"{cls} {key}: {t[key]} > {allowed.get(key, 0)}")
+        if over:
+            print("over the budget in " + options.budget + ": " + "; ".join(over), file=sys.stderr)
+            return 1
+        print(f"within the budget in {options.budget}")
+        return 0
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
