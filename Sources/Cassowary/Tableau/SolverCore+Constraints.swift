@@ -142,26 +142,26 @@ extension SolverCore {
     /// else a marker or error symbol with a negative coefficient (its value is then
     /// nonnegative), else -1.
     ///
-    /// Among external symbols the one with the largest coefficient is chosen (the
-    /// first on ties): dividing by a coefficient that is only rounding would spread
-    /// its error through every row that holds the subject.
+    /// The first external symbol whose coefficient is more than rounding next to the
+    /// row's largest is chosen (dividing by a coefficient that is only rounding would
+    /// spread its error through every row that holds the subject). When every external
+    /// coefficient is rounding, they are removed: in exact arithmetic the row has none.
     mutating func chooseSubject(row: Int32, marker: Int32, other: Int32) -> Int32 {
         let header = rows[row]
-        var subject: Int32 = -1
-        var subjectSize = 0.0
         var largest = 0.0
+        var hasExternal = false
         for index in 0..<Int(header.count) {
-            let size = abs(header.entries[index].coefficient)
-            largest = max(largest, size)
-            if symbols[header.entries[index].symbol].kind == .external && size > subjectSize {
-                subject = header.entries[index].symbol
-                subjectSize = size
-            }
+            largest = max(largest, abs(header.entries[index].coefficient))
+            if symbols[header.entries[index].symbol].kind == .external { hasExternal = true }
         }
-        if subject >= 0 && subjectSize >= Self.pivotTolerance * largest { return subject }
-        if subject >= 0 {
-            // Every external coefficient is rounding next to the row: in exact
-            // arithmetic the row has none, and a restricted row must not hold them.
+        if hasExternal {
+            let threshold = Self.pivotTolerance * largest
+            for index in 0..<Int(header.count)
+            where symbols[header.entries[index].symbol].kind == .external
+                && abs(header.entries[index].coefficient) >= threshold
+            {
+                return header.entries[index].symbol
+            }
             var index = Int32(0)
             while index < rows[row].count {
                 if symbols[rows[row].entries[Int(index)].symbol].kind == .external {
