@@ -1,0 +1,190 @@
+import LayoutEngine
+
+/// What replaying one logged conflict in the engine found.
+public struct ReplayOutcome: Sendable {
+    /// Constraints replayed from the log (repeats counted once).
+    public var constraintCount: Int
+    /// Whether the engine finds the constraints unsatisfiable too.
+    public var unsatisfiable: Bool
+    /// The log's constraints in a minimal conflicting set (removing any one makes the rest
+    /// satisfiable), in log order.
+    public var minimalConflict: [LoggedConstraint]
+    /// What UIKit keeps implicit that the minimal set needs ("sizes are never negative").
+    public var implicitRules: [String]
+    /// The constraint UIKit broke, from the log's recovery line.
+    public var uikitBroke: LoggedConstraint?
+    /// The log constraint the engine breaks (its first break), if it is one of the log's.
+    public var engineBreaks: LoggedConstraint?
+    /// Whether the engine broke the same constraint as UIKit; `nil` when the log does not say.
+    public var agree: Bool? {
+        guard let uikitBroke, unsatisfiable else { return nil }
+        guard let engineBreaks else { return false }
+        return engineBreaks.address == uikitBroke.address
+    }
+    /// The constraint the engine's break rule picks from UIKit's own list (the log's set rather
+    /// than the engine's): whether the rule agrees with UIKit given the same candidates.
+    public var ruleOnLoggedSet: LoggedConstraint?
+    /// Whether ``ruleOnLoggedSet`` is the constraint UIKit broke; `nil` when the log does not say.
+    public var ruleAgrees: Bool? {
+        guard let uikitBroke else { return nil }
+        return ruleOnLoggedSet?.address == uikitBroke.address
+    }
+    /// Whether the engine breaks the same constraint when the log's constraints are activated
+    /// in reverse order (the rule must not depend on order).
+    public var orderIndependent: Bool
+    /// The engine's own console report of its first break (UIKit's format).
+    public var engineReport: String?
+    /// The pivot of the explanation: the constraint the others cannot satisfy, the value
+    /// they allow for its left side, and the value it requires.
+    public var tension: Tension?
+
+    public struct Tension: Sendable {
+        public var constraint: LoggedConstraint
+        /// The value of `first - multiplier × second` that the other constraints come closest to.
+        public var othersAllow: Double
+        /// The value the constraint requires (its constant).
+        public var required: Double
+    }
+}
+
+/// Rebuilds a logged conflict in the engine and re-solves it.
+///
+/// Items (by address, else name) become views under one root, with the hierarchy the log
+/// shows (`'|'`, stack views, guide owners); every constraint becomes an engine constraint of
+/// the matching origin (autoresizing masks stay `NSAutoresizingMaskLayoutConstraint`s with their
+/// `h=--& v=--&` text); margins and baselines the log names but does not define get UIKit's
+/// defaults; every size gets UIKit's implicit `≥ 0`. All are activated in one batch.
+public struct ConflictReplay {
+    public let conflict: LoggedConflict
+    let model: ReplayModel
+
+    public init(_ conflict: LoggedConflict) {
+        self.conflict = conflict
+        self.model = ReplayModel(conflict: conflict)
+    }
+
+    /// One engine with the planned constraints at `indices`, activated in that order.
+    final class Instance {
+        let root = View(name: "replay-root")
+        var views: [String: View] = [:]
+        var made: [ObjectIdentifier: Int] = [:]
+        var constraints: [LayoutConstraint] = []
+        var reports: [UnsatisfiableConstraintsReport] = []
+
+        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil) {
+            views[ReplayModel.rootKey] = root
+            func view(_ key: String) -> View {
+                if let existing = views[key] { return existing }
+                let item = model.items[key]!
+                let made = ReplayView(className: item.className, name: item.name)
+                views[key] = made
+                view(item.parent ?? ReplayModel.rootKey).addSubview(made)
+                return made
+            }
+            for key in model.order { _ = view(key) }
+            for index in indices + (weak.map { [$0] } ?? []) {
+                let plan = model.planned[index]
+                let constraint = LayoutConstraint(
+                    rebuilding: plan.origin, item: view(plan.first.key), attribute: plan.first.attribute,
+                    relatedBy: plan.relation, toItem: plan.second.map { view($0.key) },
+                    attribute: plan.second?.attribute ?? .notAnAttribute, multiplier: plan.multiplier,
+                    constant: plan.constant, priority: index == weak ? 1 : plan.priority,
+                    identifier: plan.identifier, autoresizingMask: plan.mask)
+                made[ObjectIdentifier(constraint)] = index
+                constraints.append(constraint)
+            }
+            LayoutConstraint.activate(constraints)
+            root.layoutIfNeeded()
+            for issue in root.layoutEngine?.recentIssues ?? [] {
+                if case .unsatisfiable(let report) = issue { reports.append(report) }
+            }
+        }
+
+        /// The planned index of the first constraint the engine broke.
+        var firstBroken: Int? {
+            reports.first.flatMap { made[ObjectIdentifier($0.brokenConstraint)] }
+        }
+
+        /// `first - multiplier × second` of a planned constraint, as solved (root coordinates).
+        func value(of plan: ReplayModel.Planned) -> Double {
+            func read(_ key: String, _ attribute: LayoutAttribute) -> Double {
+                let frame = views[key]!.frameInRoot
+                switch attribute {
+                case .left, .leading: return frame.minX
+                case .right, .trailing: return frame.maxX
+                case .centerX: return frame.minX + frame.width / 2
+                case .width: return frame.width
+                case .top: return frame.minY
+                case .bottom: return frame.maxY
+                case .centerY: return frame.minY + frame.height / 2
+                case .height: return frame.height
+                case .notAnAttribute: return 0
+                }
+            }
+            var value = read(plan.first.key, plan.first.attribute)
+            if let second = plan.second { value -= plan.multiplier * read(second.key, second.attribute) }
+            return value
+        }
+    }
+
+    func isUnsatisfiable(_ indices: [Int]) -> Bool {
+        !Instance(model, indices).reports.isEmpty
+    }
+
+    /// Replays the conflict.
+    ///
+    /// - Complexity: O(*n*) engine builds for *n* planned constraints (the deletion filter
+    ///   that finds the minimal set), each a batch of at most *n* constraints.
+    public func run() -> ReplayOutcome {
+        let constraints = conflict.distinctConstraints
+        let all = Array(model.planned.indices)
+        let full = Instance(model, all)
+        let unsatisfiable = !full.reports.isEmpty
+        var outcome = ReplayOutcome(
+            constraintCount: constraints.count, unsatisfiable: unsatisfiable, minimalConflict: [], implicitRules: [],
+            uikitBroke: conflict.broken, engineBreaks: nil, ruleOnLoggedSet: nil, orderIndependent: true,
+            engineReport: full.reports.first?.message, tension: nil)
+        let logged = full.constraints.filter { full.made[ObjectIdentifier($0)].map { model.planned[$0].source.isLog } ?? false }
+        if !logged.isEmpty, let index = full.made[ObjectIdentifier(LayoutEngine.constraintToBreak(among: logged))],
+            case .log(let logIndex) = model.planned[index].source
+        {
+            outcome.ruleOnLoggedSet = constraints[logIndex]
+        }
+        guard unsatisfiable else { return outcome }
+        if let broken = full.firstBroken, case .log(let index) = model.planned[broken].source {
+            outcome.engineBreaks = constraints[index]
+        }
+        // The same constraints in reverse order: the same constraint must break.
+        let reversed = Instance(model, all.reversed())
+        outcome.orderIndependent = reversed.firstBroken == full.firstBroken
+        // Deletion filter: the log's constraints first, then the implicit ones.
+        var kept = all
+        let logFirst = all.filter { model.planned[$0].source.isLog } + all.filter { !model.planned[$0].source.isLog }
+        for candidate in logFirst {
+            let without = kept.filter { $0 != candidate }
+            if isUnsatisfiable(without) { kept = without }
+        }
+        var implicit: [String] = []
+        for index in kept {
+            switch model.planned[index].source {
+            case .log(let logIndex): outcome.minimalConflict.append(constraints[logIndex])
+            case .implicit(let words): if !implicit.contains(words) { implicit.append(words) }
+            }
+        }
+        outcome.implicitRules = implicit
+        // The tension: the imposed size if there is one, else the constraint the engine breaks.
+        let pivot =
+            kept.first { index in
+                if case .log(let i) = model.planned[index].source { return constraints[i].isImposedGeometry }
+                return false
+            } ?? full.firstBroken.flatMap { kept.contains($0) ? $0 : nil } ?? kept.last
+        if let pivot, case .log(let logIndex) = model.planned[pivot].source {
+            let others = Instance(model, kept.filter { $0 != pivot }, weak: pivot)
+            let plan = model.planned[pivot]
+            outcome.tension = .init(
+                constraint: constraints[logIndex], othersAllow: others.value(of: plan), required: plan.constant)
+        }
+        return outcome
+    }
+}
+

@@ -1,0 +1,266 @@
+import LayoutEngine
+
+/// A view or guide of a replay: a ``View`` that prints UIKit's class name in descriptions.
+final class ReplayView: View {
+    let className: String
+    init(className: String, name: String) {
+        self.className = className
+        super.init(name: name)
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+    override var typeName: String { className }
+}
+
+/// What a replay rebuilds from a log, before any engine exists: the items with the hierarchy
+/// inferred from the log, and the constraints (the log's, plus what UIKit keeps implicit).
+struct ReplayModel {
+    struct Item {
+        var key: String
+        var className: String
+        var name: String
+        var parent: String?
+    }
+
+    /// Where a planned constraint comes from.
+    enum Source: Hashable {
+        /// The log's constraint at this index of ``LoggedConflict/distinctConstraints``.
+        case log(Int)
+        /// Something UIKit keeps implicit, in words ("UIView …4f20.height ≥ 0").
+        case implicit(String)
+
+        var isLog: Bool { if case .log = self { true } else { false } }
+    }
+
+    struct Planned {
+        var source: Source
+        var origin: LayoutConstraint.Origin
+        var first: (key: String, attribute: LayoutAttribute)
+        var relation: LayoutRelation
+        var second: (key: String, attribute: LayoutAttribute)?
+        var multiplier: Double
+        var constant: Double
+        var priority: LayoutPriority
+        var identifier: String?
+        var mask: String?
+    }
+
+    static let rootKey = "replay-root"
+    /// The ascender and descender of UILabel's default font (the system font at 17 pt):
+    /// where `firstBaseline` and `lastBaseline` lie when the log does not say.
+    static let defaultAscender = 16.2
+    static let defaultDescender = 4.1
+    /// `UIView.layoutMargins`' default.
+    static let defaultMargin = 8.0
+
+    var items: [String: Item] = [:]
+    var order: [String] = []
+    var planned: [Planned] = []
+
+    init(conflict: LoggedConflict) {
+        let constraints = conflict.distinctConstraints
+        // Items, in order of appearance.
+        for constraint in constraints {
+            for anchor in [constraint.first, constraint.second].compactMap({ $0 }) { note(anchor.item) }
+        }
+        inferHierarchy(constraints)
+        // The log's constraints.
+        for (index, constraint) in constraints.enumerated() {
+            plan(constraint, index: index)
+        }
+        // Sizes are never negative in UIKit's engine (docs/uikit-logs.md: logs that are
+        // unsatisfiable only with this rule).
+        for key in order {
+            let item = items[key]!
+            for attribute in [LayoutAttribute.width, .height] {
+                planned.append(Planned(
+                    source: .implicit("\(Self.shortName(item)).\(attribute.rawValue) ≥ 0 (sizes are never negative)"),
+                    origin: .container, first: (key, attribute), relation: .greaterThanOrEqual, second: nil,
+                    multiplier: 1, constant: 0, priority: .required,
+                    identifier: LayoutConstraint.implicitIdentifierPrefix + "nonnegative-\(attribute.rawValue)", mask: nil))
+            }
+        }
+    }
+
+    static func shortName(_ item: Item) -> String {
+        var base = item.className
+        if let dot = base.lastIndex(of: "."), !base.hasPrefix("_Tt") { base = String(base[base.index(after: dot)...]) }
+        return "\(base) \(item.name)"
+    }
+
+    mutating func note(_ item: LoggedItem) {
+        let key = item.key
+        let className = item.className ?? "UIView"
+        var name = item.address.map { "0x" + $0 } ?? item.name ?? "?"
+        if let text = item.text { name += "'\(text)'" }
+        if var existing = items[key] {
+            if existing.className == "UIView", item.className != nil { existing.className = className }
+            if item.text != nil, !existing.name.contains("'") { existing.name = name }
+            items[key] = existing
+        } else {
+            items[key] = Item(key: key, className: className, name: name, parent: nil)
+            order.append(key)
+        }
+    }
+
+    /// Superviews from the log: `'|'` in Visual Format, stack views' canvas connections, the
+    /// owners of margin and safe-area guides; siblings through `UISV-alignment`; the rest
+    /// under one root.
+    mutating func inferHierarchy(_ constraints: [LoggedConstraint]) {
+        func setParent(_ child: String, _ parent: String) {
+            guard child != parent, items[child]?.parent == nil else { return }
+            // No cycles.
+            var cursor: String? = parent
+            while let current = cursor {
+                if current == child { return }
+                cursor = items[current]?.parent
+            }
+            items[child]?.parent = parent
+        }
+        for constraint in constraints {
+            guard let second = constraint.second else { continue }
+            let a = constraint.first.item.key
+            let b = second.item.key
+            if constraint.isVisualFormat, constraint.first.attribute == second.attribute {
+                // `|-(c)-[A]`: A.leading == S.leading; `[A]-(c)-|`: S.trailing == A.trailing.
+                if constraint.first.attribute == .leading || constraint.first.attribute == .top {
+                    setParent(a, b)
+                } else {
+                    setParent(b, a)
+                }
+            }
+        }
+        for constraint in constraints where constraint.identifier == "UISV-canvas-connection" {
+            guard let second = constraint.second else { continue }
+            let a = constraint.first.item
+            let b = second.item
+            if a.className?.hasSuffix("StackView") == true, !b.isLayoutGuide { setParent(b.key, a.key) }
+            else if b.className?.hasSuffix("StackView") == true, !a.isLayoutGuide { setParent(a.key, b.key) }
+            else if a.isMarginsGuide, let owner = items[a.key]?.parent { setParent(b.key, owner) }
+            else if b.isMarginsGuide, let owner = items[b.key]?.parent { setParent(a.key, owner) }
+        }
+        for _ in 0..<2 {
+            for constraint in constraints where constraint.identifier == "UISV-alignment" {
+                guard let second = constraint.second else { continue }
+                let a = constraint.first.item.key
+                let b = second.item.key
+                if let parent = items[a]?.parent { setParent(b, parent) }
+                if let parent = items[b]?.parent { setParent(a, parent) }
+            }
+        }
+    }
+
+    /// The item and engine attribute for a logged anchor: margins go to the view's margins
+    /// guide, baselines to a baseline guide, autoresizing's minX/midX/maxX to edges and centers.
+    mutating func resolve(_ anchor: LoggedAnchor) -> (key: String, attribute: LayoutAttribute) {
+        let key = anchor.item.key
+        switch anchor.attribute {
+        case .left, .minX: return (key, .left)
+        case .right, .maxX: return (key, .right)
+        case .top, .minY: return (key, .top)
+        case .bottom, .maxY: return (key, .bottom)
+        case .leading: return (key, .leading)
+        case .trailing: return (key, .trailing)
+        case .width: return (key, .width)
+        case .height: return (key, .height)
+        case .centerX, .midX: return (key, .centerX)
+        case .centerY, .midY: return (key, .centerY)
+        case .leftMargin: return (marginsGuide(of: key), .left)
+        case .rightMargin: return (marginsGuide(of: key), .right)
+        case .topMargin: return (marginsGuide(of: key), .top)
+        case .bottomMargin: return (marginsGuide(of: key), .bottom)
+        case .leadingMargin: return (marginsGuide(of: key), .leading)
+        case .trailingMargin: return (marginsGuide(of: key), .trailing)
+        case .centerXWithinMargins: return (marginsGuide(of: key), .centerX)
+        case .centerYWithinMargins: return (marginsGuide(of: key), .centerY)
+        case .firstBaseline: return (baselineGuide(of: key, last: false), .top)
+        case .lastBaseline, .baseline: return (baselineGuide(of: key, last: true), .top)
+        }
+    }
+
+    /// The margins guide the log shows for this view, or one at UIKit's default margins.
+    mutating func marginsGuide(of key: String) -> String {
+        if let guide = order.first(where: { items[$0]?.parent == key && items[$0]?.name.hasSuffix("'UIViewLayoutMarginsGuide'") == true }) {
+            return guide
+        }
+        let guideKey = key + "/layoutMarginsGuide"
+        guard items[guideKey] == nil else { return guideKey }
+        let owner = items[key]!
+        items[guideKey] = Item(key: guideKey, className: "UILayoutGuide", name: "'UIViewLayoutMarginsGuide'", parent: key)
+        order.append(guideKey)
+        let margin = Self.defaultMargin
+        let words = "\(Self.shortName(owner)) has UIKit's default layout margins (\(formatLogNumber(margin)) on each side)"
+        for (edge, guideFirst) in [(LayoutAttribute.left, true), (.top, true), (.right, false), (.bottom, false)] {
+            let name = ["left": "left", "top": "top", "right": "right", "bottom": "bottom"][edge.rawValue]!
+            planned.append(Planned(
+                source: .implicit(words), origin: .container,
+                first: guideFirst ? (guideKey, edge) : (key, edge), relation: .equal,
+                second: guideFirst ? (key, edge) : (guideKey, edge), multiplier: 1, constant: margin, priority: .required,
+                identifier: "UIView-\(name)Margin-guide-constraint", mask: nil))
+        }
+        return guideKey
+    }
+
+    /// A zero-height guide at the item's first or last baseline (UILabel's default font).
+    mutating func baselineGuide(of key: String, last: Bool) -> String {
+        let guideKey = key + (last ? "/lastBaseline" : "/firstBaseline")
+        guard items[guideKey] == nil else { return guideKey }
+        let owner = items[key]!
+        items[guideKey] = Item(key: guideKey, className: "UILayoutGuide", name: last ? "'lastBaseline'" : "'firstBaseline'", parent: key)
+        order.append(guideKey)
+        let hasText = ["UILabel", "UIButton", "UITextField", "UITextView"].contains { owner.className.hasSuffix($0) }
+        let words: String
+        let constant: Double
+        if hasText {
+            constant = last ? -Self.defaultDescender : Self.defaultAscender
+            words = "\(Self.shortName(owner)).\(last ? "lastBaseline" : "firstBaseline") lies \(formatLogNumber(abs(constant))) pt \(last ? "above its bottom" : "below its top") (system font, 17 pt)"
+        } else {
+            constant = 0
+            words = "\(Self.shortName(owner)).\(last ? "lastBaseline" : "firstBaseline") is its bottom (a view without text)"
+        }
+        planned.append(Planned(
+            source: .implicit(words), origin: .container, first: (guideKey, .top), relation: .equal,
+            second: (key, hasText && !last ? .top : .bottom), multiplier: 1, constant: constant,
+            priority: .required, identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
+        planned.append(Planned(
+            source: .implicit(words), origin: .container, first: (guideKey, .height), relation: .equal, second: nil,
+            multiplier: 1, constant: 0, priority: .required,
+            identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
+        return guideKey
+    }
+
+    mutating func plan(_ constraint: LoggedConstraint, index: Int) {
+        let first = resolve(constraint.first)
+        var second = constraint.second.map { resolve($0) }
+        let relation: LayoutRelation =
+            switch constraint.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        var constant = constraint.constant
+        // A system spacing on a `<=` equation keeps the first item that far inside the second.
+        if constraint.isSystemSpacing, constraint.relation == .lessThanOrEqual, !constraint.isVisualFormat {
+            constant = -constant
+        }
+        // A position equal to a constant is a position in the root (pinned at 0).
+        if second == nil, !first.attribute.isDimension {
+            second = (Self.rootKey, first.attribute.axis == .horizontal ? .left : .top)
+        }
+        let origin: LayoutConstraint.Origin
+        if constraint.className == "NSAutoresizingMaskLayoutConstraint" {
+            origin = .autoresizingMask
+        } else if constraint.isStackViewConstraint || constraint.isGuideDefinition || constraint.isImposedGeometry
+            || constraint.className.hasPrefix("_UI")
+        {
+            origin = .container
+        } else {
+            origin = .app
+        }
+        var priority = LayoutPriority.required
+        if let value = constraint.priority { priority = LayoutPriority(Float(value)) }
+        planned.append(Planned(
+            source: .log(index), origin: origin, first: first, relation: relation, second: second,
+            multiplier: constraint.multiplier, constant: constant, priority: priority,
+            identifier: constraint.identifier, mask: constraint.autoresizingMask))
+    }
+}
