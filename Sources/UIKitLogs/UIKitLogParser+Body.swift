@@ -20,7 +20,11 @@ struct BodyReader {
     let entry: EntryReader
     /// Where the body starts in the entry's characters.
     let base: Int
-    let names: [String: LoggedItem]
+    let names: [String: [LoggedItem]]
+    /// How many times each name was used so far (a name shared by several objects resolves
+    /// to them in order).
+    final class Uses { var counts: [String: Int] = [:] }
+    var uses = Uses()
 
     func fail(_ code: UIKitLogError.Code, at offset: Int, _ message: String) -> UIKitLogError {
         entry.fail(code, at: base + offset, message)
@@ -63,7 +67,10 @@ struct BodyReader {
             }
             return LoggedItem(className: className, address: address, text: quoted)
         }
-        if let named = names[text] {
+        if let candidates = names[text] {
+            let use = uses.counts[text, default: 0]
+            uses.counts[text] = use + 1
+            let named = candidates[min(use, candidates.count - 1)]
             return LoggedItem(className: named.className, address: named.address, name: text)
         }
         guard !text.isEmpty else {
@@ -178,7 +185,9 @@ struct BodyReader {
         let secondSlice = ArraySlice(rhs[start..<end])
         let rebased = ArraySlice(Array(secondSlice))
         do {
-            body.second = try BodyReader(entry: entry, base: base + rhsStart + start, names: names).readAnchor(rebased)
+            var reader = BodyReader(entry: entry, base: base + rhsStart + start, names: names)
+            reader.uses = uses
+            body.second = try reader.readAnchor(rebased)
         }
         return body
     }
@@ -257,7 +266,7 @@ struct BodyReader {
         let trailing: LoggedAttribute = horizontal ? .trailing : .bottom
         let size: LoggedAttribute = horizontal ? .width : .height
         func superview(of item: LoggedItem) -> LoggedItem {
-            if let bar = names["|"] { return LoggedItem(className: bar.className, address: bar.address, name: nil) }
+            if let bar = names["|"]?.first { return LoggedItem(className: bar.className, address: bar.address, name: nil) }
             return LoggedItem(className: nil, address: nil, name: "superview of \(item.key)")
         }
         var body: ParsedBody

@@ -86,13 +86,14 @@ struct EntryReader {
         var bodyEnd = chars.count
         while bodyEnd > index, chars[bodyEnd - 1] == " " || chars[bodyEnd - 1] == "\"" { bodyEnd -= 1 }
         var isActive = false
-        var names: [String: LoggedItem] = [:]
+        var names: [String: [LoggedItem]] = [:]
+        var duplicateAt: [String: Int] = [:]
         if let stateStart = findState(from: index, to: bodyEnd) {
             let state = String(chars[(stateStart + 1)..<(bodyEnd - 1)])
             isActive = state.hasPrefix("active")
             if let range = state.range(of: "names:") ?? state.range(of: "Names:") {
                 let offset = stateStart + 1 + state.distance(from: state.startIndex, to: range.upperBound)
-                names = try readNames(from: offset, to: bodyEnd - 1)
+                (names, duplicateAt) = try readNames(from: offset, to: bodyEnd - 1)
             }
             bodyEnd = stateStart
         }
@@ -110,6 +111,14 @@ struct EntryReader {
             body = String(body[..<body.index(before: at)])
         }
         if oldSnapKit { body = body.replacingAngleBrackets() }
+        // One name for several objects (long names truncated alike): the body must use it once
+        // per object, matched in order; otherwise the log is ambiguous.
+        for (key, items) in names where items.count > 1 {
+            let uses = body.components(separatedBy: key).count - 1
+            if uses != items.count {
+                throw fail(.duplicateName, at: duplicateAt[key] ?? index, "The names: map gives '\(key)' to \(items.count) objects (\(items.compactMap { $0.address.map { "0x" + $0 } }.joined(separator: " and "))) but the constraint uses it \(uses) time\(uses == 1 ? "" : "s"): it cannot tell which is which. UIKit truncates long names with '...': give the views distinct accessibility identifiers, or paste the untruncated log.")
+            }
+        }
         let bodyReader = BodyReader(entry: self, base: index, names: names)
         var parsed = try bodyReader.read(body)
         let line = positions.first?.line ?? 1
@@ -138,8 +147,9 @@ struct EntryReader {
     }
 
     /// Reads `'|':UIView:0x7f01, name_label:0x7f02` into a map from names to items.
-    func readNames(from start: Int, to end: Int) throws(UIKitLogError) -> [String: LoggedItem] {
-        var names: [String: LoggedItem] = [:]
+    func readNames(from start: Int, to end: Int) throws(UIKitLogError) -> ([String: [LoggedItem]], [String: Int]) {
+        var names: [String: [LoggedItem]] = [:]
+        var duplicateAt: [String: Int] = [:]
         var entryStart = start
         var index = start
         func take(_ from: Int, _ to: Int) throws(UIKitLogError) {
@@ -161,10 +171,14 @@ struct EntryReader {
                 key = "|"
             }
             let item = LoggedItem(className: className, address: hex.lowercased(), name: key)
-            if let existing = names[key], existing.address != item.address {
-                throw fail(.duplicateName, at: offset, "The names: map gives '\(key)' to two objects (0x\(existing.address ?? "") and 0x\(hex)). UIKit truncates long names with '...': rename the views (accessibilityIdentifier) or paste the untruncated log.")
+            if let existing = names[key] {
+                if !existing.contains(where: { $0.address == item.address }) {
+                    names[key]!.append(item)
+                    if duplicateAt[key] == nil { duplicateAt[key] = offset }
+                }
+            } else {
+                names[key] = [item]
             }
-            names[key] = item
         }
         while index < end {
             if chars[index] == ",", index + 1 < end, chars[index + 1] == " " {
@@ -174,7 +188,7 @@ struct EntryReader {
             index += 1
         }
         try take(entryStart, end)
-        return names
+        return (names, duplicateAt)
     }
 }
 
