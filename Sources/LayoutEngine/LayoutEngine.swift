@@ -500,10 +500,15 @@ public final class LayoutEngine {
     /// `constraint` is the required constraint the solver refused (not installed). When the
     /// rule picks another one, that one is broken and `constraint` is added again as required
     /// (which may meet a further conflict, resolved the same way).
-    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint]) {
+    ///
+    /// A constant change the solver refused breaks the changed constraint itself
+    /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
+    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
         let conflicting = conflicts.compactMap { $0.owner as? LayoutConstraint }
         let candidates = conflicting + [constraint]
-        let victim = Self.constraintToBreak(among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) })
+        let victim = choosing
+            ? Self.constraintToBreak(among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) })
+            : constraint
         let report = UnsatisfiableConstraintsReport(
             constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
         if victim !== constraint, let installed = victim.solverConstraint, solver.contains(installed) {
@@ -546,7 +551,8 @@ public final class LayoutEngine {
     func breakAfterConstantConflict(_ detail: UnsatisfiableConstraint) {
         guard let constraint = detail.constraint.owner as? LayoutConstraint, constraint.engine === self else { return }
         try? solver.remove(detail.constraint)
-        breakConstraint(constraint, conflicts: detail.conflicts)
+        let changedConstant = if case .updateConstant = detail.operation { true } else { false }
+        breakConstraint(constraint, conflicts: detail.conflicts, choosing: !changedConstant)
     }
 
     // MARK: - Events
