@@ -30,7 +30,7 @@ public struct ReplayOutcome: Sendable {
         return ruleOnLoggedSet?.address == uikitBroke.address
     }
     /// Whether the engine breaks the same constraint when the log's constraints are activated
-    /// in reverse order (the rule must not depend on order).
+    /// in reverse order inside the one `activate([...])` (the rule must not depend on it).
     public var orderIndependent: Bool
     /// The engine's own console report of its first break (UIKit's format).
     public var engineReport: String?
@@ -71,7 +71,8 @@ public struct ConflictReplay {
         var constraints: [LayoutConstraint] = []
         var reports: [UnsatisfiableConstraintsReport] = []
 
-        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil) {
+        /// Makes the constraints in `indices` order; activates them in that order, or reversed.
+        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false) {
             views[ReplayModel.rootKey] = root
             func view(_ key: String) -> View {
                 if let existing = views[key] { return existing }
@@ -93,7 +94,7 @@ public struct ConflictReplay {
                 made[ObjectIdentifier(constraint)] = index
                 constraints.append(constraint)
             }
-            LayoutConstraint.activate(constraints)
+            LayoutConstraint.activate(reverseActivation ? constraints.reversed() : constraints)
             root.layoutIfNeeded()
             for issue in root.layoutEngine?.recentIssues ?? [] {
                 if case .unsatisfiable(let report) = issue { reports.append(report) }
@@ -154,8 +155,8 @@ public struct ConflictReplay {
         if let broken = full.firstBroken, case .log(let index) = model.planned[broken].source {
             outcome.engineBreaks = constraints[index]
         }
-        // The same constraints in reverse order: the same constraint must break.
-        let reversed = Instance(model, all.reversed())
+        // The same constraints activated in reverse order: the same constraint must break.
+        let reversed = Instance(model, all, reverseActivation: true)
         outcome.orderIndependent = reversed.firstBroken == full.firstBroken
         // Deletion filter: the log's constraints first, then the implicit ones.
         var kept = all
