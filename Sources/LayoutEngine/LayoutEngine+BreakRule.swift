@@ -12,7 +12,8 @@ extension LayoutEngine {
     ///    origin, fitting sizes) is broken last; layout-guide definitions
     ///    (`UIView-*-guide-constraint`, `UIViewSafeAreaLayoutGuide-*`) just before it.
     /// 2. A relation between two items is broken before a size or ratio of one item.
-    /// 3. The relation deepest in the hierarchy (the larger depth of its shallower item) first.
+    /// 3. The relation deepest in the hierarchy (the larger depth of its shallower item) first;
+    ///    a layout guide counts at its owning view's depth.
     /// 4. A relation on the trailing side (trailing, right, bottom) before the leading side.
     /// 5. Then the most recently made (highest ``LayoutConstraint/serial``).
     ///
@@ -65,10 +66,11 @@ extension LayoutEngine {
         return 0
     }
 
-    /// The depth of the shallower item (a guide counts one below its view).
+    /// The depth of the shallower item (a layout guide, such as the margins guide, is at its
+    /// owning view's depth: it is that view's inset edge).
     static func relationDepth(_ constraint: LayoutConstraint) -> Int {
         func depth(_ item: LayoutItem) -> Int {
-            var depth = item is View ? 0 : 1
+            var depth = 0
             var view = item.hostView
             while let parent = view?.superview {
                 depth += 1

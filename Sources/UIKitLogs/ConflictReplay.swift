@@ -66,7 +66,7 @@ public struct ConflictReplay {
     /// One engine with the planned constraints at `indices`, activated in that order.
     final class Instance {
         let root = View(name: "replay-root")
-        var views: [String: View] = [:]
+        var views: [String: LayoutItem] = [:]
         var made: [ObjectIdentifier: Int] = [:]
         var constraints: [LayoutConstraint] = []
         var reports: [UnsatisfiableConstraintsReport] = []
@@ -74,12 +74,26 @@ public struct ConflictReplay {
         /// Makes the constraints in `indices` order; activates them in that order, or reversed.
         init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false) {
             views[ReplayModel.rootKey] = root
-            func view(_ key: String) -> View {
+            /// The view an item lives in: itself, or a guide's owner.
+            func host(_ key: String) -> View {
+                let item = view(key)
+                if let view = item as? View { return view }
+                return (item as! LayoutGuide).owningView ?? root
+            }
+            func view(_ key: String) -> LayoutItem {
                 if let existing = views[key] { return existing }
                 let item = model.items[key]!
+                let parent = host(item.parent ?? ReplayModel.rootKey)
+                if ReplayModel.isGuide(item.className) {
+                    // A layout guide: the name keeps the address and identifier for descriptions.
+                    let guide = LayoutGuide(identifier: item.name)
+                    views[key] = guide
+                    parent.addLayoutGuide(guide)
+                    return guide
+                }
                 let made = ReplayView(className: item.className, name: item.name)
                 views[key] = made
-                view(item.parent ?? ReplayModel.rootKey).addSubview(made)
+                parent.addSubview(made)
                 return made
             }
             for key in model.order { _ = view(key) }
@@ -109,7 +123,15 @@ public struct ConflictReplay {
         /// `first - multiplier × second` of a planned constraint, as solved (root coordinates).
         func value(of plan: ReplayModel.Planned) -> Double {
             func read(_ key: String, _ attribute: LayoutAttribute) -> Double {
-                let frame = views[key]!.frameInRoot
+                let frame: Rect
+                if let view = views[key] as? View {
+                    frame = view.frameInRoot
+                } else {
+                    let guide = views[key] as! LayoutGuide
+                    let owner = guide.owningView?.frameInRoot ?? .zero
+                    let inner = guide.layoutFrame
+                    frame = Rect(x: owner.minX + inner.minX, y: owner.minY + inner.minY, width: inner.width, height: inner.height)
+                }
                 switch attribute {
                 case .left, .leading: return frame.minX
                 case .right, .trailing: return frame.maxX

@@ -45,6 +45,12 @@ struct ReplayModel {
     }
 
     static let rootKey = "replay-root"
+
+    /// Whether a class is a layout guide (`UILayoutGuide`, legacy `_UILayoutGuide`, a stack
+    /// view's `_UILayoutSpacer`): replayed as a ``LayoutGuide`` of its owning view.
+    static func isGuide(_ className: String) -> Bool {
+        className.hasSuffix("LayoutGuide") || className == "_UILayoutSpacer"
+    }
     /// The ascender and descender of UILabel's default font (the system font at 17 pt):
     /// where `firstBaseline` and `lastBaseline` lie when the log does not say.
     static let defaultAscender = 16.2
