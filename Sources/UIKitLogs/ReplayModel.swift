@@ -108,9 +108,9 @@ struct ReplayModel {
         }
     }
 
-    /// Superviews from the log: `'|'` in Visual Format, stack views' canvas connections, the
-    /// owners of margin and safe-area guides; siblings through `UISV-alignment`; the rest
-    /// under one root.
+    /// Superviews from the log: `'|'` in Visual Format, a view related to another's margins,
+    /// stack views' canvas connections, the owners of margin and safe-area guides; siblings
+    /// through `UISV-alignment` and Visual Format spacing; the rest under one root.
     mutating func inferHierarchy(_ constraints: [LoggedConstraint]) {
         func setParent(_ child: String, _ parent: String) {
             guard child != parent, items[child]?.parent == nil else { return }
@@ -135,6 +135,19 @@ struct ReplayModel {
                 }
             }
         }
+        // A view related to another view's margins lies inside it.
+        let margins: Set<LoggedAttribute> = [
+            .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+            .centerXWithinMargins, .centerYWithinMargins,
+        ]
+        for constraint in constraints {
+            guard let second = constraint.second, constraint.first.item.key != second.item.key else { continue }
+            if margins.contains(second.attribute), !margins.contains(constraint.first.attribute) {
+                setParent(constraint.first.item.key, second.item.key)
+            } else if margins.contains(constraint.first.attribute), !margins.contains(second.attribute) {
+                setParent(second.item.key, constraint.first.item.key)
+            }
+        }
         for constraint in constraints where constraint.identifier == "UISV-canvas-connection" {
             guard let second = constraint.second else { continue }
             let a = constraint.first.item
@@ -144,8 +157,12 @@ struct ReplayModel {
             else if a.isMarginsGuide, let owner = items[a.key]?.parent { setParent(b.key, owner) }
             else if b.isMarginsGuide, let owner = items[b.key]?.parent { setParent(a.key, owner) }
         }
+        // Siblings: stack-view alignment, and Visual Format spacing between two views ([A]-(c)-[B]).
         for _ in 0..<2 {
-            for constraint in constraints where constraint.identifier == "UISV-alignment" {
+            for constraint in constraints
+            where constraint.identifier == "UISV-alignment"
+                || (constraint.isVisualFormat && constraint.second.map { $0.attribute != constraint.first.attribute } == true)
+            {
                 guard let second = constraint.second else { continue }
                 let a = constraint.first.item.key
                 let b = second.item.key
