@@ -60,7 +60,26 @@ public struct ConflictReplay {
 
     public init(_ conflict: LoggedConflict) {
         self.conflict = conflict
-        self.model = ReplayModel(conflict: conflict)
+        var model = ReplayModel(conflict: conflict)
+        // Autoresizing constraints the log does not show take the values a layout of the rest gives.
+        let pending = model.planned.indices.filter { model.planned[$0].valueFromLayout }
+        if !pending.isEmpty {
+            let rest = Instance(model, model.planned.indices.filter { !model.planned[$0].valueFromLayout })
+            for index in pending {
+                var plan = model.planned[index]
+                if plan.second != nil, plan.first.attribute.isDimension {
+                    // A flexible size follows the superview's: the multiplier is the ratio.
+                    let size = rest.read(plan.first.key, plan.first.attribute)
+                    let container = rest.read(plan.second!.key, plan.second!.attribute)
+                    plan.multiplier = container > 0 ? size / container : 1
+                    plan.constant = container > 0 ? 0 : size - container
+                } else {
+                    plan.constant = rest.value(of: plan)
+                }
+                model.planned[index] = plan
+            }
+        }
+        self.model = model
     }
 
     /// One engine with the planned constraints at `indices`, activated in that order.
@@ -120,9 +139,8 @@ public struct ConflictReplay {
             reports.first.flatMap { made[ObjectIdentifier($0.brokenConstraint)] }
         }
 
-        /// `first - multiplier × second` of a planned constraint, as solved (root coordinates).
-        func value(of plan: ReplayModel.Planned) -> Double {
-            func read(_ key: String, _ attribute: LayoutAttribute) -> Double {
+        /// An attribute as solved (root coordinates).
+        func read(_ key: String, _ attribute: LayoutAttribute) -> Double {
                 let frame: Rect
                 if let view = views[key] as? View {
                     frame = view.frameInRoot
@@ -143,7 +161,10 @@ public struct ConflictReplay {
                 case .height: return frame.height
                 case .notAnAttribute: return 0
                 }
-            }
+        }
+
+        /// `first - multiplier × second` of a planned constraint, as solved (root coordinates).
+        func value(of plan: ReplayModel.Planned) -> Double {
             var value = read(plan.first.key, plan.first.attribute)
             if let second = plan.second { value -= plan.multiplier * read(second.key, second.attribute) }
             return value

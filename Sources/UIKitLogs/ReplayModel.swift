@@ -42,6 +42,9 @@ struct ReplayModel {
         var priority: LayoutPriority
         var identifier: String?
         var mask: String?
+        /// An autoresizing constraint the log does not show: its constant (or multiplier) is
+        /// read from a layout of the rest before it is added (``ConflictReplay``).
+        var valueFromLayout = false
     }
 
     static let rootKey = "replay-root"
@@ -73,6 +76,7 @@ struct ReplayModel {
         for (index, constraint) in constraints.enumerated() {
             plan(constraint, index: index)
         }
+        expandAutoresizingMasks(constraints)
         // Sizes are never negative in UIKit's engine (docs/uikit-logs.md: logs that are
         // unsatisfiable only with this rule).
         for key in order {
@@ -249,6 +253,75 @@ struct ReplayModel {
             multiplier: 1, constant: 0, priority: .required,
             identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
         return guideKey
+    }
+
+    /// The autoresizing constraints UIKit makes for a mask, two per axis (as the engine's own,
+    /// `LayoutEngine.makeAutoresizingConstraints`), for every view the log shows with a mask:
+    /// the ones the log lists are replayed as listed; the others are added with the value the
+    /// rest of the layout gives them (the log does not print the frame).
+    mutating func expandAutoresizingMasks(_ constraints: [LoggedConstraint]) {
+        enum Kind: Equatable { case leading, trailing, center, size, proportionalSize }
+        var done = Set<String>()
+        for constraint in constraints where constraint.className == "NSAutoresizingMaskLayoutConstraint" {
+            guard let mask = constraint.autoresizingMask else { continue }
+            let flags = mask.split(separator: " ").map { Array($0.dropFirst(2)).map { $0 == "&" } }
+            guard flags.count == 2, flags.allSatisfy({ $0.count == 3 }) else { continue }
+            // The view the mask belongs to (`[A]-(0)-|` puts the superview first).
+            let item: LoggedItem
+            if constraint.isVisualFormat, let second = constraint.second, second.attribute == constraint.first.attribute,
+                [.trailing, .bottom].contains(constraint.first.attribute)
+            {
+                item = second.item
+            } else {
+                item = constraint.first.item
+            }
+            guard done.insert(item.key).inserted, let owner = items[item.key] else { continue }
+            let listed = constraints.filter { $0.className == "NSAutoresizingMaskLayoutConstraint" }
+            for (axis, horizontal) in [(flags[0], true), (flags[1], false)] {
+                let expected: [Kind]
+                switch (axis[0], axis[1], axis[2]) {
+                case (false, false, _): expected = [.leading, .size]
+                case (true, false, false): expected = [.trailing, .size]
+                case (true, false, true): expected = [.center, .size]
+                case (false, true, false): expected = [.leading, .trailing]
+                case (false, true, true): expected = [.leading, .proportionalSize]
+                case (true, true, false): expected = [.trailing, .proportionalSize]
+                case (true, true, true): expected = [.center, .proportionalSize]
+                }
+                // What the log lists for this view on this axis.
+                var present: [Kind] = []
+                for logged in listed {
+                    let anchors = [logged.first, logged.second].compactMap { $0 }.filter { $0.item.key == item.key }
+                    guard let anchor = anchors.first, anchor.attribute.isHorizontal == horizontal else { continue }
+                    switch anchor.attribute {
+                    case .left, .leading, .minX, .top, .minY: present.append(.leading)
+                    case .right, .trailing, .maxX, .bottom, .maxY: present.append(.trailing)
+                    case .centerX, .midX, .centerY, .midY: present.append(.center)
+                    case .width, .height: present.append(logged.second == nil ? .size : .proportionalSize)
+                    default: break
+                    }
+                }
+                // iOS 8 and earlier printed a fixed edge as the center (`midX == + 160`).
+                present = present.map { $0 == .center && !expected.contains(.center) && expected.contains(.leading) ? .leading : $0 }
+                // A listed constraint the mask does not explain: leave the axis as listed.
+                guard present.allSatisfy({ expected.contains($0) }) else { continue }
+                let parent = owner.parent ?? Self.rootKey
+                for kind in expected where !present.contains(kind) {
+                    let attribute: LayoutAttribute
+                    switch kind {
+                    case .leading: attribute = horizontal ? .left : .top
+                    case .trailing: attribute = horizontal ? .right : .bottom
+                    case .center: attribute = horizontal ? .centerX : .centerY
+                    case .size, .proportionalSize: attribute = horizontal ? .width : .height
+                    }
+                    let words = "\(Self.shortName(owner)) translates its frame (\(mask)), so UIKit also pins its \(attribute.rawValue) (replayed where the rest of the layout puts it)"
+                    planned.append(Planned(
+                        source: .implicit(words), origin: .autoresizingMask, first: (item.key, attribute), relation: .equal,
+                        second: kind == .size ? nil : (parent, attribute), multiplier: 1, constant: 0, priority: .required,
+                        identifier: nil, mask: mask, valueFromLayout: true))
+                }
+            }
+        }
     }
 
     mutating func plan(_ constraint: LoggedConstraint, index: Int) {

@@ -133,3 +133,38 @@ struct RoundTripTests {
         #expect(outcome.agree == true)
     }
 }
+
+@Suite("Replay: autoresizing masks")
+struct AutoresizingExpansionTests {
+    @Test("A mask expands into UIKit's two constraints per axis; the ones the log omits take the layout's values")
+    func expansion() throws {
+        let conflict = try #require(try Fixture.parse("legacy-ios8.log").first)
+        let replay = ConflictReplay(conflict)
+        let added = replay.model.planned.filter(\.valueFromLayout)
+        // h=--& is listed (midX, width); v=--& is not: top and height are added.
+        #expect(added.map(\.first.attribute) == [.top, .height])
+        #expect(added.allSatisfy { $0.first.key == "0x7a6c1230" && $0.origin == .autoresizingMask && $0.mask == "h=--& v=--&" })
+        // They hold where the rest of the layout put the view: the outcome does not change.
+        let outcome = replay.run()
+        #expect(outcome.unsatisfiable && !outcome.implicitRules.contains { $0.contains("translates its frame") })
+    }
+
+    @Test("A flexible width follows the superview: the multiplier is the ratio of the sizes")
+    func proportional() throws {
+        let text = """
+            (
+            "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&& v=--- H:|-(10)-[UIView:0x7f02]   (active, names: '|':UIView:0x7f01 )>",
+            "<NSLayoutConstraint:0x2 UIView:0x7f01.width == 300   (active)>",
+            "<NSLayoutConstraint:0x3 UIView:0x7f02.width == 400   (active)>"
+            )
+            """
+        let conflict = try #require(try UIKitLogParser().parse(text).first)
+        let replay = ConflictReplay(conflict)
+        let added = replay.model.planned.filter(\.valueFromLayout)
+        #expect(added.map(\.first.attribute) == [.width, .top, .height])
+        let width = try #require(added.first)
+        #expect(width.second?.key == "0x7f01" && abs(width.multiplier - 400.0 / 300) < 1e-9)
+        // Consistent with the rest: nothing conflicts.
+        #expect(!replay.run().unsatisfiable)
+    }
+}
