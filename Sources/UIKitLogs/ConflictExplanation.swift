@@ -16,8 +16,13 @@ public struct ConflictExplanation: Sendable {
         let set = outcome.minimalConflict
         var words = set.count == 1 ? "This constraint cannot hold" : "These \(set.count) constraints cannot all hold"
         words += ": " + set.map { "`\($0.equation)`" + Self.origin($0) }.joined(separator: ", ")
-        if !outcome.implicitRules.isEmpty {
-            words += ", given that " + outcome.implicitRules.joined(separator: "; ")
+        // Implicit rules, the size ones grouped: "sizes are never negative (A.width, B.height ≥ 0)".
+        let suffix = ReplayModel.nonNegativeSuffix
+        let sizes = outcome.implicitRules.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count + 4)) }
+        var rules = outcome.implicitRules.filter { !$0.hasSuffix(suffix) }
+        if !sizes.isEmpty { rules.append("sizes are never negative (\(sizes.joined(separator: ", ")) ≥ 0)") }
+        if !rules.isEmpty {
+            words += ", given that " + rules.joined(separator: "; ")
         }
         words += "."
         if let tension = outcome.tension {

@@ -19,6 +19,8 @@ struct ReplayModel {
         var className: String
         var name: String
         var parent: String?
+        /// How explanations name it (``LoggedItem/shortName``).
+        var display: String
     }
 
     /// Where a planned constraint comes from.
@@ -48,6 +50,8 @@ struct ReplayModel {
     }
 
     static let rootKey = "replay-root"
+    /// How the implicit size rule ends in words (explanations group these).
+    static let nonNegativeSuffix = " (sizes are never negative)"
 
     /// Whether a class is a layout guide (`UILayoutGuide`, legacy `_UILayoutGuide`, a stack
     /// view's `_UILayoutSpacer`): replayed as a ``LayoutGuide`` of its owning view.
@@ -83,7 +87,7 @@ struct ReplayModel {
             let item = items[key]!
             for attribute in [LayoutAttribute.width, .height] {
                 planned.append(Planned(
-                    source: .implicit("\(Self.shortName(item)).\(attribute.rawValue) ≥ 0 (sizes are never negative)"),
+                    source: .implicit("\(Self.shortName(item)).\(attribute.rawValue) ≥ 0" + Self.nonNegativeSuffix),
                     origin: .container, first: (key, attribute), relation: .greaterThanOrEqual, second: nil,
                     multiplier: 1, constant: 0, priority: .required,
                     identifier: LayoutConstraint.implicitIdentifierPrefix + "nonnegative-\(attribute.rawValue)", mask: nil))
@@ -91,11 +95,7 @@ struct ReplayModel {
         }
     }
 
-    static func shortName(_ item: Item) -> String {
-        var base = item.className
-        if let dot = base.lastIndex(of: "."), !base.hasPrefix("_Tt") { base = String(base[base.index(after: dot)...]) }
-        return "\(base) \(item.name)"
-    }
+    static func shortName(_ item: Item) -> String { item.display }
 
     mutating func note(_ item: LoggedItem) {
         let key = item.key
@@ -103,11 +103,17 @@ struct ReplayModel {
         var name = item.address.map { "0x" + $0 } ?? item.name ?? "?"
         if let text = item.text { name += "'\(text)'" }
         if var existing = items[key] {
-            if existing.className == "UIView", item.className != nil { existing.className = className }
-            if item.text != nil, !existing.name.contains("'") { existing.name = name }
+            if existing.className == "UIView", item.className != nil {
+                existing.className = className
+                existing.display = item.shortName
+            }
+            if item.text != nil, !existing.name.contains("'") {
+                existing.name = name
+                existing.display = item.shortName
+            }
             items[key] = existing
         } else {
-            items[key] = Item(key: key, className: className, name: name, parent: nil)
+            items[key] = Item(key: key, className: className, name: name, parent: nil, display: item.shortName)
             order.append(key)
         }
     }
@@ -212,7 +218,9 @@ struct ReplayModel {
         let guideKey = key + "/layoutMarginsGuide"
         guard items[guideKey] == nil else { return guideKey }
         let owner = items[key]!
-        items[guideKey] = Item(key: guideKey, className: "UILayoutGuide", name: "'UIViewLayoutMarginsGuide'", parent: key)
+        items[guideKey] = Item(
+            key: guideKey, className: "UILayoutGuide", name: "'UIViewLayoutMarginsGuide'", parent: key,
+            display: "\(owner.display).layoutMarginsGuide")
         order.append(guideKey)
         let margin = Self.defaultMargin
         let words = "\(Self.shortName(owner)) has UIKit's default layout margins (\(formatLogNumber(margin)) on each side)"
@@ -232,7 +240,9 @@ struct ReplayModel {
         let guideKey = key + (last ? "/lastBaseline" : "/firstBaseline")
         guard items[guideKey] == nil else { return guideKey }
         let owner = items[key]!
-        items[guideKey] = Item(key: guideKey, className: "UILayoutGuide", name: last ? "'lastBaseline'" : "'firstBaseline'", parent: key)
+        items[guideKey] = Item(
+            key: guideKey, className: "UILayoutGuide", name: last ? "'lastBaseline'" : "'firstBaseline'", parent: key,
+            display: "\(owner.display).\(last ? "lastBaseline" : "firstBaseline")")
         order.append(guideKey)
         let hasText = ["UILabel", "UIButton", "UITextField", "UITextView"].contains { owner.className.hasSuffix($0) }
         let words: String
