@@ -10,7 +10,8 @@ public struct ConflictExplanation: Sendable {
         guard outcome.unsatisfiable else {
             explanation =
                 "The \(outcome.constraintCount) constraints are satisfiable when replayed alone: the conflict needs constraints the log does not list (UIKit lists only the mutually exclusive set it found)."
-            fix = "Run again with a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints and print the view's constraintsAffectingLayout(for:) to see the rest."
+            fix =
+                "Run again with a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints and print the view's constraintsAffectingLayout(for:) to see the rest."
             return
         }
         let set = outcome.minimalConflict
@@ -61,7 +62,8 @@ public struct ConflictExplanation: Sendable {
         case .greaterThanOrEqual: relation = "\(allowed) < \(required)"
         }
         let othersText = others == 1 ? "the other constraint" : "the other \(others)"
-        return "With \(othersText), \(lhs) comes to \(allowed) at best, but `\(c.equation)` needs \(c.relation == .equal ? "" : c.relation.rawValue + " ")\(required): \(relation)."
+        return
+            "With \(othersText), \(lhs) comes to \(allowed) at best, but `\(c.equation)` needs \(c.relation == .equal ? "" : c.relation.rawValue + " ")\(required): \(relation)."
     }
 
     static func fix(_ outcome: ReplayOutcome) -> String {
@@ -69,19 +71,22 @@ public struct ConflictExplanation: Sendable {
         let app = set.filter { !$0.isImposedGeometry && !$0.isStackViewConstraint && !$0.isGuideDefinition && !$0.className.hasPrefix("_UI") }
         // Autoresizing masks: the view still translates its frame.
         if let mask = set.first(where: { $0.className == "NSAutoresizingMaskLayoutConstraint" }) {
-            return "Set `translatesAutoresizingMaskIntoConstraints = false` on \(mask.first.item.shortName): its frame is turned into constraints\(mask.autoresizingMask.map { " (\($0))" } ?? "") that fight the constraints you added."
+            return
+                "Set `translatesAutoresizingMaskIntoConstraints = false` on \(mask.first.item.shortName): its frame is turned into constraints\(mask.autoresizingMask.map { " (\($0))" } ?? "") that fight the constraints you added."
         }
         // Duplicates: two constraints on the same attribute.
         for (index, a) in set.enumerated() {
             for b in set[(index + 1)...] where a.first == b.first && a.second == b.second && !a.isImposedGeometry && !b.isImposedGeometry {
-                return "Remove the duplicate: `\(a.equation)` and `\(b.equation)` both set \(a.first.item.shortName).\(a.first.attribute.rawValue); keep one, or lower the other to priority 999."
+                return
+                    "Remove the duplicate: `\(a.equation)` and `\(b.equation)` both set \(a.first.item.shortName).\(a.first.attribute.rawValue); keep one, or lower the other to priority 999."
             }
         }
         let link = outcome.engineBreaks.flatMap { broken in app.contains { $0.address == broken.address } ? broken : nil } ?? app.last
         if let imposed = set.first(where: { $0.identifier?.hasPrefix("UIView-Encapsulated-Layout") == true }) {
             let axis = imposed.identifier!.hasSuffix("Width") ? "horizontal" : "vertical"
             let zero = imposed.constant < 1e-3
-            var text = "The \(axis == "vertical" ? "height" : "width") \(formatLogNumber(imposed.constant)) comes from the table or collection view (\(imposed.identifier!))"
+            var text =
+                "The \(axis == "vertical" ? "height" : "width") \(formatLogNumber(imposed.constant)) comes from the table or collection view (\(imposed.identifier!))"
             text += zero ? ", before the cell has a real size. " : ", and the \(axis) chain inside does not fit it. "
             if let link {
                 text += "Lower one link of the chain to priority 999, e.g. `\(link.equation)`, so it gives way"
@@ -92,13 +97,16 @@ public struct ConflictExplanation: Sendable {
             return text
         }
         if app.isEmpty {
-            return "Every constraint here is UIKit's own (stack view, layout margins, system sizes): no app code adds them. It usually means a container has no size yet (0 before the first layout); give it a size, or ignore it if the layout ends up right."
+            return
+                "Every constraint here is UIKit's own (stack view, layout margins, system sizes): no app code adds them. It usually means a container has no size yet (0 before the first layout); give it a size, or ignore it if the layout ends up right."
         }
         if set.contains(where: { $0.isStackViewConstraint }), let link {
-            return "The stack view's own constraints cannot give way: lower `\(link.equation)` to priority 999, or change the stack view's alignment or distribution."
+            return
+                "The stack view's own constraints cannot give way: lower `\(link.equation)` to priority 999, or change the stack view's alignment or distribution."
         }
         if let link {
-            return "Lower `\(link.equation)` to priority 999, so this is where the layout gives way, predictably, instead of UIKit breaking a constraint of its choice."
+            return
+                "Lower `\(link.equation)` to priority 999, so this is where the layout gives way, predictably, instead of UIKit breaking a constraint of its choice."
         }
         return "Remove one of the constraints, or make one of them optional (priority 999)."
     }

@@ -141,26 +141,26 @@ public struct ConflictReplay {
 
         /// An attribute as solved (root coordinates).
         func read(_ key: String, _ attribute: LayoutAttribute) -> Double {
-                let frame: Rect
-                if let view = views[key] as? View {
-                    frame = view.frameInRoot
-                } else {
-                    let guide = views[key] as! LayoutGuide
-                    let owner = guide.owningView?.frameInRoot ?? .zero
-                    let inner = guide.layoutFrame
-                    frame = Rect(x: owner.minX + inner.minX, y: owner.minY + inner.minY, width: inner.width, height: inner.height)
-                }
-                switch attribute {
-                case .left, .leading: return frame.minX
-                case .right, .trailing: return frame.maxX
-                case .centerX: return frame.minX + frame.width / 2
-                case .width: return frame.width
-                case .top: return frame.minY
-                case .bottom: return frame.maxY
-                case .centerY: return frame.minY + frame.height / 2
-                case .height: return frame.height
-                case .notAnAttribute: return 0
-                }
+            let frame: Rect
+            if let view = views[key] as? View {
+                frame = view.frameInRoot
+            } else {
+                let guide = views[key] as! LayoutGuide
+                let owner = guide.owningView?.frameInRoot ?? .zero
+                let inner = guide.layoutFrame
+                frame = Rect(x: owner.minX + inner.minX, y: owner.minY + inner.minY, width: inner.width, height: inner.height)
+            }
+            switch attribute {
+            case .left, .leading: return frame.minX
+            case .right, .trailing: return frame.maxX
+            case .centerX: return frame.minX + frame.width / 2
+            case .width: return frame.width
+            case .top: return frame.minY
+            case .bottom: return frame.maxY
+            case .centerY: return frame.minY + frame.height / 2
+            case .height: return frame.height
+            case .notAnAttribute: return 0
+            }
         }
 
         /// `first - multiplier × second` of a planned constraint, as solved (root coordinates).
@@ -231,4 +231,3 @@ public struct ConflictReplay {
         return outcome
     }
 }
-

@@ -128,10 +128,11 @@ public struct ExplainReport: Sendable {
 
     /// Records a log that could not be read at all (a file error, or no constraint in it).
     public mutating func addUnreadable(path: String, error: String) {
-        entries.append(Entry(
-            path: path, block: 0, parsed: false, error: error, platform: nil, redacted: false, constraints: 0,
-            unsatisfiable: nil, minimalConflict: [], implicitRules: [], uikitBroke: nil, engineBreaks: nil, agree: nil,
-            ruleOnLoggedSet: nil, ruleAgrees: nil, orderIndependent: nil, explanation: nil, fix: nil, engineReport: nil))
+        entries.append(
+            Entry(
+                path: path, block: 0, parsed: false, error: error, platform: nil, redacted: false, constraints: 0,
+                unsatisfiable: nil, minimalConflict: [], implicitRules: [], uikitBroke: nil, engineBreaks: nil, agree: nil,
+                ruleOnLoggedSet: nil, ruleAgrees: nil, orderIndependent: nil, explanation: nil, fix: nil, engineReport: nil))
     }
 
     // MARK: - Rendering

@@ -70,7 +70,7 @@ public enum LoggedAttribute: String, Sendable, CaseIterable {
     public var isHorizontal: Bool {
         switch self {
         case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin,
-             .trailingMargin, .centerXWithinMargins, .minX, .midX, .maxX:
+            .trailingMargin, .centerXWithinMargins, .minX, .midX, .maxX:
             true
         default: false
         }
@@ -83,7 +83,7 @@ public enum LoggedAttribute: String, Sendable, CaseIterable {
     public var isTrailingSide: Bool {
         switch self {
         case .right, .trailing, .bottom, .rightMargin, .trailingMargin, .bottomMargin, .maxX, .maxY, .lastBaseline,
-             .baseline:
+            .baseline:
             true
         default: false
         }

@@ -86,11 +86,12 @@ struct ReplayModel {
         for key in order {
             let item = items[key]!
             for attribute in [LayoutAttribute.width, .height] {
-                planned.append(Planned(
-                    source: .implicit("\(Self.shortName(item)).\(attribute.rawValue) ≥ 0" + Self.nonNegativeSuffix),
-                    origin: .container, first: (key, attribute), relation: .greaterThanOrEqual, second: nil,
-                    multiplier: 1, constant: 0, priority: .required,
-                    identifier: LayoutConstraint.implicitIdentifierPrefix + "nonnegative-\(attribute.rawValue)", mask: nil))
+                planned.append(
+                    Planned(
+                        source: .implicit("\(Self.shortName(item)).\(attribute.rawValue) ≥ 0" + Self.nonNegativeSuffix),
+                        origin: .container, first: (key, attribute), relation: .greaterThanOrEqual, second: nil,
+                        multiplier: 1, constant: 0, priority: .required,
+                        identifier: LayoutConstraint.implicitIdentifierPrefix + "nonnegative-\(attribute.rawValue)", mask: nil))
             }
         }
     }
@@ -162,10 +163,15 @@ struct ReplayModel {
             guard let second = constraint.second else { continue }
             let a = constraint.first.item
             let b = second.item
-            if a.className?.hasSuffix("StackView") == true, !b.isLayoutGuide { setParent(b.key, a.key) }
-            else if b.className?.hasSuffix("StackView") == true, !a.isLayoutGuide { setParent(a.key, b.key) }
-            else if a.isMarginsGuide, let owner = items[a.key]?.parent { setParent(b.key, owner) }
-            else if b.isMarginsGuide, let owner = items[b.key]?.parent { setParent(a.key, owner) }
+            if a.className?.hasSuffix("StackView") == true, !b.isLayoutGuide {
+                setParent(b.key, a.key)
+            } else if b.className?.hasSuffix("StackView") == true, !a.isLayoutGuide {
+                setParent(a.key, b.key)
+            } else if a.isMarginsGuide, let owner = items[a.key]?.parent {
+                setParent(b.key, owner)
+            } else if b.isMarginsGuide, let owner = items[b.key]?.parent {
+                setParent(a.key, owner)
+            }
         }
         // Siblings: stack-view alignment, and Visual Format spacing between two views ([A]-(c)-[B]).
         for _ in 0..<2 {
@@ -226,11 +232,12 @@ struct ReplayModel {
         let words = "\(Self.shortName(owner)) has UIKit's default layout margins (\(formatLogNumber(margin)) on each side)"
         for (edge, guideFirst) in [(LayoutAttribute.left, true), (.top, true), (.right, false), (.bottom, false)] {
             let name = ["left": "left", "top": "top", "right": "right", "bottom": "bottom"][edge.rawValue]!
-            planned.append(Planned(
-                source: .implicit(words), origin: .container,
-                first: guideFirst ? (guideKey, edge) : (key, edge), relation: .equal,
-                second: guideFirst ? (key, edge) : (guideKey, edge), multiplier: 1, constant: margin, priority: .required,
-                identifier: "UIView-\(name)Margin-guide-constraint", mask: nil))
+            planned.append(
+                Planned(
+                    source: .implicit(words), origin: .container,
+                    first: guideFirst ? (guideKey, edge) : (key, edge), relation: .equal,
+                    second: guideFirst ? (key, edge) : (guideKey, edge), multiplier: 1, constant: margin, priority: .required,
+                    identifier: "UIView-\(name)Margin-guide-constraint", mask: nil))
         }
         return guideKey
     }
@@ -249,19 +256,22 @@ struct ReplayModel {
         let constant: Double
         if hasText {
             constant = last ? -Self.defaultDescender : Self.defaultAscender
-            words = "\(Self.shortName(owner)).\(last ? "lastBaseline" : "firstBaseline") lies \(formatLogNumber(abs(constant))) pt \(last ? "above its bottom" : "below its top") (system font, 17 pt)"
+            words =
+                "\(Self.shortName(owner)).\(last ? "lastBaseline" : "firstBaseline") lies \(formatLogNumber(abs(constant))) pt \(last ? "above its bottom" : "below its top") (system font, 17 pt)"
         } else {
             constant = 0
             words = "\(Self.shortName(owner)).\(last ? "lastBaseline" : "firstBaseline") is its bottom (a view without text)"
         }
-        planned.append(Planned(
-            source: .implicit(words), origin: .container, first: (guideKey, .top), relation: .equal,
-            second: (key, hasText && !last ? .top : .bottom), multiplier: 1, constant: constant,
-            priority: .required, identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
-        planned.append(Planned(
-            source: .implicit(words), origin: .container, first: (guideKey, .height), relation: .equal, second: nil,
-            multiplier: 1, constant: 0, priority: .required,
-            identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
+        planned.append(
+            Planned(
+                source: .implicit(words), origin: .container, first: (guideKey, .top), relation: .equal,
+                second: (key, hasText && !last ? .top : .bottom), multiplier: 1, constant: constant,
+                priority: .required, identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
+        planned.append(
+            Planned(
+                source: .implicit(words), origin: .container, first: (guideKey, .height), relation: .equal, second: nil,
+                multiplier: 1, constant: 0, priority: .required,
+                identifier: LayoutConstraint.implicitIdentifierPrefix + "baseline", mask: nil))
         return guideKey
     }
 
@@ -324,11 +334,13 @@ struct ReplayModel {
                     case .center: attribute = horizontal ? .centerX : .centerY
                     case .size, .proportionalSize: attribute = horizontal ? .width : .height
                     }
-                    let words = "\(Self.shortName(owner)) translates its frame (\(mask)), so UIKit also pins its \(attribute.rawValue) (replayed where the rest of the layout puts it)"
-                    planned.append(Planned(
-                        source: .implicit(words), origin: .autoresizingMask, first: (item.key, attribute), relation: .equal,
-                        second: kind == .size ? nil : (parent, attribute), multiplier: 1, constant: 0, priority: .required,
-                        identifier: nil, mask: mask, valueFromLayout: true))
+                    let words =
+                        "\(Self.shortName(owner)) translates its frame (\(mask)), so UIKit also pins its \(attribute.rawValue) (replayed where the rest of the layout puts it)"
+                    planned.append(
+                        Planned(
+                            source: .implicit(words), origin: .autoresizingMask, first: (item.key, attribute), relation: .equal,
+                            second: kind == .size ? nil : (parent, attribute), multiplier: 1, constant: 0, priority: .required,
+                            identifier: nil, mask: mask, valueFromLayout: true))
                 }
             }
         }
@@ -364,9 +376,10 @@ struct ReplayModel {
         }
         var priority = LayoutPriority.required
         if let value = constraint.priority { priority = LayoutPriority(Float(value)) }
-        planned.append(Planned(
-            source: .log(index), origin: origin, first: first, relation: relation, second: second,
-            multiplier: constraint.multiplier, constant: constant, priority: priority,
-            identifier: constraint.identifier, mask: constraint.autoresizingMask))
+        planned.append(
+            Planned(
+                source: .log(index), origin: origin, first: first, relation: relation, second: second,
+                multiplier: constraint.multiplier, constant: constant, priority: priority,
+                identifier: constraint.identifier, mask: constraint.autoresizingMask))
     }
 }

@@ -56,7 +56,10 @@ struct BodyReader {
             if cursor < text.endIndex {
                 guard text[cursor] == "'" else {
                     let offset = start + text.distance(from: text.startIndex, to: cursor)
-                    throw fail(.invalidHexDigit, at: offset, "Invalid hexadecimal digit '\(text[cursor])' in the address of \"\(text)\". Addresses are hexadecimal (0-9, a-f); check the paste.")
+                    throw fail(
+                        .invalidHexDigit, at: offset,
+                        "Invalid hexadecimal digit '\(text[cursor])' in the address of \"\(text)\". Addresses are hexadecimal (0-9, a-f); check the paste."
+                    )
                 }
                 var inner = text[text.index(after: cursor)...]
                 if inner.last == "'" { inner.removeLast() }
@@ -89,7 +92,9 @@ struct BodyReader {
         }
         let name = String(slice[(dot + 1)...])
         guard let attribute = LoggedAttribute(rawValue: name) else {
-            throw fail(.unknownAttribute, at: dot + 1, "Unknown attribute '\(name)' in \"\(String(slice))\". Known: \(LoggedAttribute.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw fail(
+                .unknownAttribute, at: dot + 1,
+                "Unknown attribute '\(name)' in \"\(String(slice))\". Known: \(LoggedAttribute.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return LoggedAnchor(item: try readItem(slice[..<dot]), attribute: attribute)
     }
@@ -107,9 +112,15 @@ struct BodyReader {
     func readSpacing(_ text: String, at offset: Int) throws(UIKitLogError) -> (LoggedRelation, Double, Bool) {
         var rest = Substring(text)
         var relation = LoggedRelation.equal
-        if rest.hasPrefix(">=") { relation = .greaterThanOrEqual; rest = rest.dropFirst(2) }
-        else if rest.hasPrefix("<=") { relation = .lessThanOrEqual; rest = rest.dropFirst(2) }
-        else if rest.hasPrefix("==") { rest = rest.dropFirst(2) }
+        if rest.hasPrefix(">=") {
+            relation = .greaterThanOrEqual
+            rest = rest.dropFirst(2)
+        } else if rest.hasPrefix("<=") {
+            relation = .lessThanOrEqual
+            rest = rest.dropFirst(2)
+        } else if rest.hasPrefix("==") {
+            rest = rest.dropFirst(2)
+        }
         for wrapper in ["NSSpace(", "NSLayoutAnchorConstraintSpace("] where rest.hasPrefix(wrapper) && rest.hasSuffix(")") {
             let inner = rest.dropFirst(wrapper.count).dropLast()
             return (relation, try number(String(inner), at: offset), true)
@@ -130,7 +141,9 @@ struct BodyReader {
             }
         }
         guard let split, let relation else {
-            throw fail(.unreadableBody, at: 0, "Expected an equation (A.attribute == B.attribute + constant) or Visual Format (H:|-(8)-[A]), found \"\(text)\".")
+            throw fail(
+                .unreadableBody, at: 0,
+                "Expected an equation (A.attribute == B.attribute + constant) or Visual Format (H:|-(8)-[A]), found \"\(text)\".")
         }
         let lhsEnd = text.distance(from: text.startIndex, to: split.lowerBound)
         let rhsStart = text.distance(from: text.startIndex, to: split.upperBound)
@@ -237,7 +250,10 @@ struct BodyReader {
                     var close = index
                     while close < end {
                         if chars[close] == "(" { depth += 1 }
-                        if chars[close] == ")" { depth -= 1; if depth == 0 { break } }
+                        if chars[close] == ")" {
+                            depth -= 1
+                            if depth == 0 { break }
+                        }
                         close += 1
                     }
                     guard close < end else {
@@ -299,10 +315,13 @@ struct BodyReader {
                 body.constant = value
                 body.isSystemSpacing = system
             default:
-                throw fail(.unreadableBody, at: 2, "Visual Format \"\(text)\" is not one constraint: UIKit prints |-(c)-[A], [A]-(c)-|, [A]-(c)-[B] or [A(c)].")
+                throw fail(
+                    .unreadableBody, at: 2,
+                    "Visual Format \"\(text)\" is not one constraint: UIKit prints |-(c)-[A], [A]-(c)-|, [A]-(c)-[B] or [A(c)].")
             }
         default:
-            throw fail(.unreadableBody, at: 2, "Visual Format \"\(text)\" is not one constraint: UIKit prints |-(c)-[A], [A]-(c)-|, [A]-(c)-[B] or [A(c)].")
+            throw fail(
+                .unreadableBody, at: 2, "Visual Format \"\(text)\" is not one constraint: UIKit prints |-(c)-[A], [A]-(c)-|, [A]-(c)-[B] or [A(c)].")
         }
         body.isVisualFormat = true
         return body

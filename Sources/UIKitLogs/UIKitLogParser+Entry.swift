@@ -11,8 +11,14 @@ struct EntryReader {
         // Drop the outer `<` `>` and markdown's leftovers.
         var text = chars
         var places = positions
-        if bracketed, text.first == "<" { text.removeFirst(); places.removeFirst() }
-        if bracketed, text.last == ">" { text.removeLast(); places.removeLast() }
+        if bracketed, text.first == "<" {
+            text.removeFirst()
+            places.removeFirst()
+        }
+        if bracketed, text.last == ">" {
+            text.removeLast()
+            places.removeLast()
+        }
         self.chars = text
         self.positions = places
         self.bracketed = bracketed
@@ -29,7 +35,10 @@ struct EntryReader {
         var index = 0
         // Old SnapKit: `<Mod.LayoutConstraint:0x…> <UIView:0x…>.top == <_UILayoutGuide:0x…>.bottom`.
         var oldSnapKit = false
-        if chars.first == "<" { oldSnapKit = true; index = 1 }
+        if chars.first == "<" {
+            oldSnapKit = true
+            index = 1
+        }
         let classStart = index
         while index < chars.count, chars[index] != ":" { index += 1 }
         let className = String(chars[classStart..<index])
@@ -40,7 +49,10 @@ struct EntryReader {
             let hexStart = index
             while index < chars.count, chars[index].isHexDigit { index += 1 }
             if index < chars.count, ![" ", "@", ">", "\t"].contains(chars[index]) {
-                throw fail(.invalidHexDigit, at: index, "Invalid hexadecimal digit '\(chars[index])' in the constraint's address \"0x\(String(chars[hexStart..<min(chars.count, index + 1)]))…\". Addresses are hexadecimal (0-9, a-f); check the paste.")
+                throw fail(
+                    .invalidHexDigit, at: index,
+                    "Invalid hexadecimal digit '\(chars[index])' in the constraint's address \"0x\(String(chars[hexStart..<min(chars.count, index + 1)]))…\". Addresses are hexadecimal (0-9, a-f); check the paste."
+                )
             }
             address = String(chars[hexStart..<index]).lowercased()
         } else {
@@ -116,7 +128,10 @@ struct EntryReader {
         for (key, items) in names where items.count > 1 {
             let uses = body.components(separatedBy: key).count - 1
             if uses != items.count {
-                throw fail(.duplicateName, at: duplicateAt[key] ?? index, "The names: map gives '\(key)' to \(items.count) objects (\(items.compactMap { $0.address.map { "0x" + $0 } }.joined(separator: " and "))) but the constraint uses it \(uses) time\(uses == 1 ? "" : "s"): it cannot tell which is which. UIKit truncates long names with '...': give the views distinct accessibility identifiers, or paste the untruncated log.")
+                throw fail(
+                    .duplicateName, at: duplicateAt[key] ?? index,
+                    "The names: map gives '\(key)' to \(items.count) objects (\(items.compactMap { $0.address.map { "0x" + $0 } }.joined(separator: " and "))) but the constraint uses it \(uses) time\(uses == 1 ? "" : "s"): it cannot tell which is which. UIKit truncates long names with '...': give the views distinct accessibility identifiers, or paste the untruncated log."
+                )
             }
         }
         let bodyReader = BodyReader(entry: self, base: index, names: names)
@@ -155,7 +170,10 @@ struct EntryReader {
         func take(_ from: Int, _ to: Int) throws(UIKitLogError) {
             var text = String(chars[from..<to])
             var offset = from
-            while text.first == " " { text.removeFirst(); offset += 1 }
+            while text.first == " " {
+                text.removeFirst()
+                offset += 1
+            }
             while text.last == " " { text.removeLast() }
             guard !text.isEmpty else { return }
             guard let range = text.range(of: ":0x", options: .backwards) else { return }

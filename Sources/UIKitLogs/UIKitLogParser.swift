@@ -91,7 +91,9 @@ public struct UIKitLogParser: Sendable {
         if conflicts.isEmpty {
             throw UIKitLogError(
                 code: .noConstraints, line: 1, column: 1,
-                message: "No constraint description found: expected entries like \"<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 100   (active)>\". Paste the list between the parentheses of UIKit's message.")
+                message:
+                    "No constraint description found: expected entries like \"<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 100   (active)>\". Paste the list between the parentheses of UIKit's message."
+            )
         }
         return conflicts
     }
@@ -113,7 +115,11 @@ public struct UIKitLogParser: Sendable {
                     depth += 1
                 } else if c == ">", next != "=" {
                     depth -= 1
-                    if depth == 0 { closed = true; end = index; break }
+                    if depth == 0 {
+                        closed = true
+                        end = index
+                        break
+                    }
                 } else if c == "\n" {
                     // A wrapped entry: stop at a line that starts another entry or the recovery line.
                     let lineEnd = source.endOfLine(from: index + 1)
@@ -132,7 +138,9 @@ public struct UIKitLogParser: Sendable {
                 let position = source.positions[start]
                 throw UIKitLogError(
                     code: .unterminatedDescription, line: position.line, column: position.column,
-                    message: "The constraint description starting here has no closing '>': \"\(String(chars[start..<min(chars.count, source.endOfLine(from: start))]))\". Paste the whole entry, up to its '>'.")
+                    message:
+                        "The constraint description starting here has no closing '>': \"\(String(chars[start..<min(chars.count, source.endOfLine(from: start))]))\". Paste the whole entry, up to its '>'."
+                )
             }
         } else {
             end = source.endOfLine(from: start)
@@ -180,7 +188,10 @@ public struct UIKitLogParser: Sendable {
 /// The input with markdown escapes undone, one character per entry, and each character's
 /// line and column in the original text.
 struct SourceText {
-    struct Position { var line: Int; var column: Int }
+    struct Position {
+        var line: Int
+        var column: Int
+    }
     var chars: [Character] = []
     var positions: [Position] = []
 

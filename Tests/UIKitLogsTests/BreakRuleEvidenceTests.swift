@@ -6,50 +6,74 @@ import Testing
 /// addresses): UIKit's list, and the constraint UIKit broke (marked `*`).
 enum EvidenceShape {
     static let all: [(name: String, entries: [String], brokenIndex: Int)] = [
-        ("autoresizing vs app trailing (Segmentio #9)", [
-            "<NSAutoresizingMaskLayoutConstraint:0xa1 h=-&- v=-&- App.Badge:0xb1.midX == UIImageView:0xb2.midX - 105   (active)>",
-            "<NSAutoresizingMaskLayoutConstraint:0xa2 h=-&- v=-&- App.Badge:0xb1.width == UIImageView:0xb2.width - 210   (active)>",
-            "<NSLayoutConstraint:0xa3 App.Badge:0xb1.trailing == UIImageView:0xb2.trailing + 1   (active)>",
-        ], 2),
-        ("sibling spacing between margins (Swift2ByExample #7)", [
-            "<NSLayoutConstraint:0xa1 UILabel:0xb1' '.leading == App.Header:0xb0.leadingMargin>",
-            "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1' ']-(NSSpace(8))-[UIButton:0xb2'More']>",
-            "<NSLayoutConstraint:0xa3 App.Header:0xb0.trailingMargin == UIButton:0xb2'More'.trailing>",
-            "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' H:[App.Header:0xb0(0)]>",
-        ], 1),
-        ("edges vs fixed sizes (DisplaySwitcher #20)", [
-            "<NSLayoutConstraint:0xa1 H:|-(10)-[UILabel:0xb1'Name']   (active, names: '|':UIView:0xb0 )>",
-            "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1'Name']-(11)-|   (active, names: '|':UIView:0xb0 )>",
-            "<NSLayoutConstraint:0xa3 UIImageView:0xb2.width == 1   (active)>",
-            "<NSLayoutConstraint:0xa4 UIImageView:0xb2.width == UIView:0xb0.width   (active)>",
-        ], 1),
-        ("sibling spacing vs edges (Chatto #30)", [
-            "<NSLayoutConstraint:0xa1 H:[UIButton:0xb1'Send']-(20)-|   (Names: '|':UIView:0xb0 )>",
-            "<NSLayoutConstraint:0xa2 H:[App.Scroller:0xb2]-(20)-[UIButton:0xb1'Send']>",
-            "<NSLayoutConstraint:0xa3 H:[App.Scroller:0xb2]-(0)-|   (Names: '|':UIView:0xb0 )>",
-        ], 1),
-        ("autoresizing superview vs pinned edges (DraggableYoutubeFloatingVideo #2)", [
-            "<NSLayoutConstraint:0xa1 H:[UIView:0xb1]-(0)-|   (Names: '|':UIView:0xb0 )>",
-            "<NSLayoutConstraint:0xa2 H:|-(0)-[UIView:0xb1]   (Names: '|':UIView:0xb0 )>",
-            "<NSAutoresizingMaskLayoutConstraint:0xa3 h=--& v=--& H:[UIView:0xb0(371.325)]>",
-            "<NSAutoresizingMaskLayoutConstraint:0xa4 h=--& v=--& UIView:0xb1.midX == + 187.5>",
-        ], 0),
-        ("two trailing pins (MyFlightbookiOS #75)", [
-            "<NSLayoutConstraint:0xa1 H:[UIButton:0xb1]-(16)-|   (active, names: '|':UITableViewCellContentView:0xb0 )>",
-            "<NSLayoutConstraint:0xa2 UITableViewCellContentView:0xb0.trailingMargin == UIButton:0xb1.trailing   (active)>",
-        ], 1),
-        ("leading vs trailing in a zero-width bar (trust-wallet-ios #279)", [
-            "<NSLayoutConstraint:0xa1 H:|-(4)-[UIStackView:0xb1]   (active, names: '|':App.Bar:0xb0 )>",
-            "<NSLayoutConstraint:0xa2 UIStackView:0xb1.trailing == App.Bar:0xb0.trailing - 10   (active)>",
-            "<NSLayoutConstraint:0xa3 'UIView-Encapsulated-Layout-Width' App.Bar:0xb0.width == 0   (active)>",
-        ], 1),
-        ("stack canvas vs margin guides (IQKeyboardManager #1259)", [
-            "<NSLayoutConstraint:0xa1 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.top == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.top   (active)>",
-            "<NSLayoutConstraint:0xa2 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.bottom == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.bottom   (active)>",
-            "<NSLayoutConstraint:0xa3 'UIView-bottomMargin-guide-constraint' V:[UILayoutGuide:0xb2'UIViewLayoutMarginsGuide']-(9)-|   (active, names: '|':_UIButtonBarStackView:0xb0 )>",
-            "<NSLayoutConstraint:0xa4 'UIView-topMargin-guide-constraint' V:|-(10)-[UILayoutGuide:0xb2'UIViewLayoutMarginsGuide']   (active, names: '|':_UIButtonBarStackView:0xb0 )>",
-            "<NSLayoutConstraint:0xa5 _UIButtonBarStackView:0xb0.height == 0   (active)>",
-        ], 1),
+        (
+            "autoresizing vs app trailing (Segmentio #9)",
+            [
+                "<NSAutoresizingMaskLayoutConstraint:0xa1 h=-&- v=-&- App.Badge:0xb1.midX == UIImageView:0xb2.midX - 105   (active)>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa2 h=-&- v=-&- App.Badge:0xb1.width == UIImageView:0xb2.width - 210   (active)>",
+                "<NSLayoutConstraint:0xa3 App.Badge:0xb1.trailing == UIImageView:0xb2.trailing + 1   (active)>",
+            ], 2
+        ),
+        (
+            "sibling spacing between margins (Swift2ByExample #7)",
+            [
+                "<NSLayoutConstraint:0xa1 UILabel:0xb1' '.leading == App.Header:0xb0.leadingMargin>",
+                "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1' ']-(NSSpace(8))-[UIButton:0xb2'More']>",
+                "<NSLayoutConstraint:0xa3 App.Header:0xb0.trailingMargin == UIButton:0xb2'More'.trailing>",
+                "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' H:[App.Header:0xb0(0)]>",
+            ], 1
+        ),
+        (
+            "edges vs fixed sizes (DisplaySwitcher #20)",
+            [
+                "<NSLayoutConstraint:0xa1 H:|-(10)-[UILabel:0xb1'Name']   (active, names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1'Name']-(11)-|   (active, names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa3 UIImageView:0xb2.width == 1   (active)>",
+                "<NSLayoutConstraint:0xa4 UIImageView:0xb2.width == UIView:0xb0.width   (active)>",
+            ], 1
+        ),
+        (
+            "sibling spacing vs edges (Chatto #30)",
+            [
+                "<NSLayoutConstraint:0xa1 H:[UIButton:0xb1'Send']-(20)-|   (Names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 H:[App.Scroller:0xb2]-(20)-[UIButton:0xb1'Send']>",
+                "<NSLayoutConstraint:0xa3 H:[App.Scroller:0xb2]-(0)-|   (Names: '|':UIView:0xb0 )>",
+            ], 1
+        ),
+        (
+            "autoresizing superview vs pinned edges (DraggableYoutubeFloatingVideo #2)",
+            [
+                "<NSLayoutConstraint:0xa1 H:[UIView:0xb1]-(0)-|   (Names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 H:|-(0)-[UIView:0xb1]   (Names: '|':UIView:0xb0 )>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa3 h=--& v=--& H:[UIView:0xb0(371.325)]>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa4 h=--& v=--& UIView:0xb1.midX == + 187.5>",
+            ], 0
+        ),
+        (
+            "two trailing pins (MyFlightbookiOS #75)",
+            [
+                "<NSLayoutConstraint:0xa1 H:[UIButton:0xb1]-(16)-|   (active, names: '|':UITableViewCellContentView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 UITableViewCellContentView:0xb0.trailingMargin == UIButton:0xb1.trailing   (active)>",
+            ], 1
+        ),
+        (
+            "leading vs trailing in a zero-width bar (trust-wallet-ios #279)",
+            [
+                "<NSLayoutConstraint:0xa1 H:|-(4)-[UIStackView:0xb1]   (active, names: '|':App.Bar:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 UIStackView:0xb1.trailing == App.Bar:0xb0.trailing - 10   (active)>",
+                "<NSLayoutConstraint:0xa3 'UIView-Encapsulated-Layout-Width' App.Bar:0xb0.width == 0   (active)>",
+            ], 1
+        ),
+        (
+            "stack canvas vs margin guides (IQKeyboardManager #1259)",
+            [
+                "<NSLayoutConstraint:0xa1 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.top == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.top   (active)>",
+                "<NSLayoutConstraint:0xa2 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.bottom == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.bottom   (active)>",
+                "<NSLayoutConstraint:0xa3 'UIView-bottomMargin-guide-constraint' V:[UILayoutGuide:0xb2'UIViewLayoutMarginsGuide']-(9)-|   (active, names: '|':_UIButtonBarStackView:0xb0 )>",
+                "<NSLayoutConstraint:0xa4 'UIView-topMargin-guide-constraint' V:|-(10)-[UILayoutGuide:0xb2'UIViewLayoutMarginsGuide']   (active, names: '|':_UIButtonBarStackView:0xb0 )>",
+                "<NSLayoutConstraint:0xa5 _UIButtonBarStackView:0xb0.height == 0   (active)>",
+            ], 1
+        ),
     ]
 
     static func log(_ entries: [String], broken: Int) -> String {

@@ -96,7 +96,9 @@ struct BreakRuleTests {
         }
     }
 
-    @Test("Evidence: given custom9's own list, the rule picks the constraint UIKit broke", .enabled(if: RealWorldLogs.root != nil, Comment(rawValue: RealWorldLogs.skipMessage)))
+    @Test(
+        "Evidence: given custom9's own list, the rule picks the constraint UIKit broke",
+        .enabled(if: RealWorldLogs.root != nil, Comment(rawValue: RealWorldLogs.skipMessage)))
     func customNine() throws {
         let url = try #require(RealWorldLogs.root).appendingPathComponent("logs/wtfautolayout/custom9.log")
         let conflict = try #require(try UIKitLogParser().parse(try String(contentsOf: url, encoding: .utf8)).first)

@@ -33,10 +33,12 @@ struct RealWorldLogTests {
         }
     }
 
-    @Test("Fragments and hand-made examples parse",
-        arguments: RealWorldLogs.files(in: "logs/wtfautolayout/synthetic") + ["issue1.log", "issue16.log"].compactMap {
-            RealWorldLogs.root?.appendingPathComponent("logs/wtfautolayout/\($0)")
-        })
+    @Test(
+        "Fragments and hand-made examples parse",
+        arguments: RealWorldLogs.files(in: "logs/wtfautolayout/synthetic")
+            + ["issue1.log", "issue16.log"].compactMap {
+                RealWorldLogs.root?.appendingPathComponent("logs/wtfautolayout/\($0)")
+            })
     func others(_ url: URL) throws {
         let conflicts = try UIKitLogParser().parse(try String(contentsOf: url, encoding: .utf8))
         #expect(conflicts.first?.constraints.isEmpty == false)

@@ -25,7 +25,8 @@ func entry(_ description: String) throws -> LoggedConstraint {
 struct EntryFormTests {
     @Test("Equation: items, attribute, modern multiplier, constant, state")
     func modernEquation() throws {
-        let c = try entry("<NSLayoutConstraint:0x6000037d49b0 UIImageView:0x7f95b56530e0.height == 0.9*UILabel:0x7f95b5653310.height - 4.5   (active)>")
+        let c = try entry(
+            "<NSLayoutConstraint:0x6000037d49b0 UIImageView:0x7f95b56530e0.height == 0.9*UILabel:0x7f95b5653310.height - 4.5   (active)>")
         #expect(c.className == "NSLayoutConstraint" && c.address == "6000037d49b0" && c.isActive)
         #expect(c.first.item.className == "UIImageView" && c.first.item.address == "7f95b56530e0" && c.first.attribute == .height)
         #expect(c.second?.item.className == "UILabel" && c.second?.attribute == .height)
@@ -46,10 +47,14 @@ struct EntryFormTests {
 
     @Test("System spacing after an equation: NSSpace and NSLayoutAnchorConstraintSpace")
     func systemSpacing() throws {
-        let space = try entry("<NSLayoutConstraint:0x2 UILayoutGuide:0x2826f9880'UIViewLayoutMarginsGuide'.bottom == UIButton:0x10f755100'Cancel'.bottom NSSpace(0)   (active)>")
+        let space = try entry(
+            "<NSLayoutConstraint:0x2 UILayoutGuide:0x2826f9880'UIViewLayoutMarginsGuide'.bottom == UIButton:0x10f755100'Cancel'.bottom NSSpace(0)   (active)>"
+        )
         #expect(space.isSystemSpacing && space.constant == 0 && space.first.item.isMarginsGuide)
         #expect(space.second?.item.text == "Cancel")
-        let anchor = try entry("<_UISystemBaselineConstraint:0x3 SomeView:0x7fceff1c07a0.bottom <= UILayoutGuide:0x60000306d340'UIViewSafeAreaLayoutGuide'.bottom NSLayoutAnchorConstraintSpace(8)   (active)>")
+        let anchor = try entry(
+            "<_UISystemBaselineConstraint:0x3 SomeView:0x7fceff1c07a0.bottom <= UILayoutGuide:0x60000306d340'UIViewSafeAreaLayoutGuide'.bottom NSLayoutAnchorConstraintSpace(8)   (active)>"
+        )
         #expect(anchor.isSystemSpacing && anchor.constant == 8 && anchor.second?.item.isSafeAreaGuide == true)
     }
 
@@ -67,17 +72,23 @@ struct EntryFormTests {
         #expect(size.first.attribute == .height && size.constant == 200 && size.second == nil)
         let spaced = try entry("<NSLayoutConstraint:0x8 H:[UILabel:0x7f04' ']-(NSSpace(8))-[UIButton:0x7f05'Show More']>")
         #expect(spaced.isSystemSpacing && spaced.constant == 8 && spaced.first.item.text == "Show More" && spaced.second?.item.text == " ")
-        let guide = try entry("<NSLayoutConstraint:0x9 'UIView-rightMargin-guide-constraint' H:[UILayoutGuide:0x6100'UIViewLayoutMarginsGuide']-(15)-|(LTR)   (active, names: '|':_UIButtonBarStackView:0x7fb5 )>")
+        let guide = try entry(
+            "<NSLayoutConstraint:0x9 'UIView-rightMargin-guide-constraint' H:[UILayoutGuide:0x6100'UIViewLayoutMarginsGuide']-(15)-|(LTR)   (active, names: '|':_UIButtonBarStackView:0x7fb5 )>"
+        )
         #expect(guide.identifier == "UIView-rightMargin-guide-constraint" && guide.isGuideDefinition && guide.second?.item.isMarginsGuide == true)
-        let anchorSpace = try entry("<_UISystemBaselineConstraint:0xa V:|-(>=NSLayoutAnchorConstraintSpace(8))-[UILabel:0x111b35c20]   (active, names: '|':Mod.Cell:0x111b35a60 )>")
+        let anchorSpace = try entry(
+            "<_UISystemBaselineConstraint:0xa V:|-(>=NSLayoutAnchorConstraintSpace(8))-[UILabel:0x111b35c20]   (active, names: '|':Mod.Cell:0x111b35a60 )>"
+        )
         #expect(anchorSpace.relation == .greaterThanOrEqual && anchorSpace.constant == 8 && anchorSpace.isSystemSpacing)
     }
 
     @Test("names: resolves short and truncated names; text may hold quotes")
     func names() throws {
-        let named = try entry("<NSLayoutConstraint:0xb DetailViewFeatureItemCell....width == 54   (active, names: DetailViewFeatureItemCell...:0x7f95000e5e50 )>")
+        let named = try entry(
+            "<NSLayoutConstraint:0xb DetailViewFeatureItemCell....width == 54   (active, names: DetailViewFeatureItemCell...:0x7f95000e5e50 )>")
         #expect(named.first.item.address == "7f95000e5e50" && named.first.item.name == "DetailViewFeatureItemCell...")
-        let quoted = try entry("<NSLayoutConstraint:0xc 'UISV-alignment' UILabel:0x7f95b5653eb0'YOU'RE OK'.bottom == UILabel:0x7f95b5653310'Mate'.bottom   (active)>")
+        let quoted = try entry(
+            "<NSLayoutConstraint:0xc 'UISV-alignment' UILabel:0x7f95b5653eb0'YOU'RE OK'.bottom == UILabel:0x7f95b5653310'Mate'.bottom   (active)>")
         #expect(quoted.first.item.text == "YOU'RE OK" && quoted.isStackViewConstraint)
         let unresolved = try entry("<NSLayoutConstraint:0xd progress background.height == 5   (active)>")
         #expect(unresolved.first.item.address == nil && unresolved.first.item.key == "progress background")
