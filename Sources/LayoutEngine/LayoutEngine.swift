@@ -497,47 +497,41 @@ public final class LayoutEngine {
     /// ``constraintToBreak(among:)`` (docs/break-rule.md), not by the order of activation; the
     /// layout goes on, and a report is logged and sent to the break observers.
     ///
-    /// `constraint` is the required constraint the solver refused (not installed). The
-    /// candidates are tried in the rule's order: breaking an installed one must let
-    /// `constraint` in as required (the solver's explanation can hold constraints the conflict
-    /// does not need; breaking one of those would resolve nothing), else it is restored and the
-    /// next is tried. When `constraint` itself comes first, or nothing else resolves the
-    /// conflict, `constraint` is broken.
+    /// `constraint` is the required constraint the solver refused (not installed). When the
+    /// rule picks another one, that one is broken and `constraint` is added again as required;
+    /// if it still conflicts, the next conflict is resolved the same way, as seed 004 describes
+    /// UIKit: "It breaks one of the conflicting constraints and checks the layout. The system
+    /// continues to break constraints until it finds a valid layout."
     ///
     /// A constant change the solver refused breaks the changed constraint itself
     /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
     func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
         let conflicting = conflicts.compactMap { $0.owner as? LayoutConstraint }
         let candidates = conflicting + [constraint]
-        if choosing {
-            let ranked = candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }
-                .sorted { Self.breakKey($0) < Self.breakKey($1) }
-            for victim in ranked {
-                if victim === constraint { break }
-                guard let installed = victim.solverConstraint, solver.contains(installed) else { continue }
-                try? solver.remove(installed)
-                let broken = victim.makeSolverConstraint(priority: .broken)
-                try? solver.add(broken)  // non-required: cannot fail
-                let required = constraint.makeSolverConstraint(priority: constraint.priority)
-                do {
-                    try solver.add(required)
-                } catch {
-                    // Breaking this one does not resolve the conflict: restore it.
-                    try? solver.remove(broken)
-                    try? solver.add(installed)
-                    continue
-                }
-                constraint.solverConstraint = required
-                let report = UnsatisfiableConstraintsReport(
-                    constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
-                victim.isBroken = true
-                victim.solverConstraint = broken
-                announce(report)
-                return
-            }
-        }
+        let victim =
+            choosing
+            ? Self.constraintToBreak(among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) })
+            : constraint
         let report = UnsatisfiableConstraintsReport(
-            constraints: candidates, brokenConstraint: constraint, pass: passCount, frame: frameCount)
+            constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
+        if victim !== constraint, let installed = victim.solverConstraint, solver.contains(installed) {
+            try? solver.remove(installed)
+            victim.isBroken = true
+            let broken = victim.makeSolverConstraint(priority: .broken)
+            victim.solverConstraint = broken
+            try? solver.add(broken)  // non-required: cannot fail
+            announce(report)
+            let required = constraint.makeSolverConstraint(priority: constraint.priority)
+            constraint.solverConstraint = required
+            do {
+                try solver.add(required)
+            } catch {
+                if case .unsatisfiable(let detail) = error {
+                    breakConstraint(constraint, conflicts: detail.conflicts)
+                }
+            }
+            return
+        }
         constraint.isBroken = true
         let broken = constraint.makeSolverConstraint(priority: .broken)
         constraint.solverConstraint = broken

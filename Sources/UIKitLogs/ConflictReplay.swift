@@ -90,7 +90,8 @@ public struct ConflictReplay {
         var constraints: [LayoutConstraint] = []
         var reports: [UnsatisfiableConstraintsReport] = []
 
-        /// Makes the constraints in `indices` order; activates them in that order, or reversed.
+        /// Makes the constraints in `indices` order; activates the implicit ones first, then the
+        /// log's in that order, or reversed.
         init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false) {
             views[ReplayModel.rootKey] = root
             /// The view an item lives in: itself, or a guide's owner.
@@ -127,7 +128,11 @@ public struct ConflictReplay {
                 made[ObjectIdentifier(constraint)] = index
                 constraints.append(constraint)
             }
-            LayoutConstraint.activate(reverseActivation ? constraints.reversed() : constraints)
+            // What UIKit keeps implicit holds from the start; the log's constraints follow, in
+            // the log's order (or reversed), as one batch.
+            let implicit = constraints.filter { !model.planned[made[ObjectIdentifier($0)]!].source.isLog }
+            let logged = constraints.filter { model.planned[made[ObjectIdentifier($0)]!].source.isLog }
+            LayoutConstraint.activate(implicit + (reverseActivation ? logged.reversed() : logged))
             root.layoutIfNeeded()
             for issue in root.layoutEngine?.recentIssues ?? [] {
                 if case .unsatisfiable(let report) = issue { reports.append(report) }
