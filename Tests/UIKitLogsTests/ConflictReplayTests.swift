@@ -170,3 +170,28 @@ struct AutoresizingExpansionTests {
         #expect(!replay.run().unsatisfiable)
     }
 }
+
+@Suite("Round trip: the engine's autoresizing report")
+struct AutoresizingRoundTripTests {
+    @Test("A view that still translates its frame: h=--& v=--& and UIKit's note in the engine's report; explain names the fix")
+    func autoresizing() throws {
+        let window = Window(width: 375, height: 667)
+        window.layoutIfNeeded()
+        var messages: [String] = []
+        window.engine.logHandler = { messages.append($0) }
+        let toast = View(name: "0x7f00000b1", frame: Rect(x: 0, y: 0, width: 120, height: 20))
+        toast.autoresizingMask = [.flexibleRightMargin, .flexibleBottomMargin]  // Interface Builder's default
+        window.addSubview(toast)  // translatesAutoresizingMaskIntoConstraints stays true
+        LayoutConstraint.activate([toast.centerXAnchor.constraint(equalTo: window.centerXAnchor)])
+        window.layoutIfNeeded()
+        let message = try #require(messages.first)
+        #expect(message.contains(UnsatisfiableConstraintsReport.autoresizingNote))
+        #expect(message.contains("<NSAutoresizingMaskLayoutConstraint:0x"))
+        #expect(message.contains(" h=--& v=--& "))
+        var report = ExplainReport()
+        report.add(path: "engine.log", text: message)
+        let entry = try #require(report.entries.first)
+        #expect(entry.parsed && entry.unsatisfiable == true && entry.agree == true)
+        #expect(entry.fix?.contains("translatesAutoresizingMaskIntoConstraints = false") == true)
+    }
+}
