@@ -224,9 +224,9 @@ extension ExplainReport {
         Exit codes:
           0   every log was read (whatever the replay found)
           64  invalid arguments (an unknown --format)
-          65  a log could not be read: a missing or unreadable file, no constraint in it, or an
-              entry the parser cannot read (the error names the file, line and column); the
-              other logs are still explained
+          65  a log could not be read: a missing file, no constraint in it, or
+              an entry the parser cannot read (its file, line and column are
+              named); the other logs are still explained
         """
 
     /// Reads a file and explains it; a file that cannot be read is recorded as unreadable.
