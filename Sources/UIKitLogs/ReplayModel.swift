@@ -360,9 +360,12 @@ struct ReplayModel {
         if constraint.isSystemSpacing, constraint.relation == .lessThanOrEqual, !constraint.isVisualFormat {
             constant = -constant
         }
-        // A position equal to a constant is a position in the root (pinned at 0).
+        // A position equal to a constant (old autoresizing `midX == + 187.5`) is in the
+        // superview's coordinates, as NSISEngine's variables are.
         if second == nil, !first.attribute.isDimension {
-            second = (Self.rootKey, first.attribute.axis == .horizontal ? .left : .top)
+            var parent = items[first.key]?.parent ?? Self.rootKey
+            if let owner = items[parent], Self.isGuide(owner.className) { parent = owner.parent ?? Self.rootKey }
+            second = (parent, first.attribute.axis == .horizontal ? .left : .top)
         }
         let origin: LayoutConstraint.Origin
         if constraint.className == "NSAutoresizingMaskLayoutConstraint" {
