@@ -27,7 +27,8 @@ public struct ConflictExplanation: Sendable {
         }
         words += "."
         if let tension = outcome.tension {
-            words += " " + Self.tensionSentence(tension, others: set.count - 1)
+            let exact = outcome.implicitRules.isEmpty && set.allSatisfy { $0.relation == .equal }
+            words += " " + Self.tensionSentence(tension, others: set.count - 1, exact: exact)
         }
         explanation = words
         fix = Self.fix(outcome)
@@ -44,7 +45,8 @@ public struct ConflictExplanation: Sendable {
         return " ('\(identifier)')"
     }
 
-    static func tensionSentence(_ tension: ReplayOutcome.Tension, others: Int) -> String {
+    /// `exact`: the others are equalities only, so they fix the value (else it is the closest they allow).
+    static func tensionSentence(_ tension: ReplayOutcome.Tension, others: Int, exact: Bool) -> String {
         let c = tension.constraint
         let lhs: String
         if let second = c.second {
@@ -63,7 +65,7 @@ public struct ConflictExplanation: Sendable {
         }
         let othersText = others == 1 ? "the other constraint" : "the other \(others)"
         return
-            "With \(othersText), \(lhs) comes to \(allowed) at best, but `\(c.equation)` needs \(c.relation == .equal ? "" : c.relation.rawValue + " ")\(required): \(relation)."
+            "With \(othersText), \(lhs) comes to \(allowed)\(exact ? "" : " at best"), but `\(c.equation)` needs \(c.relation == .equal ? "" : c.relation.rawValue + " ")\(required): \(relation)."
     }
 
     static func fix(_ outcome: ReplayOutcome) -> String {

@@ -138,9 +138,14 @@ public struct ExplainReport: Sendable {
     // MARK: - Rendering
 
     static func shortText(_ description: String?) -> String {
-        guard let description else { return "—" }
+        guard let description else { return "not in the log" }
         return (try? UIKitLogParser().parse("(\n\"\(description)\"\n)").first?.constraints.first?.equation).flatMap { $0 }
             ?? description
+    }
+
+    /// A constraint in Markdown code, or plain words when there is none.
+    static func code(_ description: String?) -> String {
+        description == nil ? shortText(nil) : "`\(shortText(description))`"
     }
 
     static func verdict(_ value: Bool?) -> String {
@@ -194,8 +199,8 @@ public struct ExplainReport: Sendable {
             }
             if let explanation = entry.explanation { lines.append("**Conflict.** \(explanation)") }
             lines.append("")
-            lines.append("- UIKit broke: `\(Self.shortText(entry.uikitBroke))`")
-            lines.append("- The engine breaks: `\(Self.shortText(entry.engineBreaks))` (\(Self.verdict(entry.agree)))")
+            lines.append("- UIKit broke: " + Self.code(entry.uikitBroke))
+            lines.append("- The engine breaks: " + Self.code(entry.engineBreaks) + " (\(Self.verdict(entry.agree)))")
             if let fix = entry.fix { lines.append("- **Fix:** \(fix)") }
             lines.append("")
         }

@@ -145,10 +145,12 @@ struct LogFormTests {
     @Test("Swift's array printing: brackets, no quotes, several entries on one line; GitHub eating the angle brackets")
     func swiftPrinting() throws {
         let swift = try UIKitLogParser().parse(
-            "[<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 10   (active)>, <NSLayoutConstraint:0x600002 UIView:0x7f01.width == 20   (active)>]")
+            "[<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 10   (active)>, <NSLayoutConstraint:0x600002 UIView:0x7f01.width == 20   (active)>]"
+        )
         #expect(swift.first?.constraints.map(\.constant) == [10, 20])
         let eaten = try UIKitLogParser().parse(
-            "(\n    \"NSLayoutConstraint:0x600001 UIView:0x7f01.width == 10   (active)\",\n    \"NSLayoutConstraint:0x600002 UIView:0x7f01.width == 20   (active)\"\n)")
+            "(\n    \"NSLayoutConstraint:0x600001 UIView:0x7f01.width == 10   (active)\",\n    \"NSLayoutConstraint:0x600002 UIView:0x7f01.width == 20   (active)\"\n)"
+        )
         #expect(eaten.first?.constraints.map(\.address) == ["600001", "600002"])
     }
 
