@@ -177,9 +177,15 @@ struct EntryReader {
             while text.last == " " { text.removeLast() }
             guard !text.isEmpty else { return }
             guard let range = text.range(of: ":0x", options: .backwards) else { return }
-            let hex = String(text[range.upperBound...])
+            // The address, then the text UIKit shows for labels and boxes (`0xb0'Title'`).
+            var hex = String(text[range.upperBound...])
+            var quoted: String?
+            if let quote = hex.firstIndex(of: "'") {
+                quoted = String(hex[hex.index(after: quote)...].dropLast(hex.hasSuffix("'") ? 1 : 0))
+                hex = String(hex[..<quote])
+            }
             if let bad = hex.firstIndex(where: { !$0.isHexDigit }) {
-                let column = offset + text.distance(from: text.startIndex, to: bad)
+                let column = offset + text.distance(from: text.startIndex, to: range.upperBound) + hex.distance(from: hex.startIndex, to: bad)
                 throw fail(.invalidHexDigit, at: column, "Invalid hexadecimal digit '\(hex[bad])' in the address of \"\(text)\" in the names: map.")
             }
             var key = String(text[..<range.lowerBound])
@@ -188,7 +194,7 @@ struct EntryReader {
                 className = String(key.dropFirst(4))
                 key = "|"
             }
-            let item = LoggedItem(className: className, address: hex.lowercased(), name: key)
+            let item = LoggedItem(className: className, address: hex.lowercased(), text: quoted, name: key)
             if let existing = names[key] {
                 if !existing.contains(where: { $0.address == item.address }) {
                     names[key]!.append(item)

@@ -65,6 +65,14 @@ enum EvidenceShape {
             ], 1
         ),
         (
+            "AppKit: a fixed size vs autoresizing insets (sorbits/rdar ConstraintBasedLayout)",
+            [
+                "<NSLayoutConstraint:0xa1 V:[NSBox:0xb0'Title'(1)]>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa2 h=-&- v=-&- V:|-(6)-[NSView:0xb1]   (Names: '|':NSBox:0xb0'Title' )>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa3 h=-&- v=-&- V:[NSView:0xb1]-(6)-|   (Names: '|':NSBox:0xb0'Title' )>",
+            ], 0
+        ),
+        (
             "stack canvas vs margin guides (IQKeyboardManager #1259)",
             [
                 "<NSLayoutConstraint:0xa1 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.top == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.top   (active)>",
@@ -96,12 +104,12 @@ struct BreakRuleEvidenceTests {
     /// Replayed, the engine meets each conflict through its own (minimal) set; for the stack
     /// canvas shape that set goes through the margins guide's own size, not the canvas, so the
     /// engine breaks the bar's height there (docs/break-rule.md).
-    @Test("Replayed, the engine breaks what UIKit broke in 7 of the 8 shapes")
+    @Test("Replayed, the engine breaks what UIKit broke in 8 of the 9 shapes")
     func engineAgrees() throws {
         let outcomes = try EvidenceShape.all.map { shape in
             ConflictReplay(try #require(try UIKitLogParser().parse(EvidenceShape.log(shape.entries, broken: shape.brokenIndex)).first)).run()
         }
-        #expect(outcomes.filter { $0.agree == true }.count == 7)
+        #expect(outcomes.filter { $0.agree == true }.count == 8)
         #expect(outcomes.last?.agree == false)
     }
 

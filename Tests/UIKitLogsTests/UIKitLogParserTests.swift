@@ -181,6 +181,12 @@ struct ParserErrorTests {
         #expect(inItem.code == .invalidHexDigit && inItem.line == 2 && inItem.column == 60)
     }
 
+    @Test("A bad hex digit in a names: address: its column")
+    func namesHex() throws {
+        let failure = try #require(error("(\n\"<NSLayoutConstraint:0x1 H:|-(8)-[UIView:0x7f01]   (active, names: '|':UIView:0x7fz2 )>\"\n)"))
+        #expect(failure.code == .invalidHexDigit && failure.line == 2 && failure.column == 83)
+    }
+
     @Test("A name given to two objects in names:")
     func duplicateName() throws {
         let failure = try #require(error("(\n\"<NSLayoutConstraint:0x1 V:[A...]-(7)-[B...]   (active, names: A...:0x7f01, A...:0x7f02 )>\"\n)"))
