@@ -7,6 +7,12 @@ public struct ConflictExplanation: Sendable {
 
     /// Explains a replay's outcome.
     public init(_ outcome: ReplayOutcome) {
+        let refusedNote =
+            outcome.refused.isEmpty
+            ? ""
+            : " Not replayed, since Auto Layout refuses a position related to the other axis: "
+                + outcome.refused.map { "`\($0.equation)`" }.joined(separator: ", ") + "."
+        defer { explanation += refusedNote }
         guard outcome.unsatisfiable else {
             explanation =
                 "The \(outcome.constraintCount) constraints are satisfiable when replayed alone: the conflict needs constraints the log does not list (UIKit lists only the mutually exclusive set it found)."

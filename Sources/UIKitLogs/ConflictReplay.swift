@@ -4,6 +4,9 @@ import LayoutEngine
 public struct ReplayOutcome: Sendable {
     /// Constraints replayed from the log (repeats counted once).
     public var constraintCount: Int
+    /// The log's constraints that Auto Layout would refuse (a position related to the other
+    /// axis): not replayed.
+    public var refused: [LoggedConstraint] = []
     /// Whether the engine finds the constraints unsatisfiable too.
     public var unsatisfiable: Bool
     /// The log's constraints in a minimal conflicting set (removing any one makes the rest
@@ -193,6 +196,7 @@ public struct ConflictReplay {
             constraintCount: constraints.count, unsatisfiable: unsatisfiable, minimalConflict: [], implicitRules: [],
             uikitBroke: conflict.broken, engineBreaks: nil, ruleOnLoggedSet: nil, orderIndependent: true,
             engineReport: full.reports.first?.message, tension: nil)
+        outcome.refused = model.refused.map { constraints[$0] }
         let logged = full.constraints.filter { full.made[ObjectIdentifier($0)].map { model.planned[$0].source.isLog } ?? false }
         if !logged.isEmpty, let index = full.made[ObjectIdentifier(LayoutEngine.constraintToBreak(among: logged))],
             case .log(let logIndex) = model.planned[index].source

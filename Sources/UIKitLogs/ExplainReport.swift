@@ -17,6 +17,8 @@ public struct ExplainReport: Sendable {
         public var unsatisfiable: Bool?
         public var minimalConflict: [String]
         public var implicitRules: [String]
+        /// Constraints not replayed (a position related to the other axis).
+        public var refused: [String] = []
         public var uikitBroke: String?
         public var engineBreaks: String?
         public var agree: Bool?
@@ -31,7 +33,7 @@ public struct ExplainReport: Sendable {
 
         enum CodingKeys: String, CodingKey {
             case path, block, parsed, error, platform, redacted, constraints, unsatisfiable, minimalConflict
-            case implicitRules, uikitBroke, engineBreaks, agree, ruleOnLoggedSet, ruleAgrees, orderIndependent
+            case implicitRules, refused, uikitBroke, engineBreaks, agree, ruleOnLoggedSet, ruleAgrees, orderIndependent
             case explanation, fix, engineReport
         }
 
@@ -48,6 +50,7 @@ public struct ExplainReport: Sendable {
             try container.encode(unsatisfiable, forKey: .unsatisfiable)
             try container.encode(minimalConflict, forKey: .minimalConflict)
             try container.encode(implicitRules, forKey: .implicitRules)
+            try container.encode(refused, forKey: .refused)
             try container.encode(uikitBroke, forKey: .uikitBroke)
             try container.encode(engineBreaks, forKey: .engineBreaks)
             try container.encode(agree, forKey: .agree)
@@ -109,6 +112,7 @@ public struct ExplainReport: Sendable {
             entry.unsatisfiable = outcome.unsatisfiable
             entry.minimalConflict = outcome.minimalConflict.map(\.text)
             entry.implicitRules = outcome.implicitRules
+            entry.refused = outcome.refused.map(\.text)
             entry.engineBreaks = outcome.engineBreaks?.text
             entry.agree = outcome.agree
             entry.ruleOnLoggedSet = outcome.ruleOnLoggedSet?.text

@@ -68,6 +68,9 @@ struct ReplayModel {
     var items: [String: Item] = [:]
     var order: [String] = []
     var planned: [Planned] = []
+    /// Indices (in ``LoggedConflict/distinctConstraints``) of constraints Auto Layout itself
+    /// would refuse (a position related to the other axis): not replayed.
+    var refused: [Int] = []
 
     init(conflict: LoggedConflict) {
         let constraints = conflict.distinctConstraints
@@ -347,6 +350,13 @@ struct ReplayModel {
     }
 
     mutating func plan(_ constraint: LoggedConstraint, index: Int) {
+        // Auto Layout relates positions on one axis only (sizes may cross axes).
+        if let second = constraint.second, constraint.first.attribute.isHorizontal != second.attribute.isHorizontal,
+            !(constraint.first.attribute.isDimension && second.attribute.isDimension)
+        {
+            refused.append(index)
+            return
+        }
         let first = resolve(constraint.first)
         var second = constraint.second.map { resolve($0) }
         let relation: LayoutRelation =
@@ -378,7 +388,7 @@ struct ReplayModel {
             origin = .app
         }
         var priority = LayoutPriority.required
-        if let value = constraint.priority { priority = LayoutPriority(Float(value)) }
+        if let value = constraint.priority, let valid = LayoutPriority(validating: value) { priority = valid }
         planned.append(
             Planned(
                 source: .log(index), origin: origin, first: first, relation: relation, second: second,

@@ -42,6 +42,20 @@ struct ConflictReplayTests {
         #expect(ConflictExplanation(outcome).explanation.contains("satisfiable"))
     }
 
+    @Test("A position related to the other axis is not replayed (Auto Layout refuses it) and is named")
+    func crossAxis() throws {
+        let text = """
+            (
+            "<NSLayoutConstraint:0x1 UIView:0x7f01.width == 10   (active)>",
+            "<NSLayoutConstraint:0x2 UIView:0x7f01.width == 20   (active)>",
+            "<NSLayoutConstraint:0x3 UIView:0x7f01.top == UIView:0x7f02.leading   (active)>"
+            )
+            """
+        let outcome = ConflictReplay(try #require(try UIKitLogParser().parse(text).first)).run()
+        #expect(outcome.unsatisfiable && outcome.refused.map(\.address) == ["3"])
+        #expect(ConflictExplanation(outcome).explanation.contains("Not replayed"))
+    }
+
     @Test("Duplicates on one attribute: the fix removes one (AppKit log)")
     func duplicate() throws {
         let outcome = try replay("appkit-and-private.log")
