@@ -102,7 +102,7 @@ struct BodyReader {
     func number(_ text: String, at offset: Int) throws(UIKitLogError) -> Double {
         var cleaned = text.replacingOccurrences(of: " ", with: "")
         if cleaned.hasPrefix("+") { cleaned.removeFirst() }
-        guard let value = Double(cleaned) else {
+        guard let value = Double(cleaned), value.isFinite else {
             throw fail(.invalidNumber, at: offset, "\"\(text)\" is not a number.")
         }
         return value
@@ -154,7 +154,7 @@ struct BodyReader {
         let rhsText = String(rhs)
         // A constant alone: `50`, `2.22507e-308`, old autoresizing `+ 39`.
         if let value = Double(rhsText.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "+", with: "")),
-            !rhsText.contains(":")
+            value.isFinite, !rhsText.contains(":")
         {
             body.constant = value
             return body

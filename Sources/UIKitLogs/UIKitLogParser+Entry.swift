@@ -94,6 +94,7 @@ struct EntryReader {
                 break
             }
         }
+        index = min(index, chars.count)
         // State suffix: `   (active)`, `   (active, names: …)`, ` (Names: …)`.
         var bodyEnd = chars.count
         while bodyEnd > index, chars[bodyEnd - 1] == " " || chars[bodyEnd - 1] == "\"" { bodyEnd -= 1 }
@@ -112,7 +113,7 @@ struct EntryReader {
         while bodyEnd > index, chars[bodyEnd - 1] == " " { bodyEnd -= 1 }
         // Priority: ` @750`, or the engine's ` @1 (broken, was required)`.
         var priority: Double?
-        var body = String(chars[index..<bodyEnd])
+        var body = String(chars[index..<max(index, bodyEnd)])
         if let suffix = body.range(of: " (broken, was required)", options: .backwards), suffix.upperBound == body.endIndex {
             body.removeSubrange(suffix)
         }
