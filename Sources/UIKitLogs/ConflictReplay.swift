@@ -24,6 +24,19 @@ public struct ReplayOutcome: Sendable {
         guard let engineBreaks else { return false }
         return engineBreaks.address == uikitBroke.address
     }
+    /// The log's constraints in the engine's first conflict set (the solver's explanation).
+    public var engineConflict: [LoggedConstraint] = []
+    /// Why the engine and UIKit differ, when they do.
+    public var disagreement: String? {
+        guard agree == false, let uikitBroke else { return nil }
+        let same: (LoggedConstraint) -> Bool = { $0.address == uikitBroke.address }
+        if !engineConflict.contains(where: same) {
+            return minimalConflict.contains(where: same)
+                ? "UIKit's choice is not in the set the engine met the conflict through (the order the constraints reach the solver decides which set that is)"
+                : "UIKit's choice is not needed for the conflict in the engine's model: without it the rest still conflicts, so breaking it would not resolve this conflict"
+        }
+        return "both are in the engine's conflict set; the rule ranks the engine's choice first (docs/break-rule.md)"
+    }
     /// The constraint the engine's break rule picks from UIKit's own list (the log's set rather
     /// than the engine's): whether the rule agrees with UIKit given the same candidates.
     public var ruleOnLoggedSet: LoggedConstraint?
@@ -206,6 +219,14 @@ public struct ConflictReplay {
         guard unsatisfiable else { return outcome }
         if let broken = full.firstBroken, case .log(let index) = model.planned[broken].source {
             outcome.engineBreaks = constraints[index]
+        }
+        // The log's constraints in the engine's first conflict set.
+        if let report = full.reports.first {
+            outcome.engineConflict = report.constraints.compactMap { constraint in
+                full.made[ObjectIdentifier(constraint)].flatMap { index in
+                    if case .log(let logIndex) = model.planned[index].source { constraints[logIndex] } else { nil }
+                }
+            }
         }
         // The same constraints activated in reverse order: the same constraint must break.
         let reversed = Instance(model, all, reverseActivation: true)

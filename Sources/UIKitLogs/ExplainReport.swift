@@ -22,6 +22,8 @@ public struct ExplainReport: Sendable {
         public var uikitBroke: String?
         public var engineBreaks: String?
         public var agree: Bool?
+        /// Why the engine and UIKit differ, when they do.
+        public var disagreement: String? = nil
         /// What the engine's break rule picks from UIKit's own list.
         public var ruleOnLoggedSet: String?
         public var ruleAgrees: Bool?
@@ -33,7 +35,7 @@ public struct ExplainReport: Sendable {
 
         enum CodingKeys: String, CodingKey {
             case path, block, parsed, error, platform, redacted, constraints, unsatisfiable, minimalConflict
-            case implicitRules, refused, uikitBroke, engineBreaks, agree, ruleOnLoggedSet, ruleAgrees, orderIndependent
+            case implicitRules, refused, uikitBroke, engineBreaks, agree, disagreement, ruleOnLoggedSet, ruleAgrees, orderIndependent
             case explanation, fix, engineReport
         }
 
@@ -54,6 +56,7 @@ public struct ExplainReport: Sendable {
             try container.encode(uikitBroke, forKey: .uikitBroke)
             try container.encode(engineBreaks, forKey: .engineBreaks)
             try container.encode(agree, forKey: .agree)
+            try container.encode(disagreement, forKey: .disagreement)
             try container.encode(ruleOnLoggedSet, forKey: .ruleOnLoggedSet)
             try container.encode(ruleAgrees, forKey: .ruleAgrees)
             try container.encode(orderIndependent, forKey: .orderIndependent)
@@ -115,6 +118,7 @@ public struct ExplainReport: Sendable {
             entry.refused = outcome.refused.map(\.text)
             entry.engineBreaks = outcome.engineBreaks?.text
             entry.agree = outcome.agree
+            entry.disagreement = outcome.disagreement
             entry.ruleOnLoggedSet = outcome.ruleOnLoggedSet?.text
             entry.ruleAgrees = outcome.ruleAgrees
             entry.orderIndependent = outcome.unsatisfiable ? outcome.orderIndependent : nil
@@ -176,6 +180,7 @@ public struct ExplainReport: Sendable {
             if let explanation = entry.explanation { lines.append("  Conflict: \(explanation)") }
             lines.append("  UIKit broke:   \(Self.shortText(entry.uikitBroke))")
             lines.append("  Engine breaks: \(Self.shortText(entry.engineBreaks)) (\(Self.verdict(entry.agree)))")
+            if let why = entry.disagreement { lines.append("  Why they differ: \(why).") }
             if let fix = entry.fix { lines.append("  Fix: \(fix)") }
             lines.append("")
         }
@@ -205,6 +210,7 @@ public struct ExplainReport: Sendable {
             lines.append("")
             lines.append("- UIKit broke: " + Self.code(entry.uikitBroke))
             lines.append("- The engine breaks: " + Self.code(entry.engineBreaks) + " (\(Self.verdict(entry.agree)))")
+            if let why = entry.disagreement { lines.append("- Why they differ: \(why).") }
             if let fix = entry.fix { lines.append("- **Fix:** \(fix)") }
             lines.append("")
         }
