@@ -82,6 +82,23 @@ struct EntryFormTests {
         #expect(anchorSpace.relation == .greaterThanOrEqual && anchorSpace.constant == 8 && anchorSpace.isSystemSpacing)
     }
 
+    @Test("Identifiers with spaces, IB prototyping and temporary sizes, mangled and KVO classes")
+    func identifiersAndClasses() throws {
+        let ib = try entry(
+            "<NSIBPrototypingLayoutConstraint:0x7 'IB auto generated at build time for view with fixed frame' V:|-(20)-[UILabel:0x7f01]   (active, names: '|':UIView:0x7f00 )>"
+        )
+        #expect(ib.identifier == "IB auto generated at build time for view with fixed frame" && ib.className == "NSIBPrototypingLayoutConstraint")
+        let temporary = try entry("<NSLayoutConstraint:0x8 '_UITemporaryLayoutWidth' App.TitleView:0x7f01.width == 0   (active)>")
+        #expect(temporary.isImposedGeometry && temporary.first.item.className == "App.TitleView")
+        let mangled = try entry(
+            "<NSLayoutConstraint:0x9 _TtGC8MyAppXYZ8CardViewCS_P10$10582914415RecoveryKeyView_:0x7fed43476280.leading == NSKVONotifying_LQView:0x7f02.leading   (active)>"
+        )
+        #expect(mangled.first.item.className == "_TtGC8MyAppXYZ8CardViewCS_P10$10582914415RecoveryKeyView_")
+        #expect(mangled.second?.item.className == "NSKVONotifying_LQView")
+        let escaped = try entry(#"<NSLayoutConstraint:0xa UILabel:0x7f03'The operation couldn\U2019t be...'.width == 10   (active)>"#)
+        #expect(escaped.first.item.text == #"The operation couldn\U2019t be..."#)
+    }
+
     @Test("names: resolves short and truncated names; text may hold quotes")
     func names() throws {
         let named = try entry(
