@@ -12,6 +12,9 @@ public struct ReplayOutcome: Sendable {
     /// The log's constraints in a minimal conflicting set (removing any one makes the rest
     /// satisfiable), in log order.
     public var minimalConflict: [LoggedConstraint]
+    /// Whether the minimal set is exactly the log's list (every listed constraint needed): the
+    /// replay finds the conflict UIKit found.
+    public var minimalIsLoggedSet: Bool { unsatisfiable && minimalConflict.count == constraintCount }
     /// What UIKit keeps implicit that the minimal set needs ("sizes are never negative").
     public var implicitRules: [String]
     /// The constraint UIKit broke, from the log's recovery line.
@@ -231,10 +234,11 @@ public struct ConflictReplay {
         // The same constraints activated in reverse order: the same constraint must break.
         let reversed = Instance(model, all, reverseActivation: true)
         outcome.orderIndependent = reversed.firstBroken == full.firstBroken
-        // Deletion filter: the log's constraints first, then the implicit ones.
+        // Deletion filter: the implicit constraints first, so the set keeps the log's own
+        // constraints wherever they suffice; then the log's.
         var kept = all
-        let logFirst = all.filter { model.planned[$0].source.isLog } + all.filter { !model.planned[$0].source.isLog }
-        for candidate in logFirst {
+        let implicitFirst = all.filter { !model.planned[$0].source.isLog } + all.filter { model.planned[$0].source.isLog }
+        for candidate in implicitFirst {
             let without = kept.filter { $0 != candidate }
             if isUnsatisfiable(without) { kept = without }
         }

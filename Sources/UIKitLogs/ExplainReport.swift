@@ -16,6 +16,8 @@ public struct ExplainReport: Sendable {
         public var constraints: Int
         public var unsatisfiable: Bool?
         public var minimalConflict: [String]
+        /// Whether the minimal set is exactly the log's list.
+        public var minimalIsLoggedSet: Bool? = nil
         public var implicitRules: [String]
         /// Constraints not replayed (a position related to the other axis).
         public var refused: [String] = []
@@ -34,7 +36,7 @@ public struct ExplainReport: Sendable {
         public var engineReport: String?
 
         enum CodingKeys: String, CodingKey {
-            case path, block, parsed, error, platform, redacted, constraints, unsatisfiable, minimalConflict
+            case path, block, parsed, error, platform, redacted, constraints, unsatisfiable, minimalConflict, minimalIsLoggedSet
             case implicitRules, refused, uikitBroke, engineBreaks, agree, disagreement, ruleOnLoggedSet, ruleAgrees, orderIndependent
             case explanation, fix, engineReport
         }
@@ -51,6 +53,7 @@ public struct ExplainReport: Sendable {
             try container.encode(constraints, forKey: .constraints)
             try container.encode(unsatisfiable, forKey: .unsatisfiable)
             try container.encode(minimalConflict, forKey: .minimalConflict)
+            try container.encode(minimalIsLoggedSet, forKey: .minimalIsLoggedSet)
             try container.encode(implicitRules, forKey: .implicitRules)
             try container.encode(refused, forKey: .refused)
             try container.encode(uikitBroke, forKey: .uikitBroke)
@@ -71,6 +74,8 @@ public struct ExplainReport: Sendable {
         public var parsed = 0
         public var conflicts = 0
         public var unsatisfiable = 0
+        /// Conflicts whose minimal set is exactly the log's list.
+        public var minimalIsLoggedSet = 0
         /// Conflicts whose log names the constraint UIKit broke.
         public var withUIKitBreak = 0
         public var agree = 0
@@ -114,6 +119,7 @@ public struct ExplainReport: Sendable {
             let words = ConflictExplanation(outcome)
             entry.unsatisfiable = outcome.unsatisfiable
             entry.minimalConflict = outcome.minimalConflict.map(\.text)
+            entry.minimalIsLoggedSet = outcome.unsatisfiable ? outcome.minimalIsLoggedSet : nil
             entry.implicitRules = outcome.implicitRules
             entry.refused = outcome.refused.map(\.text)
             entry.engineBreaks = outcome.engineBreaks?.text
@@ -126,6 +132,7 @@ public struct ExplainReport: Sendable {
             entry.fix = words.fix
             entry.engineReport = outcome.engineReport
             if outcome.unsatisfiable { totals.unsatisfiable += 1 }
+            if outcome.minimalIsLoggedSet { totals.minimalIsLoggedSet += 1 }
             if outcome.uikitBroke != nil { totals.withUIKitBreak += 1 }
             if outcome.agree == true { totals.agree += 1 }
             if outcome.ruleAgrees == true { totals.ruleAgrees += 1 }
@@ -189,7 +196,8 @@ public struct ExplainReport: Sendable {
     }
 
     func totalsLine() -> String {
-        "Totals: \(totals.logs) logs, \(totals.parsed) read, \(totals.conflicts) conflicts, \(totals.unsatisfiable) unsatisfiable in the engine; "
+        "Totals: \(totals.logs) logs, \(totals.parsed) read, \(totals.conflicts) conflicts, \(totals.unsatisfiable) unsatisfiable in the engine "
+            + "(\(totals.minimalIsLoggedSet) with a minimal set that is exactly the log's list); "
             + "UIKit's break known for \(totals.withUIKitBreak): the engine breaks the same in \(totals.agree), "
             + "its rule picks the same from UIKit's list in \(totals.ruleAgrees)."
     }

@@ -22,6 +22,20 @@ struct RealWorldLogTests {
         #expect(!outcome.minimalConflict.isEmpty && outcome.engineBreaks != nil)
     }
 
+    /// The replay finds the conflict UIKit found: removing any listed constraint resolves it.
+    /// The three others list constraints the conflict does not need.
+    @Test("The minimal set is exactly UIKit's list in 17 of the 20 complete logs")
+    func minimalSets() throws {
+        var differing: [String] = []
+        for url in RealWorldLogs.completeLogs() {
+            let conflict = try #require(try UIKitLogParser().parse(try String(contentsOf: url, encoding: .utf8)).first)
+            if !ConflictReplay(conflict).run().minimalIsLoggedSet {
+                differing.append(url.deletingPathExtension().lastPathComponent)
+            }
+        }
+        #expect(differing.sorted() == ["custom4", "issue18", "issue5"])
+    }
+
     @Test("Malformed logs get located errors", arguments: RealWorldLogs.files(in: "logs/wtfautolayout/invalid"))
     func malformed(_ url: URL) throws {
         do {
