@@ -8,6 +8,7 @@
 //       <- LayoutScenarios (top-level Scenarios/)
 //         <- LayoutBenchKit (runner, metrics, reports, gates)
 //           <- layoutbench (thin executable)
+//       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
 import PackageDescription
 
 let package = Package(
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
+        .library(name: "UIKitLogs", targets: ["UIKitLogs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -107,6 +109,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "SolverBenchmark",
                 "LayoutBenchKit",
+                "UIKitLogs",
             ]
         ),
 
@@ -120,6 +123,18 @@ let package = Package(
         .testTarget(
             name: "LayoutProfilerTests",
             dependencies: ["LayoutProfiler", "LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary"]
+        ),
+
+        // UIKit's "Unable to simultaneously satisfy constraints" logs: the parser, the replay in
+        // the engine, the explanation and fix (docs/uikit-logs.md).
+        .target(
+            name: "UIKitLogs",
+            dependencies: ["LayoutEngine", "Cassowary"]
+        ),
+        .testTarget(
+            name: "UIKitLogsTests",
+            dependencies: ["UIKitLogs", "LayoutEngine", "Cassowary"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

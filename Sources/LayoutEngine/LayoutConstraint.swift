@@ -78,6 +78,20 @@ public final class LayoutConstraint: CustomStringConvertible {
             multiplier: multiplier, constant: constant, priority: priority, identifier: identifier, origin: .app)
     }
 
+    /// Makes a constraint that UIKit, not app code, made: for importers that rebuild a UIKit
+    /// layout (the log replay of the `UIKitLogs` module). `autoresizingMask` is the
+    /// `h=--& v=--&` text of an `NSAutoresizingMaskLayoutConstraint`.
+    public convenience init(
+        rebuilding origin: Origin, item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+        toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double = 0,
+        priority: LayoutPriority = .required, identifier: String? = nil, autoresizingMask: String? = nil
+    ) {
+        self.init(
+            item: item, attribute: attribute, relatedBy: relation, toItem: toItem, attribute: secondAttribute,
+            multiplier: multiplier, constant: constant, priority: priority, identifier: identifier, origin: origin)
+        autoresizingDescription = autoresizingMask
+    }
+
     init(
         item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
         toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,

@@ -492,23 +492,60 @@ public final class LayoutEngine {
 
     // MARK: - Breaking constraints
 
-    /// Resolves a conflict the way UIKit does: the constraint that could not be
-    /// satisfied is broken (made non-required, at ``LayoutPriority/broken``), the
+    /// Resolves a conflict the way UIKit does: one of the mutually exclusive constraints is
+    /// broken (made non-required, at ``LayoutPriority/broken``), chosen by
+    /// ``constraintToBreak(among:)`` (docs/break-rule.md), not by the order of activation; the
     /// layout goes on, and a report is logged and sent to the break observers.
-    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint]) {
+    ///
+    /// `constraint` is the required constraint the solver refused (not installed). When the
+    /// rule picks another one, that one is broken and `constraint` is added again as required;
+    /// if it still conflicts, the next conflict is resolved the same way, as seed 004 describes
+    /// UIKit: "It breaks one of the conflicting constraints and checks the layout. The system
+    /// continues to break constraints until it finds a valid layout."
+    ///
+    /// A constant change the solver refused breaks the changed constraint itself
+    /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
+    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
         let conflicting = conflicts.compactMap { $0.owner as? LayoutConstraint }
+        let candidates = conflicting + [constraint]
+        let victim =
+            choosing
+            ? Self.constraintToBreak(among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) })
+            : constraint
         let report = UnsatisfiableConstraintsReport(
-            constraints: conflicting + [constraint], brokenConstraint: constraint, pass: passCount, frame: frameCount)
+            constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
+        if victim !== constraint, let installed = victim.solverConstraint, solver.contains(installed) {
+            try? solver.remove(installed)
+            victim.isBroken = true
+            let broken = victim.makeSolverConstraint(priority: .broken)
+            victim.solverConstraint = broken
+            try? solver.add(broken)  // non-required: cannot fail
+            announce(report)
+            let required = constraint.makeSolverConstraint(priority: constraint.priority)
+            constraint.solverConstraint = required
+            do {
+                try solver.add(required)
+            } catch {
+                if case .unsatisfiable(let detail) = error {
+                    breakConstraint(constraint, conflicts: detail.conflicts)
+                }
+            }
+            return
+        }
         constraint.isBroken = true
         let broken = constraint.makeSolverConstraint(priority: .broken)
         constraint.solverConstraint = broken
         try? solver.add(broken)  // non-required: cannot fail
+        announce(report)
+    }
+
+    private func announce(_ report: UnsatisfiableConstraintsReport) {
         brokenConstraintCount += 1
         logHandler?(report.message)
         record(issue: .unsatisfiable(report))
         for observer in breakObservers { observer.handler(report) }
         if eventSink != nil {
-            emit(.constraintBroken, constraint: constraint, cost: SolverCounters(), report: report)
+            emit(.constraintBroken, constraint: report.brokenConstraint, cost: SolverCounters(), report: report)
         }
     }
 
@@ -517,7 +554,8 @@ public final class LayoutEngine {
     func breakAfterConstantConflict(_ detail: UnsatisfiableConstraint) {
         guard let constraint = detail.constraint.owner as? LayoutConstraint, constraint.engine === self else { return }
         try? solver.remove(detail.constraint)
-        breakConstraint(constraint, conflicts: detail.conflicts)
+        let changedConstant = if case .updateConstant = detail.operation { true } else { false }
+        breakConstraint(constraint, conflicts: detail.conflicts, choosing: !changedConstant)
     }
 
     // MARK: - Events

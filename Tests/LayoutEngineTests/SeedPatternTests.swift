@@ -44,33 +44,40 @@ struct LayeredPriorityTests {
 /// Seed 004: a 999 failure point gives way where a required constraint would break.
 @Suite("Seed 004: failure points")
 struct FailurePointTests {
-    func build(preferredPriority: LayoutPriority) -> (Window, Label, [UnsatisfiableConstraintsReport]) {
+    func build(preferredPriority: LayoutPriority, reversed: Bool = false) -> (Window, Label, [UnsatisfiableConstraintsReport]) {
         let window = Window(width: 200, height: 100)
         let label = makeLabel(String(repeating: "x", count: 40), "longLabel", in: window)  // 280 points of text
         var reports: [UnsatisfiableConstraintsReport] = []
         window.engine.addBreakObserver { reports.append($0) }
         let preferredWidth = label.widthAnchor.constraint(equalToConstant: 280)
         preferredWidth.priority = preferredPriority
-        LayoutConstraint.activate([
+        let constraints = [
             label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
             label.trailingAnchor.constraint(lessThanOrEqualTo: window.trailingAnchor, constant: -16),
             label.topAnchor.constraint(equalTo: window.topAnchor, constant: 8),
             preferredWidth,
-        ])
+        ]
+        LayoutConstraint.activate(reversed ? constraints.reversed() : constraints)
         window.layoutIfNeeded()
         return (window, label, reports)
     }
 
-    @Test("Required: the engine breaks a constraint and reports it")
-    func requiredBreaks() throws {
-        let (window, label, reports) = build(preferredPriority: .required)
+    /// Which constraint breaks follows UIKit's rule (docs/break-rule.md), not the array order:
+    /// a relation between two views breaks before one view's fixed size, and on the trailing
+    /// side first. So the trailing inequality breaks and the label keeps its 280 points, in
+    /// either order (before, the order decided: width last broke the width, width first broke
+    /// the trailing edge).
+    @Test("Required: the engine breaks the trailing constraint in either order and reports it", arguments: [false, true])
+    func requiredBreaks(reversed: Bool) throws {
+        let (window, label, reports) = build(preferredPriority: .required, reversed: reversed)
         #expect(window.engine.brokenConstraintCount == 1)
         let report = try #require(reports.first)
         #expect(report.brokenConstraint.isBroken)
+        #expect(report.brokenConstraint.firstAttribute == .trailing && report.brokenConstraint.relation == .lessThanOrEqual)
         #expect(report.message.hasPrefix("[LayoutConstraints] Unable to simultaneously satisfy constraints."))
-        #expect(report.message.contains("Will attempt to recover by breaking constraint"))
+        #expect(report.message.contains("Will attempt to recover by breaking constraint \n" + report.brokenDescription))
         #expect(report.constraints.count >= 3)
-        #expect(label.frame.maxX <= 184 + 1e-6)
+        #expect(label.frame == Rect(x: 16, y: 8, width: 280, height: 17))
     }
 
     @Test("999: the failure point gives way, nothing breaks, the rest of the layout holds")

@@ -1,0 +1,111 @@
+// Which constraint the engine breaks when required constraints conflict (docs/break-rule.md).
+
+extension LayoutEngine {
+    /// The constraint to break among mutually exclusive required constraints, chosen by what
+    /// the constraints are, never by the order they were activated in (UIKit's choice does not
+    /// depend on the order inside one `activate([...])`).
+    ///
+    /// The rule, from the evidence in docs/break-rule.md (the broken constraint of real UIKit
+    /// logs compared with their conflicting sets):
+    /// 1. Geometry UIKit imposes (autoresizing-mask constraints, a table's or collection's
+    ///    `UIView-Encapsulated-Layout-*` size, `_UITemporaryLayout*`, the window's size and
+    ///    origin, fitting sizes) is broken last; layout-guide definitions
+    ///    (`UIView-*-guide-constraint`, `UIViewSafeAreaLayoutGuide-*`) just before it.
+    /// 2. A relation between two items is broken before a size or ratio of one item.
+    /// 3. The relation deepest in the hierarchy (the larger depth of its shallower item) first;
+    ///    a layout guide counts at its owning view's depth.
+    /// 4. A relation on the trailing side (trailing, right, bottom) before the leading side.
+    /// 5. Then the most recently made (highest ``LayoutConstraint/serial``).
+    ///
+    /// - Parameter candidates: The mutually exclusive constraints (not empty).
+    /// - Returns: The one to break.
+    /// - Complexity: O(*n* · *d*) for *n* candidates in a hierarchy of depth *d*.
+    public static func constraintToBreak(among candidates: [LayoutConstraint]) -> LayoutConstraint {
+        precondition(!candidates.isEmpty, "No constraint to break")
+        var best = candidates[0]
+        var bestKey = breakKey(best)
+        for candidate in candidates.dropFirst() {
+            let key = breakKey(candidate)
+            if key < bestKey {
+                best = candidate
+                bestKey = key
+            }
+        }
+        return best
+    }
+
+    /// Smaller breaks first: (tier, -depth, -trailing side, -serial).
+    static func breakKey(_ constraint: LayoutConstraint) -> BreakKey {
+        BreakKey(
+            tier: breakTier(constraint), negativeDepth: -relationDepth(constraint),
+            negativeSide: constraint.touchesTrailingSide ? -1 : 0, negativeSerial: -constraint.serial)
+    }
+
+    struct BreakKey: Comparable {
+        var tier: Int
+        var negativeDepth: Int
+        var negativeSide: Int
+        var negativeSerial: Int
+
+        static func < (a: BreakKey, b: BreakKey) -> Bool {
+            (a.tier, a.negativeDepth, a.negativeSide, a.negativeSerial)
+                < (b.tier, b.negativeDepth, b.negativeSide, b.negativeSerial)
+        }
+    }
+
+    /// 0: a relation between two items; 1: one item's size or ratio; 2: a guide definition;
+    /// 3: imposed geometry.
+    static func breakTier(_ constraint: LayoutConstraint) -> Int {
+        if constraint.isImposedGeometry { return 3 }
+        if let identifier = constraint.identifier,
+            identifier.hasSuffix("-guide-constraint") || identifier.hasPrefix("UIViewSafeAreaLayoutGuide")
+        {
+            return 2
+        }
+        if constraint.secondItem == nil || constraint.secondItem === constraint.firstItem { return 1 }
+        return 0
+    }
+
+    /// The depth of the shallower item (a layout guide, such as the margins guide, is at its
+    /// owning view's depth: it is that view's inset edge).
+    static func relationDepth(_ constraint: LayoutConstraint) -> Int {
+        func depth(_ item: LayoutItem) -> Int {
+            var depth = 0
+            var view = item.hostView
+            while let parent = view?.superview {
+                depth += 1
+                view = parent
+            }
+            return depth
+        }
+        let first = depth(constraint.firstItem)
+        guard let second = constraint.secondItem else { return first }
+        return min(first, depth(second))
+    }
+}
+
+extension LayoutConstraint {
+    /// Whether UIKit imposes this constraint for a frame it decided (autoresizing masks,
+    /// `UIView-Encapsulated-Layout-*`, `_UITemporaryLayout*`, window, fitting size).
+    public var isImposedGeometry: Bool {
+        switch origin {
+        case .autoresizingMask, .window, .fitting: return true
+        case .app, .container, .contentSize: break
+        }
+        guard let identifier else { return false }
+        return identifier.hasPrefix("UIView-Encapsulated-Layout") || identifier.hasPrefix("_UITemporaryLayout")
+            || identifier.hasPrefix(Self.implicitIdentifierPrefix)
+    }
+
+    /// The identifier prefix of constraints an importer adds for what UIKit's engine keeps
+    /// implicit (a size is never negative): never broken before the app's constraints.
+    public static let implicitIdentifierPrefix = "NSISEngine-implicit-"
+
+    /// Whether either side is a trailing, right or bottom edge.
+    var touchesTrailingSide: Bool {
+        func trailing(_ attribute: LayoutAttribute) -> Bool {
+            attribute == .trailing || attribute == .right || attribute == .bottom
+        }
+        return trailing(firstAttribute) || trailing(secondAttribute)
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import UIKitLogs
+
+/// `layoutbench explain LOG...`: UIKit's "Unable to simultaneously satisfy constraints" logs,
+/// replayed in the engine and explained.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain UIKit's \"Unable to simultaneously satisfy constraints\" logs: the conflict, the fix, what UIKit and the engine break.",
+        discussion: """
+            Reads each log (files, or standard input when none is given or for '-'), replays its \
+            constraints in the engine, finds a minimal conflicting set, and says in plain words why \
+            the constraints cannot hold and what to change. Compares the constraint UIKit broke (when \
+            the log has the recovery line) with the one the engine breaks. Accepts UIKit's and \
+            AppKit's formats, with or without time stamps, and logs damaged by pasting (wrapped \
+            lines, lost quotes, markdown escapes). docs/uikit-logs.md describes the JSON fields.
+
+            \(ExplainReport.exitCodeDocumentation)
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    @Argument(help: ArgumentHelp("Log files ('-' or none: standard input).", valueName: "log"))
+    var logs: [String] = []
+
+    @Option(help: ArgumentHelp("Output format: text, markdown or json.", valueName: "format"))
+    var format: Format = .text
+
+    func run() throws {
+        var report = ExplainReport()
+        let paths = logs.isEmpty ? ["-"] : logs
+        for path in paths {
+            if path == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                report.add(path: "<stdin>", text: String(decoding: data, as: UTF8.self))
+            } else {
+                report.add(file: path)
+            }
+        }
+        switch format {
+        case .text: CommandLineOutput.writeOutput(report.text())
+        case .markdown: CommandLineOutput.writeOutput(report.markdown())
+        case .json: CommandLineOutput.writeOutput(report.json())
+        }
+        for entry in report.entries where !entry.parsed {
+            CommandLineOutput.writeError("\(entry.error ?? entry.path)\n")
+        }
+        if report.hasUnreadableLog { throw ExitCode(65) }
+    }
+}

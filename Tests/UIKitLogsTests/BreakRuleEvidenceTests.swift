@@ -1,0 +1,130 @@
+import Testing
+
+@testable import UIKitLogs
+
+/// The shapes of the public logs docs/break-rule.md cites (rewritten with made-up classes and
+/// addresses): UIKit's list, and the constraint UIKit broke (marked `*`).
+enum EvidenceShape {
+    static let all: [(name: String, entries: [String], brokenIndex: Int)] = [
+        (
+            "autoresizing vs app trailing (Segmentio #9)",
+            [
+                "<NSAutoresizingMaskLayoutConstraint:0xa1 h=-&- v=-&- App.Badge:0xb1.midX == UIImageView:0xb2.midX - 105   (active)>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa2 h=-&- v=-&- App.Badge:0xb1.width == UIImageView:0xb2.width - 210   (active)>",
+                "<NSLayoutConstraint:0xa3 App.Badge:0xb1.trailing == UIImageView:0xb2.trailing + 1   (active)>",
+            ], 2
+        ),
+        (
+            "sibling spacing between margins (Swift2ByExample #7)",
+            [
+                "<NSLayoutConstraint:0xa1 UILabel:0xb1' '.leading == App.Header:0xb0.leadingMargin>",
+                "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1' ']-(NSSpace(8))-[UIButton:0xb2'More']>",
+                "<NSLayoutConstraint:0xa3 App.Header:0xb0.trailingMargin == UIButton:0xb2'More'.trailing>",
+                "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' H:[App.Header:0xb0(0)]>",
+            ], 1
+        ),
+        (
+            "edges vs fixed sizes (DisplaySwitcher #20)",
+            [
+                "<NSLayoutConstraint:0xa1 H:|-(10)-[UILabel:0xb1'Name']   (active, names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 H:[UILabel:0xb1'Name']-(11)-|   (active, names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa3 UIImageView:0xb2.width == 1   (active)>",
+                "<NSLayoutConstraint:0xa4 UIImageView:0xb2.width == UIView:0xb0.width   (active)>",
+            ], 1
+        ),
+        (
+            "sibling spacing vs edges (Chatto #30)",
+            [
+                "<NSLayoutConstraint:0xa1 H:[UIButton:0xb1'Send']-(20)-|   (Names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 H:[App.Scroller:0xb2]-(20)-[UIButton:0xb1'Send']>",
+                "<NSLayoutConstraint:0xa3 H:[App.Scroller:0xb2]-(0)-|   (Names: '|':UIView:0xb0 )>",
+            ], 1
+        ),
+        (
+            "autoresizing superview vs pinned edges (DraggableYoutubeFloatingVideo #2)",
+            [
+                "<NSLayoutConstraint:0xa1 H:[UIView:0xb1]-(0)-|   (Names: '|':UIView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 H:|-(0)-[UIView:0xb1]   (Names: '|':UIView:0xb0 )>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa3 h=--& v=--& H:[UIView:0xb0(371.325)]>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa4 h=--& v=--& UIView:0xb1.midX == + 187.5>",
+            ], 0
+        ),
+        (
+            "two trailing pins (MyFlightbookiOS #75)",
+            [
+                "<NSLayoutConstraint:0xa1 H:[UIButton:0xb1]-(16)-|   (active, names: '|':UITableViewCellContentView:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 UITableViewCellContentView:0xb0.trailingMargin == UIButton:0xb1.trailing   (active)>",
+            ], 1
+        ),
+        (
+            "leading vs trailing in a zero-width bar (trust-wallet-ios #279)",
+            [
+                "<NSLayoutConstraint:0xa1 H:|-(4)-[UIStackView:0xb1]   (active, names: '|':App.Bar:0xb0 )>",
+                "<NSLayoutConstraint:0xa2 UIStackView:0xb1.trailing == App.Bar:0xb0.trailing - 10   (active)>",
+                "<NSLayoutConstraint:0xa3 'UIView-Encapsulated-Layout-Width' App.Bar:0xb0.width == 0   (active)>",
+            ], 1
+        ),
+        (
+            "AppKit: a fixed size vs autoresizing insets (sorbits/rdar ConstraintBasedLayout)",
+            [
+                "<NSLayoutConstraint:0xa1 V:[NSBox:0xb0'Title'(1)]>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa2 h=-&- v=-&- V:|-(6)-[NSView:0xb1]   (Names: '|':NSBox:0xb0'Title' )>",
+                "<NSAutoresizingMaskLayoutConstraint:0xa3 h=-&- v=-&- V:[NSView:0xb1]-(6)-|   (Names: '|':NSBox:0xb0'Title' )>",
+            ], 0
+        ),
+        (
+            "stack canvas vs margin guides (IQKeyboardManager #1259)",
+            [
+                "<NSLayoutConstraint:0xa1 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.top == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.top   (active)>",
+                "<NSLayoutConstraint:0xa2 'UISV-canvas-connection' UILayoutGuide:0xb2'UIViewLayoutMarginsGuide'.bottom == _UILayoutSpacer:0xb3'UISV-alignment-spanner'.bottom   (active)>",
+                "<NSLayoutConstraint:0xa3 'UIView-bottomMargin-guide-constraint' V:[UILayoutGuide:0xb2'UIViewLayoutMarginsGuide']-(9)-|   (active, names: '|':_UIButtonBarStackView:0xb0 )>",
+                "<NSLayoutConstraint:0xa4 'UIView-topMargin-guide-constraint' V:|-(10)-[UILayoutGuide:0xb2'UIViewLayoutMarginsGuide']   (active, names: '|':_UIButtonBarStackView:0xb0 )>",
+                "<NSLayoutConstraint:0xa5 _UIButtonBarStackView:0xb0.height == 0   (active)>",
+            ], 1
+        ),
+    ]
+
+    static func log(_ entries: [String], broken: Int) -> String {
+        "(\n" + entries.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\nWill attempt to recover by breaking constraint \n"
+            + entries[broken] + "\n"
+    }
+}
+
+@Suite("The break rule on the shapes of public logs (docs/break-rule.md)")
+struct BreakRuleEvidenceTests {
+    @Test("Given UIKit's list, the rule picks what UIKit broke", arguments: EvidenceShape.all.indices)
+    func agrees(_ index: Int) throws {
+        let shape = EvidenceShape.all[index]
+        let conflict = try #require(try UIKitLogParser().parse(EvidenceShape.log(shape.entries, broken: shape.brokenIndex)).first)
+        let outcome = ConflictReplay(conflict).run()
+        #expect(outcome.unsatisfiable, "\(shape.name) replays as satisfiable")
+        #expect(outcome.ruleAgrees == true, "\(shape.name): the rule picks \(outcome.ruleOnLoggedSet?.equation ?? "nothing")")
+    }
+
+    /// Replayed, the engine meets each conflict through its own (minimal) set; for the stack
+    /// canvas shape that set goes through the margins guide's own size, not the canvas, so the
+    /// engine breaks the bar's height there (docs/break-rule.md).
+    @Test("Replayed, the engine breaks what UIKit broke in 8 of the 9 shapes")
+    func engineAgrees() throws {
+        let outcomes = try EvidenceShape.all.map { shape in
+            ConflictReplay(try #require(try UIKitLogParser().parse(EvidenceShape.log(shape.entries, broken: shape.brokenIndex)).first)).run()
+        }
+        #expect(outcomes.filter { $0.agree == true }.count == 8)
+        #expect(outcomes.last?.agree == false)
+    }
+
+    @Test("The known exception: canvas leading broken where the rule picks canvas trailing (woocommerce-ios #2374)")
+    func exception() throws {
+        let entries = [
+            "<NSLayoutConstraint:0xa1 UIStackView:0xb1.leading == App.Header:0xb0.leadingMargin   (active)>",
+            "<NSLayoutConstraint:0xa2 'UISV-canvas-connection' UIStackView:0xb1.leading == UILabel:0xb2'OLDER'.leading   (active)>",
+            "<NSLayoutConstraint:0xa3 'UISV-canvas-connection' H:[UILabel:0xb2'OLDER']-(0)-|   (active, names: '|':UIStackView:0xb1 )>",
+            "<NSLayoutConstraint:0xa4 'UIView-Encapsulated-Layout-Width' App.Header:0xb0.width == 0   (active)>",
+            "<NSLayoutConstraint:0xa5 'UIView-leftMargin-guide-constraint' H:|-(8)-[UILayoutGuide:0xb3'UIViewLayoutMarginsGuide'](LTR)   (active, names: '|':App.Header:0xb0 )>",
+            "<NSLayoutConstraint:0xa6 'UIView-rightMargin-guide-constraint' H:[UILayoutGuide:0xb3'UIViewLayoutMarginsGuide']-(8)-|(LTR)   (active, names: '|':App.Header:0xb0 )>",
+        ]
+        let conflict = try #require(try UIKitLogParser().parse(EvidenceShape.log(entries, broken: 1)).first)
+        let outcome = ConflictReplay(conflict).run()
+        #expect(outcome.ruleAgrees == false && outcome.ruleOnLoggedSet?.address == "a3")
+    }
+}

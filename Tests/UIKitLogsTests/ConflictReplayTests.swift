@@ -1,0 +1,211 @@
+import Foundation
+import LayoutEngine
+import Testing
+
+@testable import UIKitLogs
+
+@Suite("Replay")
+struct ConflictReplayTests {
+    func replay(_ name: String) throws -> ReplayOutcome {
+        ConflictReplay(try #require(try Fixture.parse(name).first)).run()
+    }
+
+    @Test("The cell log: unsatisfiable, the minimal set, the 232 ≠ 320 tension, the engine breaks what the log says")
+    func cell() throws {
+        let outcome = try replay("modern-cell.log")
+        #expect(outcome.unsatisfiable && outcome.constraintCount == 4)
+        #expect(outcome.minimalConflict.count == 4 && outcome.implicitRules.isEmpty)
+        let tension = try #require(outcome.tension)
+        #expect(tension.constraint.identifier == "UIView-Encapsulated-Layout-Width")
+        #expect(abs(tension.othersAllow - 232) < 1e-6 && tension.required == 320)
+        #expect(outcome.engineBreaks?.address == "600003a01cc0" && outcome.agree == true && outcome.orderIndependent)
+        let words = ConflictExplanation(outcome)
+        #expect(words.explanation.contains("232 ≠ 320"))
+        #expect(words.fix.contains("priority 999"))
+    }
+
+    @Test("Autoresizing masks: the fix is translatesAutoresizingMaskIntoConstraints = false")
+    func autoresizing() throws {
+        let outcome = try replay("legacy-ios8.log")
+        #expect(outcome.unsatisfiable)
+        #expect(outcome.minimalConflict.contains { $0.className == "NSAutoresizingMaskLayoutConstraint" })
+        #expect(outcome.engineBreaks?.className == "NSLayoutConstraint")
+        #expect(outcome.agree == true)
+        #expect(ConflictExplanation(outcome).fix.contains("translatesAutoresizingMaskIntoConstraints = false"))
+    }
+
+    @Test("A satisfiable list is reported as such")
+    func satisfiable() throws {
+        let conflict = try #require(try UIKitLogParser().parse("(\n\"<NSLayoutConstraint:0x1 UIView:0x7f01.width == 10   (active)>\"\n)").first)
+        let outcome = ConflictReplay(conflict).run()
+        #expect(!outcome.unsatisfiable && outcome.engineBreaks == nil && outcome.minimalConflict.isEmpty)
+        #expect(ConflictExplanation(outcome).explanation.contains("satisfiable"))
+    }
+
+    @Test("A position related to the other axis is not replayed (Auto Layout refuses it) and is named")
+    func crossAxis() throws {
+        let text = """
+            (
+            "<NSLayoutConstraint:0x1 UIView:0x7f01.width == 10   (active)>",
+            "<NSLayoutConstraint:0x2 UIView:0x7f01.width == 20   (active)>",
+            "<NSLayoutConstraint:0x3 UIView:0x7f01.top == UIView:0x7f02.leading   (active)>"
+            )
+            """
+        let outcome = ConflictReplay(try #require(try UIKitLogParser().parse(text).first)).run()
+        #expect(outcome.unsatisfiable && outcome.refused.map(\.address) == ["3"])
+        #expect(ConflictExplanation(outcome).explanation.contains("Not replayed"))
+    }
+
+    @Test("Duplicates on one attribute: the fix removes one (AppKit log)")
+    func duplicate() throws {
+        let outcome = try replay("appkit-and-private.log")
+        #expect(outcome.unsatisfiable && outcome.minimalConflict.count == 2)
+        #expect(ConflictExplanation(outcome).fix.hasPrefix("Remove the duplicate"))
+    }
+
+    @Test("Margins and baselines the log names get UIKit's defaults, stated in the explanation")
+    func implicitDefaults() throws {
+        let text = """
+            (
+            "<SnapKit.LayoutConstraint:0x1@A.swift#1 UIView:0x7f02.height == 60.0>",
+            "<SnapKit.LayoutConstraint:0x2@A.swift#2 UILabel:0x7f03.top == UIView:0x7f02.topMargin>",
+            "<SnapKit.LayoutConstraint:0x3@A.swift#3 UILabel:0x7f03.firstBaseline == UIView:0x7f02.bottomMargin>"
+            )
+            """
+        let outcome = ConflictReplay(try #require(try UIKitLogParser().parse(text).first)).run()
+        // 8 + 16.2 + 8 = 32.2 ≠ 60.
+        #expect(outcome.unsatisfiable && outcome.minimalConflict.count == 3)
+        #expect(outcome.implicitRules.contains { $0.contains("default layout margins") })
+        #expect(outcome.implicitRules.contains { $0.contains("firstBaseline lies 16.2 pt below its top") })
+    }
+}
+
+@Suite("The break rule")
+struct BreakRuleTests {
+    @Test("The rule does not depend on activation order, and spares imposed geometry")
+    func orderIndependent() throws {
+        for reversed in [false, true] {
+            let root = View(name: "root")
+            let cell = View(name: "content")
+            let title = View(name: "title")
+            cell.translatesAutoresizingMaskIntoConstraints = false
+            title.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(cell)
+            cell.addSubview(title)
+            let width = LayoutConstraint(
+                rebuilding: .container, item: cell, attribute: .width, relatedBy: .equal, toItem: nil,
+                attribute: .notAnAttribute, constant: 320, identifier: "UIView-Encapsulated-Layout-Width")
+            let constraints = [
+                title.widthAnchor.constraint(equalToConstant: 200),
+                title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
+                title.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -16),
+                width,
+            ]
+            LayoutConstraint.activate(reversed ? constraints.reversed() : constraints)
+            root.layoutIfNeeded()
+            let engine = try #require(root.layoutEngine)
+            #expect(engine.brokenConstraintCount == 1)
+            #expect(constraints[2].isBroken && !width.isBroken && !constraints[0].isBroken)
+            #expect(title.frame.width == 200 && cell.frame.width == 320)
+        }
+    }
+
+    @Test(
+        "Evidence: given custom9's own list, the rule picks the constraint UIKit broke",
+        .enabled(if: RealWorldLogs.root != nil, Comment(rawValue: RealWorldLogs.skipMessage)))
+    func customNine() throws {
+        let url = try #require(RealWorldLogs.root).appendingPathComponent("logs/wtfautolayout/custom9.log")
+        let conflict = try #require(try UIKitLogParser().parse(try String(contentsOf: url, encoding: .utf8)).first)
+        let outcome = ConflictReplay(conflict).run()
+        #expect(outcome.ruleOnLoggedSet?.address == conflict.broken?.address)
+        #expect(outcome.ruleAgrees == true)
+    }
+}
+
+@Suite("Round trip: explain reads the engine's own report")
+struct RoundTripTests {
+    @Test("The engine's report parses, replays as unsatisfiable, and the engine breaks the same constraint again")
+    func roundTrip() throws {
+        let window = Window(width: 200, height: 100)
+        let box = View(name: "0x7f0000a1")
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        var messages: [String] = []
+        window.engine.logHandler = { messages.append($0) }
+        LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+            box.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
+            box.widthAnchor.constraint(equalToConstant: 280),
+            box.topAnchor.constraint(equalTo: window.topAnchor),
+            box.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        let message = try #require(messages.first)
+        #expect(message.contains(UnsatisfiableConstraintsReport.footerLines[0]))
+        let conflict = try #require(try UIKitLogParser().parse(message).first)
+        #expect(conflict.hasHeader && conflict.broken != nil && conflict.constraints.count >= 3)
+        let outcome = ConflictReplay(conflict).run()
+        #expect(outcome.unsatisfiable)
+        #expect(outcome.agree == true)
+    }
+}
+
+@Suite("Replay: autoresizing masks")
+struct AutoresizingExpansionTests {
+    @Test("A mask expands into UIKit's two constraints per axis; the ones the log omits take the layout's values")
+    func expansion() throws {
+        let conflict = try #require(try Fixture.parse("legacy-ios8.log").first)
+        let replay = ConflictReplay(conflict)
+        let added = replay.model.planned.filter(\.valueFromLayout)
+        // h=--& is listed (midX, width); v=--& is not: top and height are added.
+        #expect(added.map(\.first.attribute) == [.top, .height])
+        #expect(added.allSatisfy { $0.first.key == "0x7a6c1230" && $0.origin == .autoresizingMask && $0.mask == "h=--& v=--&" })
+        // They hold where the rest of the layout put the view: the outcome does not change.
+        let outcome = replay.run()
+        #expect(outcome.unsatisfiable && !outcome.implicitRules.contains { $0.contains("translates its frame") })
+    }
+
+    @Test("A flexible width follows the superview: the multiplier is the ratio of the sizes")
+    func proportional() throws {
+        let text = """
+            (
+            "<NSAutoresizingMaskLayoutConstraint:0x1 h=-&& v=--- H:|-(10)-[UIView:0x7f02]   (active, names: '|':UIView:0x7f01 )>",
+            "<NSLayoutConstraint:0x2 UIView:0x7f01.width == 300   (active)>",
+            "<NSLayoutConstraint:0x3 UIView:0x7f02.width == 400   (active)>"
+            )
+            """
+        let conflict = try #require(try UIKitLogParser().parse(text).first)
+        let replay = ConflictReplay(conflict)
+        let added = replay.model.planned.filter(\.valueFromLayout)
+        #expect(added.map(\.first.attribute) == [.width, .top, .height])
+        let width = try #require(added.first)
+        #expect(width.second?.key == "0x7f01" && abs(width.multiplier - 400.0 / 300) < 1e-9)
+        // Consistent with the rest: nothing conflicts.
+        #expect(!replay.run().unsatisfiable)
+    }
+}
+
+@Suite("Round trip: the engine's autoresizing report")
+struct AutoresizingRoundTripTests {
+    @Test("A view that still translates its frame: h=--& v=--& and UIKit's note in the engine's report; explain names the fix")
+    func autoresizing() throws {
+        let window = Window(width: 375, height: 667)
+        window.layoutIfNeeded()
+        var messages: [String] = []
+        window.engine.logHandler = { messages.append($0) }
+        let toast = View(name: "0x7f00000b1", frame: Rect(x: 0, y: 0, width: 120, height: 20))
+        toast.autoresizingMask = [.flexibleRightMargin, .flexibleBottomMargin]  // Interface Builder's default
+        window.addSubview(toast)  // translatesAutoresizingMaskIntoConstraints stays true
+        LayoutConstraint.activate([toast.centerXAnchor.constraint(equalTo: window.centerXAnchor)])
+        window.layoutIfNeeded()
+        let message = try #require(messages.first)
+        #expect(message.contains(UnsatisfiableConstraintsReport.autoresizingNote))
+        #expect(message.contains("<NSAutoresizingMaskLayoutConstraint:0x"))
+        #expect(message.contains(" h=--& v=--& "))
+        var report = ExplainReport()
+        report.add(path: "engine.log", text: message)
+        let entry = try #require(report.entries.first)
+        #expect(entry.parsed && entry.unsatisfiable == true && entry.agree == true)
+        #expect(entry.fix?.contains("translatesAutoresizingMaskIntoConstraints = false") == true)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import UIKitLogs
+
+/// The built `layoutbench explain`, end to end: output formats, standard input, exit codes.
+@Suite("layoutbench explain end to end", .serialized)
+struct ExplainCommandTests {
+    /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().appendingPathComponent("layoutbench")
+    }
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+    }
+
+    struct Execution {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Execution {
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no layoutbench binary at \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        nonisolated(unsafe) var errorData = Data()
+        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return Execution(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test("Text: the conflict in words, both breaks, the fix, totals; exit 0")
+    func text() throws {
+        let result = try Self.run(["explain", Self.fixture("modern-cell.log")])
+        #expect(result.status == 0)
+        #expect(result.output.contains("232 ≠ 320"))
+        #expect(result.output.contains("UIKit broke:   UITableViewCellContentView …a010.trailing == UILabel 'Title'.trailing + 16"))
+        #expect(result.output.contains("(agrees)"))
+        #expect(result.output.contains("Fix: "))
+        #expect(result.output.contains("Totals: 1 logs, 1 read, 1 conflicts, 1 unsatisfiable"))
+    }
+
+    @Test("JSON: the fields per log (null when absent) and the totals")
+    func json() throws {
+        let result = try Self.run(["explain", "--format", "json", Self.fixture("modern-cell.log"), Self.fixture("third-party.log")])
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "layoutbench.explain")
+        let logs = try #require(document["logs"] as? [[String: Any]])
+        #expect(logs.count == 2)
+        for key in ["path", "parsed", "constraints", "unsatisfiable", "uikitBroke", "engineBreaks", "agree", "explanation", "fix"] {
+            #expect(logs.allSatisfy { $0.keys.contains(key) }, "missing \(key)")
+        }
+        #expect(logs[0]["agree"] as? Bool == true && logs[0]["constraints"] as? Int == 4)
+        #expect(logs[1]["agree"] is NSNull && logs[1]["uikitBroke"] is NSNull)
+        let totals = try #require(document["totals"] as? [String: Any])
+        #expect(totals["logs"] as? Int == 2 && totals["withUIKitBreak"] as? Int == 1 && totals["agree"] as? Int == 1)
+    }
+
+    @Test("Markdown from standard input")
+    func markdownFromStandardInput() throws {
+        let result = try Self.run(["explain", "--format", "markdown"], input: try Fixture.text("legacy-ios8.log"))
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("# Unsatisfiable constraints, explained"))
+        #expect(result.output.contains("## `<stdin>`"))
+        #expect(result.output.contains("translatesAutoresizingMaskIntoConstraints = false"))
+    }
+
+    @Test("Exit 65 for a log that cannot be read, with file, line and column; the others are still explained")
+    func unreadable() throws {
+        let result = try Self.run(["explain", Self.fixture("unterminated.log"), Self.fixture("modern-cell.log"), "/nonexistent/log.txt"])
+        #expect(result.status == 65)
+        #expect(result.errors.contains("unterminated.log:2:2: error:"))
+        #expect(result.errors.contains("/nonexistent/log.txt:1:1: error: Cannot read"))
+        #expect(result.output.contains("modern-cell.log: 4 constraints, unsatisfiable in the engine too"))
+    }
+
+    @Test("Exit 64 for an unknown format; --help documents the exit codes")
+    func arguments() throws {
+        #expect(try Self.run(["explain", "--format", "yaml", Self.fixture("modern-cell.log")]).status == 64)
+        let help = try Self.run(["explain", "--help"])
+        #expect(help.status == 0 && help.output.contains("65  a log could not be read"))
+    }
+}
