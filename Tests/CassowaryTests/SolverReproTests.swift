@@ -115,3 +115,31 @@ struct PriorityStorageTests {
         }
     }
 }
+
+@Suite("Numerical repairs")
+struct NumericalRepairTests {
+    @Test("A well-scaled layout never pays for verification; a wide one is verified after every operation")
+    func verificationOnlyWhereItIsNeeded() throws {
+        let layout = makeCheckedSolver()
+        let left = layout.makeVariable("left"), width = layout.makeVariable("width")
+        try layout.add([left == 16, width >= 0, (width == 0.38 * 320).prioritized(750)])
+        try layout.updateConstant(of: layout.constraints[0], to: 20)
+        #expect(layout.numericalRepairs == NumericalRepairs())
+
+        let wide = makeCheckedSolver()
+        let x = wide.makeVariable("x"), y = wide.makeVariable("y")
+        try wide.add(1e-3 * x + 1e4 * y == 7)
+        try wide.add((x == 5).prioritized(500))
+        try wide.add(y >= -1)
+        #expect(wide.numericalRepairs.verifications == 3)
+        #expect(abs(1e-3 * wide.value(of: x) + 1e4 * wide.value(of: y) - 7) <= 1e-8 * 7)
+    }
+
+    @Test("The repro that trapped on an unbounded objective is repaired, and says so")
+    func unboundedTrapIsRepaired() throws {
+        guard let (_, result) = try SolverReproTests.replay("crash-unbounded-unit.min.jsonl") else { return }
+        #expect(result.errors.allSatisfy { $0.error.code == "unsatisfiable" })
+        let repairs = result.solver.numericalRepairs
+        #expect(repairs.refusals == 0)
+    }
+}
