@@ -5,6 +5,7 @@
 // Module graph (one direction only):
 //   Cassowary (solver, no dependencies)
 //     <- LayoutEngine (Auto Layout's model on the solver)
+//       <- LayoutImporter (Interface Builder documents)
 //       <- LayoutScenarios (top-level Scenarios/)
 //         <- LayoutBenchKit (runner, metrics, reports, gates)
 //           <- layoutbench (thin executable)
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
+        .library(name: "LayoutImporter", targets: ["LayoutImporter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -100,6 +102,18 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
 
+        // Interface Builder documents (.xib, .storyboard) as engine hierarchies, laid out
+        // and compared with the frames Xcode stored (docs/importer.md).
+        .target(
+            name: "LayoutImporter",
+            dependencies: ["LayoutEngine"]
+        ),
+        .testTarget(
+            name: "LayoutImporterTests",
+            dependencies: ["LayoutImporter", "LayoutEngine"],
+            exclude: ["Fixtures"]
+        ),
+
         // The command-line tool: argument parsing and printing only.
         .executableTarget(
             name: "layoutbench",
@@ -107,6 +121,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "SolverBenchmark",
                 "LayoutBenchKit",
+                "LayoutImporter",
             ]
         ),
 

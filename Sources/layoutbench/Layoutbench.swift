@@ -18,6 +18,7 @@ struct Layoutbench: ParsableCommand {
             BaselineCommand.self,
             CheckCommand.self,
             SolverBenchCommand.self,
+            ImportCommand.self,
         ]
     )
 }

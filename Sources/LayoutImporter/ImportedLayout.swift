@@ -1,0 +1,62 @@
+import LayoutEngine
+
+/// One view hierarchy imported from a document, in its own window: a scene's root view, a
+/// top-level view of a XIB, or a table or collection cell.
+public final class ImportedLayout {
+    /// What the hierarchy is.
+    public enum Kind: String, Sendable, Codable {
+        /// A view controller's root view (`<view key="view">`).
+        case scene
+        /// A top-level view of a XIB or a scene's extra top-level view.
+        case view
+        /// A table or collection view cell (prototype, static or a XIB's top-level cell).
+        case cell
+    }
+
+    /// A view whose design frame the layout is compared with.
+    public struct DesignFrame {
+        /// The IB object id.
+        public let id: String
+        /// The line of the view's element.
+        public let line: Int
+        /// The view.
+        public let view: View
+        /// The frame stored in the file, in the superview's coordinates.
+        public let frame: Rect
+    }
+
+    /// A name unique in the document and stable across imports (`<class>-<id>`).
+    public let name: String
+    /// What the hierarchy is.
+    public let kind: Kind
+    /// The line of the root's element.
+    public let line: Int
+    /// The window the root is laid out in, sized as the root's design frame.
+    public let window: Window
+    /// The root view (pinned to the window).
+    public let root: View
+    /// Every view, by IB id.
+    public internal(set) var viewsByID: [String: View] = [:]
+    /// The views with a design frame to compare (every view below the root that is not
+    /// `misplaced="YES"`), in document order.
+    public internal(set) var designFrames: [DesignFrame] = []
+    /// The constraints imported from the file's `<constraint>` elements (active after
+    /// ``DocumentImporter`` returns), in document order.
+    public internal(set) var constraints: [LayoutConstraint] = []
+    /// Stack views in the hierarchy.
+    public internal(set) var stackViewCount = 0
+
+    init(name: String, kind: Kind, line: Int, window: Window, root: View) {
+        self.name = name
+        self.kind = kind
+        self.line = line
+        self.window = window
+        self.root = root
+    }
+
+    /// The number of views, the root included.
+    public var viewCount: Int { viewsByID.count }
+
+    /// The size the hierarchy is laid out at.
+    public var size: Size { window.frame.size }
+}
