@@ -143,19 +143,18 @@ public enum DocumentImporter {
     /// The safe-area (and legacy layout guide) insets of a hierarchy's root: for a scene,
     /// the status bar plus a navigation bar (44) when the controller is in a navigation
     /// stack or simulates one, and the home indicator plus a tab bar (49) or toolbar (44);
-    /// the same for a top-level view as large as the screen; none for cells and smaller views.
+    /// none for cells and a XIB's top-level views (IB simulates no bars for them).
     /// The root's design frame clips them (an opaque bar puts the root below it).
     static func rootInsets(for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile) -> HierarchyBuilder.RootInsets {
         let frame = HierarchyBuilder.frame(of: node)
         let screen = device.screen
         switch kind {
-        case .cell: return .init()
-        case .view:
-            guard let frame, frame.width == screen.width, frame.height == screen.height else { return .init() }
-            return .init(top: device.statusBarHeight, bottom: device.homeIndicatorInset)
+        case .cell, .view: return .init()
         case .scene:
-            var top = device.statusBarHeight
-            var bottom = device.homeIndicatorInset
+            // A freeform simulated size has no status bar and no home indicator.
+            let freeform = controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
+            var top = freeform ? 0 : device.statusBarHeight
+            var bottom = freeform ? 0 : device.homeIndicatorInset
             if let controller {
                 let id = controller["id"] ?? ""
                 let simulatedTop = controller.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics")

@@ -16,7 +16,17 @@ public struct ImportOptions: Sendable {
     /// Landscape rather than the document's orientation; `nil`: the document's.
     public var landscape: Bool?
 
-    public init(textSizing: TextSizing = .canvas, deviceID: String? = nil, landscape: Bool? = nil) {
+    /// Whether `placeholder="YES"` constraints take part as design-time constraints.
+    ///
+    /// They are removed at build time, so they are never part of the runtime layout nor counted
+    /// as imported; but Xcode's canvas lays out with them, and so do its stored frames. On
+    /// (the default), they are activated into ``ImportedLayout/designTimeConstraints`` so the
+    /// layout reproduces the canvas, as do IB's placeholder intrinsic sizes
+    /// (`placeholderIntrinsicWidth`/`Height`); off, the layout is the runtime one.
+    public var reproducesCanvas = true
+
+    public init(textSizing: TextSizing = .canvas, deviceID: String? = nil, landscape: Bool? = nil, reproducesCanvas: Bool = true) {
+        self.reproducesCanvas = reproducesCanvas
         self.textSizing = textSizing
         self.deviceID = deviceID
         self.landscape = landscape

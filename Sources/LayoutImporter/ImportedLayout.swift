@@ -37,12 +37,20 @@ public final class ImportedLayout {
     public let root: View
     /// Every view, by IB id.
     public internal(set) var viewsByID: [String: View] = [:]
-    /// The views with a design frame to compare (every view below the root that is not
-    /// `misplaced="YES"`), in document order.
+    /// The views with a design frame to compare, in document order: every view below the
+    /// root except those IB marks `misplaced="YES"` (the frame is stale) or `ambiguous="YES"`
+    /// (IB itself found the layout under-constrained, so its frame is one of many).
     public internal(set) var designFrames: [DesignFrame] = []
     /// The constraints imported from the file's `<constraint>` elements (active after
     /// ``DocumentImporter`` returns), in document order.
     public internal(set) var constraints: [LayoutConstraint] = []
+    /// Views not compared because IB marks them `misplaced="YES"`.
+    public internal(set) var misplacedViews = 0
+    /// Views not compared because IB marks them `ambiguous="YES"`.
+    public internal(set) var ambiguousInDesign = 0
+    /// The `placeholder="YES"` constraints, active as design-time constraints when
+    /// ``ImportOptions/reproducesCanvas`` is on (not part of ``constraints``).
+    public internal(set) var designTimeConstraints: [LayoutConstraint] = []
     /// Stack views in the hierarchy.
     public internal(set) var stackViewCount = 0
 

@@ -13,6 +13,10 @@ public struct LayoutSummary: Sendable, Codable {
     public let constraints: Int
     public let framesCompared: Int
     public let framesWithin1pt: Int
+    /// Views not compared: IB marks them misplaced (stale frame).
+    public let misplacedViews: Int
+    /// Views not compared: IB marks them ambiguous (its frame is one of many).
+    public let ambiguousInDesign: Int
     public let unsatisfiable: Int
     public let ambiguousViews: Int
     /// The views that disagree with their design frame: `Class:id (line n): expected ..., got ...`.
@@ -48,6 +52,7 @@ public struct DocumentSummary: Sendable, Codable {
                 name: layout.name, kind: layout.kind, line: layout.line, width: layout.size.width, height: layout.size.height,
                 views: layout.viewCount, stackViews: layout.stackViewCount, constraints: layout.constraints.count,
                 framesCompared: agreement.compared, framesWithin1pt: agreement.agreeing,
+                misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
                 unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
                 ambiguousViews: layout.root.ambiguousViews().count,
                 mismatches: agreement.mismatches.map(\.description)))

@@ -121,8 +121,12 @@ final class HierarchyBuilder {
         case "scrollView":
             view = ImportedScrollView(className: className, id: id, frame: frame)
         default:
-            let intrinsic = IntrinsicSizing.size(
+            var intrinsic = IntrinsicSizing.size(
                 for: node, frame: Self.frame(of: node), images: context.images, textSizing: context.options.textSizing)
+            if context.options.reproducesCanvas {
+                if let width = node.number("placeholderIntrinsicWidth") { intrinsic.width = width }
+                if let height = node.number("placeholderIntrinsicHeight") { intrinsic.height = height }
+            }
             view = ImportedView(className: className, id: id, frame: frame, intrinsic: intrinsic)
         }
         view.translatesAutoresizingMaskIntoConstraints = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
@@ -236,8 +240,14 @@ final class HierarchyBuilder {
         } else {
             parent.addSubview(view)
         }
-        if let frame, !element.flag("misplaced"), let id = element["id"] {
-            layout.designFrames.append(.init(id: id, line: element.line, view: view, frame: frame))
+        if let frame, let id = element["id"] {
+            if element.flag("misplaced") {
+                layout.misplacedViews += 1
+            } else if element.flag("ambiguous") {
+                layout.ambiguousInDesign += 1
+            } else {
+                layout.designFrames.append(.init(id: id, line: element.line, view: view, frame: frame))
+            }
         }
         if let stack = view as? StackView { configure(stack, element) }
         buildChildren(of: element, view: view)
@@ -371,19 +381,27 @@ final class HierarchyBuilder {
     /// the hierarchy out.
     func activateConstraints() {
         var made: [LayoutConstraint] = []
+        var designTime: [LayoutConstraint] = []
         made.reserveCapacity(constraintNodes.count)
         for (node, owner) in constraintNodes {
             let id = node["id"] ?? ""
             visitedConstraints.append(id)
-            if node.flag("placeholder") || context.excludedConstraints.contains(id) { continue }
+            if context.excludedConstraints.contains(id) { continue }
+            if node.flag("placeholder") {
+                if context.options.reproducesCanvas, let constraint = makeConstraint(node, owner: owner) {
+                    designTime.append(constraint)
+                }
+                continue
+            }
             if let constraint = makeConstraint(node, owner: owner) {
                 made.append(constraint)
             } else {
                 skippedConstraints += 1
             }
         }
-        LayoutConstraint.activate(made)
+        LayoutConstraint.activate(made + designTime)
         layout.constraints = made
+        layout.designTimeConstraints = designTime
     }
 
     /// One `<constraint>`: `first.attribute relation multiplier × second.attribute + constant`

@@ -69,10 +69,10 @@ public struct DeviceProfile: Sendable, Hashable {
     /// width under 414 points, 20 otherwise), relative to the safe area.
     public var rootSideMargin: Double { screen.width >= 414 || isPad ? 20 : 16 }
 
-    /// The default layout margins of a table cell's content view: 11 top and bottom, the
-    /// root side margin at the sides (UIKit since iOS 11).
+    /// The default layout margins of a table cell's content view: 11 top and bottom, 16 at
+    /// the sides, on every device (what the design frames of the corpus show, iPad included).
     public var cellContentMargins: EdgeInsets {
-        EdgeInsets(top: 11, leading: rootSideMargin, bottom: 11, trailing: rootSideMargin)
+        EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
     }
 
     /// The devices known, by IB id: (portrait width, height, status bar, home indicator, iPad).
