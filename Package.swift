@@ -110,8 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutImporterTests",
-            dependencies: ["LayoutImporter", "LayoutEngine"],
-            exclude: ["Fixtures"]
+            dependencies: ["LayoutImporter", "LayoutEngine"]
         ),
 
         // The command-line tool: argument parsing and printing only.

@@ -41,14 +41,25 @@ public enum DocumentImporter {
         let kind: ImportedDocument.Kind = (root["type"] ?? "").contains("Storyboard") ? .storyboard : .xib
         var warnings: [ImportWarning] = []
         let deviceNode = root.child("device")
-        let deviceID = options.deviceID ?? deviceNode?["id"] ?? DeviceProfile.fallback.id
-        let landscape = options.landscape ?? (deviceNode?["orientation"] == "landscape")
-        let device: DeviceProfile
-        if let known = DeviceProfile(id: deviceID, landscape: landscape) {
-            device = known
+        let documentLandscape = deviceNode?["orientation"] == "landscape"
+        let documentDevice: DeviceProfile
+        if let id = deviceNode?["id"], let known = DeviceProfile(id: id, landscape: documentLandscape) {
+            documentDevice = known
         } else {
-            device = DeviceProfile(id: DeviceProfile.fallback.id, landscape: landscape)!
-            warnings.append(ImportWarning(path: path, line: deviceNode?.line ?? root.line, message: "device '\(deviceID)' is unknown; laid out as retina4_7 (iPhone 8)"))
+            documentDevice = DeviceProfile(id: DeviceProfile.fallback.id, landscape: documentLandscape)!
+            warnings.append(ImportWarning(
+                path: path, line: deviceNode?.line ?? root.line,
+                message: "device '\(deviceNode?["id"] ?? "none")' is unknown; laid out as retina4_7 (iPhone 8)"))
+        }
+        let device: DeviceProfile
+        if options.deviceID == nil && options.landscape == nil {
+            device = documentDevice
+        } else if let chosen = DeviceProfile(id: options.deviceID ?? documentDevice.id, landscape: options.landscape ?? documentLandscape) {
+            device = chosen
+        } else {
+            throw ImportError(
+                .unknownDevice, path: path,
+                "Unknown device '\(options.deviceID ?? "")'; the devices are \(DeviceProfile.known.keys.sorted().joined(separator: ", ")).")
         }
         let document = ImportedDocument(path: path, kind: kind, device: device)
 
@@ -81,7 +92,7 @@ public enum DocumentImporter {
             if let node = constraintsByID[id], !node.flag("placeholder") { document.excludedForSizeClass += 1 }
         }
 
-        let context = HierarchyBuilder.Context(path: path, device: device, images: images, options: options, excludedConstraints: excluded)
+        let context = HierarchyBuilder.Context(path: path, device: device, documentDevice: documentDevice, images: images, options: options, excludedConstraints: excluded)
         let scenes = Scenes(root: root, kind: kind)
         var queue: [(node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?)] = scenes.roots
         var visited = Set<String>()

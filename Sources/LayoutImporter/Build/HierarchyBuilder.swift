@@ -8,7 +8,10 @@ final class HierarchyBuilder {
     /// What the document-level importer gives every hierarchy.
     struct Context {
         let path: String
+        /// The device laid out for.
         let device: DeviceProfile
+        /// The device the document names (differs from `device` when the options override it).
+        let documentDevice: DeviceProfile
         let images: [String: Size]
         let options: ImportOptions
         /// Constraint ids a `<variation>` mask uninstalls for the document's traits.
@@ -29,6 +32,8 @@ final class HierarchyBuilder {
 
     let context: Context
     let layout: ImportedLayout
+    /// The size to lay the hierarchy out at (the design size unless the device changes).
+    let targetSize: Size
     private(set) var warnings: [ImportWarning] = []
     /// Cells and headers found inside, to build as separate hierarchies.
     private(set) var pending: [Pending] = []
@@ -90,8 +95,10 @@ final class HierarchyBuilder {
         self.context = context
         self.rootInsets = rootInsets
         self.isSceneRoot = kind == .scene
-        let design = Self.frame(of: node)
-        let size = design?.size ?? context.device.screen
+        let size = Self.frame(of: node)?.size ?? context.device.screen
+        // A scene designed at the document's screen size follows the device laid out for:
+        // built at the design size (autoresizing masks are relative to it), then resized.
+        targetSize = kind == .scene && size == context.documentDevice.screen ? context.device.screen : size
         let window = Window(width: max(size.width, 0), height: max(size.height, 0), name: "window")
         let root = Self.makeBareView(node, frame: Rect(origin: .zero, size: size), context: context)
         layout = ImportedLayout(name: name, kind: kind, line: node.line, window: window, root: root)
@@ -101,6 +108,7 @@ final class HierarchyBuilder {
         register(node, view: root)
         buildChildren(of: node, view: root)
         window.addSubview(root)
+        root.registerSubtreeInLayoutEngine()
     }
 
     private func warn(_ node: XMLNode, _ message: String) {
@@ -402,6 +410,10 @@ final class HierarchyBuilder {
         LayoutConstraint.activate(made + designTime)
         layout.constraints = made
         layout.designTimeConstraints = designTime
+        if targetSize != layout.size {
+            layout.window.layoutIfNeeded()
+            layout.window.resize(width: targetSize.width, height: targetSize.height)
+        }
     }
 
     /// One `<constraint>`: `first.attribute relation multiplier × second.attribute + constant`

@@ -31,17 +31,15 @@ enum XMLReader {
         return root
     }
 
+    /// A reason for the parser's error code (libxml2's numbering, which `XMLParser` reports).
     private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        let code = nsError.code
-        let name: String
-        switch code {
-        case XMLParser.ErrorCode.prematureDocumentEndError.rawValue: name = "the document ends before its elements are closed"
-        case XMLParser.ErrorCode.tagNameMismatchError.rawValue: name = "a closing tag does not match its opening tag"
-        case XMLParser.ErrorCode.emptyDocumentError.rawValue: name = "the document is empty"
-        default: name = "parser error \(code)"
-        }
-        return name
+        let code = (error as NSError).code
+        let reasons: [Int: String] = [
+            4: "the document is empty", 5: "the document ends before its elements are closed",
+            38: "an attribute value is not quoted", 41: "an attribute has no value", 64: "no document element",
+            73: "a '>' is missing", 76: "a closing tag does not match its opening tag", 85: "an element is not closed",
+        ]
+        return "\(reasons[code] ?? "the XML is not well formed") (XMLParser error \(code))"
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
