@@ -151,36 +151,39 @@ public enum DocumentImporter {
         return excluded
     }
 
-    /// The safe-area (and legacy layout guide) insets of a hierarchy's root: for a scene,
-    /// the status bar plus a navigation bar (44) when the controller is in a navigation
-    /// stack or simulates one, and the home indicator plus a tab bar (49) or toolbar (44);
-    /// none for cells and a XIB's top-level views (IB simulates no bars for them).
-    /// The root's design frame clips them (an opaque bar puts the root below it).
+    /// The safe-area (and legacy layout guide) insets of a hierarchy's root, as Xcode's canvas
+    /// simulates them (read off the design frames of the corpus):
+    /// - the status bar only on devices with a home indicator (Xcode 11 and later hide it on the
+    ///   canvas of home-button iPhones), and never with a freeform simulated size;
+    /// - a navigation bar (44 on iPhone, 50 on iPad) when the controller simulates one or sits in a
+    ///   navigation stack, a tab bar (49, iPad 50) or toolbar (44, iPad 50) at the bottom, plus the
+    ///   home indicator;
+    /// - nothing under an opaque (`translucent="NO"`) bar: the root starts below it;
+    /// - nothing for cells and a XIB's top-level views (IB simulates no bars for them).
     static func rootInsets(for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile) -> HierarchyBuilder.RootInsets {
-        let frame = HierarchyBuilder.frame(of: node)
-        let screen = device.screen
-        switch kind {
-        case .cell, .view: return .init()
-        case .scene:
-            // A freeform simulated size has no status bar and no home indicator.
-            let freeform = controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
-            var top = freeform ? 0 : device.statusBarHeight
-            var bottom = freeform ? 0 : device.homeIndicatorInset
-            if let controller {
-                let id = controller["id"] ?? ""
-                let simulatedTop = controller.child("simulatedNavigationBarMetrics", key: "simulatedTopBarMetrics")
-                if simulatedTop != nil || scenes.navigationEmbedded.contains(id) { top += 44 }
-                let simulatedBottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
-                if simulatedBottom?.name == "simulatedToolbarMetrics" {
-                    bottom += 44
-                } else if simulatedBottom?.name == "simulatedTabBarMetrics" || scenes.tabEmbedded.contains(id) {
-                    bottom += 49
-                }
-            }
-            let minY = frame?.minY ?? 0
-            let height = frame?.height ?? screen.height
-            return .init(top: max(0, top - minY), bottom: max(0, bottom - max(0, screen.height - (minY + height))))
+        guard kind == .scene else { return .init() }
+        let freeform = controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
+        let notched = device.homeIndicatorInset > 0
+        var top = notched && !freeform ? device.statusBarHeight : 0
+        var bottom = freeform ? 0 : device.homeIndicatorInset
+        guard let controller else { return .init(top: top, bottom: bottom) }
+        let bar = device.isPad ? 50.0 : 44.0
+        let id = controller["id"] ?? ""
+        let simulatedTop = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
+        if simulatedTop?["translucent"] == "NO" {
+            top = 0
+        } else if simulatedTop?.name == "simulatedNavigationBarMetrics" || scenes.navigationEmbedded.contains(id) {
+            top += bar
         }
+        let simulatedBottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
+        if simulatedBottom?["translucent"] == "NO" {
+            bottom = 0
+        } else if simulatedBottom?.name == "simulatedToolbarMetrics" {
+            bottom += bar
+        } else if simulatedBottom?.name == "simulatedTabBarMetrics" || scenes.tabEmbedded.contains(id) {
+            bottom += device.isPad ? 50 : 49
+        }
+        return .init(top: top, bottom: bottom)
     }
 
     /// `<class or label>-<id>`: the controller's for a scene, the root's otherwise.

@@ -70,13 +70,13 @@ struct LayoutFeatureTests {
                         <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                         <subviews>
                             <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
-                                <rect key="frame" x="16" y="20" width="343" height="10"/>
+                                <rect key="frame" x="16" y="0.0" width="343" height="10"/>
                                 <constraints>
                                     <constraint firstAttribute="height" constant="10" id="a1"/>
                                 </constraints>
                             </view>
                             <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="m">
-                                <rect key="frame" x="0.0" y="40" width="375" height="100"/>
+                                <rect key="frame" x="0.0" y="20" width="375" height="100"/>
                                 <subviews>
                                     <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
                                         <rect key="frame" x="10" y="5" width="335" height="90"/>
@@ -122,7 +122,7 @@ struct LayoutFeatureTests {
                         <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                         <subviews>
                             <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
-                                <rect key="frame" x="0.0" y="64" width="375" height="10"/>
+                                <rect key="frame" x="0.0" y="44" width="375" height="10"/>
                             </view>
                         </subviews>
                         <viewLayoutGuide key="safeArea" id="sa2"/>
@@ -152,7 +152,7 @@ struct LayoutFeatureTests {
                         <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                         <subviews>
                             <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
-                                <rect key="frame" x="0.0" y="64" width="375" height="603"/>
+                                <rect key="frame" x="0.0" y="44" width="375" height="623"/>
                             </view>
                         </subviews>
                         <constraints>
@@ -174,16 +174,21 @@ struct LayoutFeatureTests {
         #expect(document.layouts.map(\.kind) == [.scene, .scene, .scene])
         #expect(document.layouts.map(\.name) == ["FirstViewController-vc1", "viewController-vc2", "viewController-vc3"])
         let first = document.layouts[0]
-        // The root's side margins (16 on a 375-point iPhone) from the safe area; the safe area
-        // below the 20-point status bar.
-        #expect(first.viewsByID["a"]?.frame == Rect(x: 16, y: 20, width: 343, height: 10))
+        // The root's side margins (16 on a 375-point iPhone) from the safe area; Xcode's canvas
+        // shows no status bar on a home-button iPhone, so the safe area starts at the top.
+        #expect(first.viewsByID["a"]?.frame == Rect(x: 16, y: 0, width: 343, height: 10))
         // Explicit margins (left 10, top 5, right 30, bottom 5), the implicit first item a margin.
         #expect(first.viewsByID["inner"]?.frame == Rect(x: 10, y: 5, width: 335, height: 90))
         #expect(FrameAgreement(first).agreeing == 3)
-        // In a navigation controller: below the status bar and the navigation bar.
-        #expect(document.layouts[1].viewsByID["b"]?.frame == Rect(x: 0, y: 64, width: 375, height: 10))
-        // Pushed from it: the legacy top layout guide is 64 long, the bottom one 0.
-        #expect(document.layouts[2].viewsByID["c"]?.frame == Rect(x: 0, y: 64, width: 375, height: 603))
+        // In a navigation controller: below the navigation bar.
+        #expect(document.layouts[1].viewsByID["b"]?.frame == Rect(x: 0, y: 44, width: 375, height: 10))
+        // Pushed from it: the legacy top layout guide is 44 long, the bottom one 0.
+        #expect(document.layouts[2].viewsByID["c"]?.frame == Rect(x: 0, y: 44, width: 375, height: 623))
+        // On an iPhone with a home indicator the status bar counts, and the indicator at the bottom.
+        let notched = try FixtureDocuments.load(Self.scenes, options: ImportOptions(deviceID: "retina5_9"))
+        #expect(notched.layouts[0].size == Size(width: 375, height: 812))
+        #expect(notched.layouts[0].viewsByID["a"]?.frame == Rect(x: 16, y: 44, width: 343, height: 10))
+        #expect(notched.layouts[2].viewsByID["c"]?.frame == Rect(x: 0, y: 88, width: 375, height: 812 - 88 - 34))
         #expect(document.layouts.allSatisfy { FrameAgreement($0).ratio == 1 })
     }
 
