@@ -19,8 +19,15 @@ public struct FrameAgreement: Sendable {
         public let expected: Rect
         /// The frame the engine computed.
         public let actual: Rect
+        /// A required constraint of the file that the design frames themselves violate (the
+        /// design frame is stale), if any: see ``DesignConsistency``.
+        public let contradictedConstraint: String?
 
-        public var description: String { "\(view) (line \(line)): expected \(expected), got \(actual)" }
+        public var description: String {
+            var text = "\(view) (line \(line)): expected \(expected), got \(actual)"
+            if let contradictedConstraint { text += "; IB's own frames violate \(contradictedConstraint)" }
+            return text
+        }
     }
 
     /// The largest difference, in points, at which frames still agree.
@@ -32,17 +39,28 @@ public struct FrameAgreement: Sendable {
     public let agreeing: Int
     /// The views that disagree, in document order.
     public let mismatches: [Mismatch]
+    /// Disagreeing views whose design frame contradicts a required constraint of the file.
+    public var inconsistentInDesign: Int { mismatches.filter { $0.contradictedConstraint != nil }.count }
 
     /// Compares a laid-out hierarchy with its design frames.
     public init(_ layout: ImportedLayout) {
         var agreeing = 0
         var mismatches: [Mismatch] = []
+        let violations = DesignConsistency.violations(in: layout)
         for design in layout.designFrames {
-            let actual = design.view.frame
+            let actual = design.view.frameIncludingAlignmentInsets
             if actual.isClose(to: design.frame, tolerance: Self.tolerance + 1e-9) {
                 agreeing += 1
             } else {
-                mismatches.append(Mismatch(id: design.id, view: design.view.debugName, line: design.line, expected: design.frame, actual: actual))
+                let violated = violations[ObjectIdentifier(design.view)]?.first
+                let described = violated.map { constraint in
+                    "\(constraint.identifier.map { "'\($0)' " } ?? "")\(constraint.firstItem.debugName).\(constraint.firstAttribute.rawValue) \(constraint.relation.rawValue) "
+                        + (constraint.secondItem.map { "\(constraint.multiplier == 1 ? "" : "\(constraint.multiplier)*")\($0.debugName).\(constraint.secondAttribute.rawValue) + " } ?? "")
+                        + "\(constraint.constant)"
+                }
+                mismatches.append(Mismatch(
+                    id: design.id, view: design.view.debugName, line: design.line, expected: design.frame, actual: actual,
+                    contradictedConstraint: described))
             }
         }
         self.compared = layout.designFrames.count

@@ -13,6 +13,8 @@ public struct LayoutSummary: Sendable, Codable {
     public let constraints: Int
     public let framesCompared: Int
     public let framesWithin1pt: Int
+    /// Disagreeing views whose design frame violates a required constraint of the file.
+    public let framesInconsistentInDesign: Int
     /// Views not compared: IB marks them misplaced (stale frame).
     public let misplacedViews: Int
     /// Views not compared: IB marks them ambiguous (its frame is one of many).
@@ -36,6 +38,8 @@ public struct DocumentSummary: Sendable, Codable {
     public let skippedConstraints: Int
     public let framesCompared: Int
     public let framesWithin1pt: Int
+    /// Disagreeing views whose design frame violates a required constraint of the file.
+    public let framesInconsistentInDesign: Int
     public let unsatisfiable: Int
     public let ambiguousViews: Int
     public let warnings: [String]
@@ -52,6 +56,7 @@ public struct DocumentSummary: Sendable, Codable {
                 name: layout.name, kind: layout.kind, line: layout.line, width: layout.size.width, height: layout.size.height,
                 views: layout.viewCount, stackViews: layout.stackViewCount, constraints: layout.constraints.count,
                 framesCompared: agreement.compared, framesWithin1pt: agreement.agreeing,
+                framesInconsistentInDesign: agreement.inconsistentInDesign,
                 misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
                 unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
                 ambiguousViews: layout.root.ambiguousViews().count,
@@ -68,6 +73,7 @@ public struct DocumentSummary: Sendable, Codable {
         self.skippedConstraints = document.skippedConstraints
         self.framesCompared = layouts.reduce(0) { $0 + $1.framesCompared }
         self.framesWithin1pt = layouts.reduce(0) { $0 + $1.framesWithin1pt }
+        self.framesInconsistentInDesign = layouts.reduce(0) { $0 + $1.framesInconsistentInDesign }
         self.unsatisfiable = layouts.reduce(0) { $0 + $1.unsatisfiable }
         self.ambiguousViews = layouts.reduce(0) { $0 + $1.ambiguousViews }
         self.warnings = document.warnings.map(\.description)
@@ -85,7 +91,13 @@ public struct ImportReport: Sendable, Codable {
         public let constraints: Int
         public let framesCompared: Int
         public let framesWithin1pt: Int
+        /// `framesWithin1pt / framesCompared`.
         public let agreement: Double
+        /// Disagreeing views whose design frame violates a required constraint of the file.
+        public let framesInconsistentInDesign: Int
+        /// Agreement over the views whose design frames are consistent with the file:
+        /// `framesWithin1pt / (framesCompared - framesInconsistentInDesign)`.
+        public let agreementWhereDesignIsConsistent: Double
         public let unsatisfiable: Int
         public let ambiguousViews: Int
         public let warnings: Int
@@ -114,11 +126,14 @@ public struct ImportReport: Sendable, Codable {
         self.failures = failures.map { Failure(path: $0.path, code: $0.code.rawValue, line: $0.line, column: $0.column, message: $0.message) }
         let compared = files.reduce(0) { $0 + $1.framesCompared }
         let within = files.reduce(0) { $0 + $1.framesWithin1pt }
+        let inconsistent = files.reduce(0) { $0 + $1.framesInconsistentInDesign }
+        func ratio(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 1 : (Double(part) / Double(whole) * 10_000).rounded() / 10_000 }
         self.totals = Totals(
             files: files.count + failures.count, failedFiles: failures.count,
             layouts: files.reduce(0) { $0 + $1.layouts.count }, constraints: files.reduce(0) { $0 + $1.constraints },
             framesCompared: compared, framesWithin1pt: within,
-            agreement: compared == 0 ? 1 : (Double(within) / Double(compared) * 10_000).rounded() / 10_000,
+            agreement: ratio(within, compared), framesInconsistentInDesign: inconsistent,
+            agreementWhereDesignIsConsistent: ratio(within, compared - inconsistent),
             unsatisfiable: files.reduce(0) { $0 + $1.unsatisfiable }, ambiguousViews: files.reduce(0) { $0 + $1.ambiguousViews },
             warnings: files.reduce(0) { $0 + $1.warnings.count })
     }
@@ -154,7 +169,7 @@ public struct ImportReport: Sendable, Codable {
         for file in files {
             lines.append("\(file.path)  [\(file.kind.rawValue), \(file.device), \(file.traits)]")
             lines.append("  constraints: \(file.constraints) imported of \(file.constraintElements) (\(file.placeholderConstraints) placeholder, \(file.excludedForSizeClass) excluded for the size class, \(file.skippedConstraints) skipped)")
-            lines.append("  frames: \(file.framesWithin1pt)/\(file.framesCompared) within 1 pt; unsatisfiable: \(file.unsatisfiable); ambiguous views: \(file.ambiguousViews); warnings: \(file.warnings.count)")
+            lines.append("  frames: \(file.framesWithin1pt)/\(file.framesCompared) within 1 pt (\(file.framesInconsistentInDesign) differing where IB's own frames break a constraint); unsatisfiable: \(file.unsatisfiable); ambiguous views: \(file.ambiguousViews); warnings: \(file.warnings.count)")
             for layout in file.layouts {
                 lines.append("  \(layout.kind.rawValue) \(layout.name) (line \(layout.line)) at \(format(layout.width)) x \(format(layout.height)): \(layout.views) views, \(layout.stackViews) stacks, \(layout.constraints) constraints, frames \(layout.framesWithin1pt)/\(layout.framesCompared), unsatisfiable \(layout.unsatisfiable), ambiguous \(layout.ambiguousViews)")
                 if verbose { for mismatch in layout.mismatches { lines.append("      differs: \(mismatch)") } }
@@ -168,7 +183,8 @@ public struct ImportReport: Sendable, Codable {
             lines.append("\(location): error: \(failure.message)")
         }
         let percent = format(totals.agreement * 100)
-        lines.append("total: \(totals.files) files (\(totals.failedFiles) failed), \(totals.layouts) layouts, \(totals.constraints) constraints, frames \(totals.framesWithin1pt)/\(totals.framesCompared) within 1 pt (\(percent)%), \(totals.unsatisfiable) unsatisfiable, \(totals.ambiguousViews) ambiguous views, \(totals.warnings) warnings")
+        let consistent = format(totals.agreementWhereDesignIsConsistent * 100)
+        lines.append("total: \(totals.files) files (\(totals.failedFiles) failed), \(totals.layouts) layouts, \(totals.constraints) constraints, frames \(totals.framesWithin1pt)/\(totals.framesCompared) within 1 pt (\(percent)%; \(consistent)% without the \(totals.framesInconsistentInDesign) whose design frames break the file's constraints), \(totals.unsatisfiable) unsatisfiable, \(totals.ambiguousViews) ambiguous views, \(totals.warnings) warnings")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -135,7 +135,14 @@ final class HierarchyBuilder {
                 if let width = node.number("placeholderIntrinsicWidth") { intrinsic.width = width }
                 if let height = node.number("placeholderIntrinsicHeight") { intrinsic.height = height }
             }
-            view = ImportedView(className: className, id: id, frame: frame, intrinsic: intrinsic)
+            let imported = ImportedView(className: className, id: id, frame: frame, intrinsic: intrinsic)
+            if node.name == "switch" {
+                // UISwitch's alignment rectangle is 2 points narrower than its 51-point frame, on
+                // the right: constraints place the 49 × 31 rectangle (the design frames show it).
+                imported.alignmentInsets = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 2)
+                imported.intrinsic.width -= 2
+            }
+            view = imported
         }
         view.translatesAutoresizingMaskIntoConstraints = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
         view.autoresizingMask = autoresizingMask(node)
@@ -367,7 +374,7 @@ final class HierarchyBuilder {
             let side = context.device.rootSideMargin
             insets = EdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
         } else if node.name == "tableViewCellContentView" {
-            insets = context.device.cellContentMargins
+            insets = context.device.cellContentMargins(width: Self.frame(of: node)?.width ?? context.device.screen.width)
         } else {
             insets = EdgeInsets(all: 8)
         }

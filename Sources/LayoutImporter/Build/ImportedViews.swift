@@ -5,6 +5,9 @@ import LayoutEngine
 final class ImportedView: View {
     let className: String
     var intrinsic: Size
+    /// How far the frame extends beyond the alignment rectangle the engine lays out
+    /// (`alignmentRectInsets`): a switch's frame is 2 points wider on the right.
+    var alignmentInsets = EdgeInsets.zero
 
     init(className: String, id: String, frame: Rect, intrinsic: Size) {
         self.className = className
@@ -39,4 +42,16 @@ final class ImportedScrollView: ScrollView {
     }
 
     override var typeName: String { className }
+}
+
+extension View {
+    /// The frame UIKit would report: the engine's rectangle (the alignment rectangle) grown by
+    /// the view's alignment insets.
+    var frameIncludingAlignmentInsets: Rect {
+        let frame = self.frame
+        guard let insets = (self as? ImportedView)?.alignmentInsets, insets != .zero else { return frame }
+        return Rect(
+            x: frame.minX - insets.leading, y: frame.minY - insets.top,
+            width: frame.width + insets.leading + insets.trailing, height: frame.height + insets.top + insets.bottom)
+    }
 }
