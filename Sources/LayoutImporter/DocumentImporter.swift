@@ -92,7 +92,8 @@ public enum DocumentImporter {
             if let node = constraintsByID[id], !node.flag("placeholder") { document.excludedForSizeClass += 1 }
         }
 
-        let context = HierarchyBuilder.Context(path: path, device: device, documentDevice: documentDevice, images: images, options: options, excludedConstraints: excluded)
+        let context = HierarchyBuilder.Context(path: path, device: device, documentDevice: documentDevice,
+            toolsVersion: root["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0, images: images, options: options, excludedConstraints: excluded)
         let scenes = Scenes(root: root, kind: kind)
         var queue: [(node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?)] = scenes.roots
         var visited = Set<String>()

@@ -12,6 +12,8 @@ final class HierarchyBuilder {
         let device: DeviceProfile
         /// The device the document names (differs from `device` when the options override it).
         let documentDevice: DeviceProfile
+        /// The document's `toolsVersion` (the Xcode build that saved it), 0 when absent.
+        let toolsVersion: Double
         let images: [String: Size]
         let options: ImportOptions
         /// Constraint ids a `<variation>` mask uninstalls for the document's traits.
@@ -130,7 +132,8 @@ final class HierarchyBuilder {
             view = ImportedScrollView(className: className, id: id, frame: frame)
         default:
             var intrinsic = IntrinsicSizing.size(
-                for: node, frame: Self.frame(of: node), images: context.images, textSizing: context.options.textSizing)
+                for: node, frame: Self.frame(of: node), images: context.images, textSizing: context.options.textSizing,
+                toolsVersion: context.toolsVersion)
             if context.options.reproducesCanvas {
                 if let width = node.number("placeholderIntrinsicWidth") { intrinsic.width = width }
                 if let height = node.number("placeholderIntrinsicHeight") { intrinsic.height = height }
@@ -144,7 +147,10 @@ final class HierarchyBuilder {
             }
             view = imported
         }
-        view.translatesAutoresizingMaskIntoConstraints = node["translatesAutoresizingMaskIntoConstraints"] != "NO"
+        // `fixedFrame="YES"`: a view without constraints, for which Xcode adds prototyping
+        // constraints at build time that hold its frame; modelled as a translated frame.
+        view.translatesAutoresizingMaskIntoConstraints =
+            node["translatesAutoresizingMaskIntoConstraints"] != "NO" || node.flag("fixedFrame")
         view.autoresizingMask = autoresizingMask(node)
         view.isHidden = node.flag("hidden")
         if let value = node.number("horizontalHuggingPriority"), let priority = LayoutPriority(validating: value) {

@@ -7,7 +7,8 @@ import LayoutEngine
 ///   `<resources>` (`<image name= width= height=>`); no intrinsic size without one.
 /// - Fixed-size controls, with UIKit's (iOS 13+) sizes: `switch` 51 × 31, `activityIndicatorView`
 ///   20 × 20 (`medium`, `white`, `gray`) or 37 × 37 (`large`, `whiteLarge`), `stepper` 94 × 32,
-///   `slider` height 30, `progressView` height 4, `searchBar` height 56, `navigationBar`
+///   `slider` height 30, `progressView` height 4 (2 before iOS 14: documents saved by Xcode 11 or
+///   earlier, tools version under 17000), `searchBar` height 56, `navigationBar`
 ///   and `toolbar` height 44, `tabBar` height 49, `pageControl` height 26.
 /// - Text (`label`, `button`, `textField`, `segmentedControl`, non-scrolling `textView`):
 ///   Linux has no Core Text, so text cannot be measured as UIKit does. With
@@ -39,7 +40,9 @@ enum IntrinsicSizing {
     ///   - frame: Its design frame.
     ///   - images: Image sizes from `<resources>`, by name.
     ///   - textSizing: How text is measured.
-    static func size(for node: XMLNode, frame: Rect?, images: [String: Size], textSizing: ImportOptions.TextSizing) -> Size {
+    static func size(for node: XMLNode, frame: Rect?, images: [String: Size], textSizing: ImportOptions.TextSizing, toolsVersion: Double) -> Size {
+        // Xcode 12 (tools 17000) and later lay out with iOS 14's controls.
+        let modernControls = toolsVersion >= 17000
         let none = Size.noIntrinsicMetric
         switch node.name {
         case "imageView":
@@ -51,7 +54,7 @@ enum IntrinsicSizing {
             return large ? Size(width: 37, height: 37) : Size(width: 20, height: 20)
         case "stepper": return Size(width: 94, height: 32)
         case "slider": return Size(width: none, height: 30)
-        case "progressView": return Size(width: none, height: 4)
+        case "progressView": return Size(width: none, height: modernControls ? 4 : 2)
         case "searchBar": return Size(width: none, height: 56)
         case "navigationBar", "toolbar": return Size(width: none, height: 44)
         case "tabBar": return Size(width: none, height: 49)
