@@ -52,7 +52,14 @@ public struct FrameAgreement: Sendable {
             if actual.isClose(to: design.frame, tolerance: Self.tolerance + 1e-9) {
                 agreeing += 1
             } else {
-                let violated = violations[ObjectIdentifier(design.view)]?.first
+                // The view's own design frame, or an ancestor's, that breaks a required constraint:
+                // IB laid the subtree out around the broken constraint.
+                var violated: LayoutConstraint?
+                var candidate: View? = design.view
+                while let view = candidate, view !== layout.root, violated == nil {
+                    violated = violations[ObjectIdentifier(view)]?.first
+                    candidate = view.superview
+                }
                 let described = violated.map { constraint in
                     "\(constraint.identifier.map { "'\($0)' " } ?? "")\(constraint.firstItem.debugName).\(constraint.firstAttribute.rawValue) \(constraint.relation.rawValue) "
                         + (constraint.secondItem.map { "\(constraint.multiplier == 1 ? "" : "\(constraint.multiplier)*")\($0.debugName).\(constraint.secondAttribute.rawValue) + " } ?? "")
