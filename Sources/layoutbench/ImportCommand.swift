@@ -50,6 +50,12 @@ struct ImportCommand: ParsableCommand {
         case text, json
     }
 
+    func validate() throws {
+        if let device, DeviceProfile(id: device) == nil {
+            throw ValidationError("Unknown device '\(device)'; the devices are \(DeviceProfile.knownIDs.joined(separator: ", ")).")
+        }
+    }
+
     func run() throws {
         let options = ImportOptions(textSizing: textSizing, deviceID: device, landscape: landscape ? true : nil)
         let report: ImportReport

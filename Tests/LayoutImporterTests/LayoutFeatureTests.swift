@@ -211,10 +211,10 @@ struct LayoutFeatureTests {
                             <rect key="frame" x="0.0" y="30" width="200" height="31"/>
                             <subviews>
                                 <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
-                                    <rect key="frame" x="0.0" y="0.0" width="97.5" height="31"/>
+                                    <rect key="frame" x="0.0" y="0.0" width="99.5" height="31"/>
                                 </switch>
                                 <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s2">
-                                    <rect key="frame" x="102.5" y="0.0" width="97.5" height="31"/>
+                                    <rect key="frame" x="102.5" y="0.0" width="99.5" height="31"/>
                                 </switch>
                             </subviews>
                         </stackView>
@@ -244,7 +244,9 @@ struct LayoutFeatureTests {
         #expect(layout.viewsByID["spin"]?.intrinsicContentSize == Size(width: 37, height: 37))
         #expect(stack.frame == Rect(x: 0, y: 0, width: 200, height: 108))
         #expect(layout.viewsByID["row"]?.frame == Rect(x: 0, y: 30, width: 200, height: 31))
+        // The engine lays out a switch's alignment rectangle; its frame is 2 points wider.
         #expect(layout.viewsByID["s2"]?.frame == Rect(x: 102.5, y: 0, width: 97.5, height: 31))
+        #expect(layout.viewsByID["s2"]?.frameIncludingAlignmentInsets == Rect(x: 102.5, y: 0, width: 99.5, height: 31))
         #expect(layout.viewsByID["spin"]?.frame == Rect(x: 0, y: 71, width: 200, height: 37))
         #expect(layout.viewsByID["hid"]?.frame.height == 0)
         #expect(FrameAgreement(layout).ratio == 1, "\(FrameAgreement(layout).mismatches)")

@@ -102,6 +102,9 @@ public struct DeviceProfile: Sendable, Hashable {
         "ipad12_9rounded": (1024, 1366, 24, 20, true),
     ]
 
+    /// The device ids the importer knows, sorted.
+    public static var knownIDs: [String] { known.keys.sorted() }
+
     /// The profile for IB's device id, or `nil` for an id not in the table.
     public init?(id: String, landscape: Bool = false) {
         guard let entry = Self.known[id] else { return nil }
