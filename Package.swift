@@ -94,7 +94,7 @@ let package = Package(
         // growth fits, pair ratios, the JSON report (docs/report-schema.md), trace recording.
         .target(
             name: "LayoutBenchKit",
-            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler"]
+            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter"]
         ),
         .testTarget(
             name: "LayoutBenchKitTests",

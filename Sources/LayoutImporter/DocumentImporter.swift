@@ -106,10 +106,8 @@ public enum DocumentImporter {
             var name = layoutName(node: node, controller: controller, kind: layoutKind)
             if names.contains(name) { name += "-\(index)" }
             names.insert(name)
-            let builder = HierarchyBuilder(context: context, node: node, kind: layoutKind, name: name, rootInsets: insets)
-            builder.makeGuides(controller: controller)
-            builder.activateConstraints()
-            builder.layout.window.layoutIfNeeded()
+            let recipe = LayoutRecipe(context: context, node: node, kind: layoutKind, name: name, insets: insets, controller: controller)
+            let builder = recipe.build()
             document.layouts.append(builder.layout)
             warnings += builder.warnings
             document.skippedConstraints += builder.skippedConstraints
@@ -291,5 +289,27 @@ struct Scenes {
                 }
             }
         }
+    }
+}
+
+/// Everything needed to build one layout again from the parsed document: what
+/// ``ImportedLayout/makeCopy()`` uses to lay the same hierarchy out afresh.
+struct LayoutRecipe {
+    let context: HierarchyBuilder.Context
+    let node: XMLNode
+    let kind: ImportedLayout.Kind
+    let name: String
+    let insets: HierarchyBuilder.RootInsets
+    let controller: XMLNode?
+
+    /// Builds the hierarchy, makes its guides, activates its constraints (one batch) and lays
+    /// it out.
+    func build() -> HierarchyBuilder {
+        let builder = HierarchyBuilder(context: context, node: node, kind: kind, name: name, rootInsets: insets)
+        builder.makeGuides(controller: controller)
+        builder.activateConstraints()
+        builder.layout.window.layoutIfNeeded()
+        builder.layout.recipe = self
+        return builder
     }
 }

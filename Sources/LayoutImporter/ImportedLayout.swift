@@ -62,6 +62,18 @@ public final class ImportedLayout {
         self.root = root
     }
 
+    /// How to build the layout again.
+    var recipe: LayoutRecipe?
+
+    /// Builds the same hierarchy again from the parsed document, in a new window, with its
+    /// constraints active and laid out: the work of a first layout, for scenarios that measure it.
+    ///
+    /// - Complexity: What importing the layout costs, without parsing.
+    public func makeCopy() -> ImportedLayout {
+        guard let recipe else { preconditionFailure("\(name) was not made by DocumentImporter") }
+        return recipe.build().layout
+    }
+
     /// The number of views, the root included.
     public var viewCount: Int { viewsByID.count }
 
