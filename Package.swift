@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutImporterTests",
-            dependencies: ["LayoutImporter", "LayoutEngine"]
+            dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit"]
         ),
 
         // The command-line tool: argument parsing and printing only.
