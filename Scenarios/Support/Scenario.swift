@@ -155,7 +155,7 @@ public final class ScenarioInstance {
     private let checks: () -> [(String, String)]
     /// Engines made while running (a cell built before it joins the window gets a
     /// short-lived engine of its own): their work counts too.
-    private var enginesMadeByRuns: [LayoutEngine] = []
+    public private(set) var enginesMadeByRuns: [LayoutEngine] = []
 
     /// - Parameters:
     ///   - engines: The engines to count (every window the scenario lays out).

@@ -62,6 +62,14 @@ public final class ImportedLayout {
         self.root = root
     }
 
+    /// The IB id and line of each imported constraint.
+    var constraintSources: [ObjectIdentifier: (id: String, line: Int)] = [:]
+
+    /// The IB id and line of an imported constraint (`nil` for the engine's own).
+    public func source(of constraint: LayoutConstraint) -> (id: String, line: Int)? {
+        constraintSources[ObjectIdentifier(constraint)]
+    }
+
     /// How to build the layout again.
     var recipe: LayoutRecipe?
 

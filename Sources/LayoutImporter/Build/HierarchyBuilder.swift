@@ -416,6 +416,7 @@ final class HierarchyBuilder {
             }
             if let constraint = makeConstraint(node, owner: owner) {
                 made.append(constraint)
+                layout.constraintSources[ObjectIdentifier(constraint)] = (id, node.line)
             } else {
                 skippedConstraints += 1
             }
