@@ -57,3 +57,55 @@ struct ImportedScenarioTests {
         #expect(ImportedScenarios.uniqueLabels(["a/x/L.storyboard", "b/y/L.storyboard", "b/M.xib"]) == ["x.L.storyboard", "y.L.storyboard", "M.xib"])
     }
 }
+
+@Suite("Diagnostics over the device sweep")
+struct LayoutDiagnosticsTests {
+    static let rigid = FixtureDocuments.storyboard("""
+        <scene sceneID="s1">
+            <objects>
+                <viewController id="vc" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="r">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="10"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="375" id="fixedWidth"/>
+                                    <constraint firstAttribute="height" constant="10" id="h"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="bar" firstAttribute="leading" secondItem="r" secondAttribute="leading" id="l"/>
+                            <constraint firstAttribute="trailing" secondItem="bar" secondAttribute="trailing" id="t"/>
+                            <constraint firstItem="bar" firstAttribute="top" secondItem="r" secondAttribute="top" id="top"/>
+                        </constraints>
+                    </view>
+                </viewController>
+            </objects>
+        </scene>
+        """)
+
+    @Test func aRequiredWidthBreaksOnOtherDevices() throws {
+        let document = try FixtureDocuments.load(Self.rigid)
+        let layout = try #require(document.layouts.first)
+        #expect(layout.window.engine.issueCounts[.unsatisfiable] == nil, "consistent at the design size")
+        let diagnostics = LayoutDiagnostics(layout, screens: [Size(width: 320, height: 568), Size(width: 375, height: 667)])
+        #expect(diagnostics.sizes.count == 3)
+        let conflict = try #require(diagnostics.conflicts.first)
+        #expect(conflict.size == Size(width: 320, height: 568))
+        #expect(conflict.report.contains("Unable to simultaneously satisfy constraints"))
+        #expect(diagnostics.ambiguousViews.isEmpty)
+        let suggestion = try #require(diagnostics.suggestions.first)
+        #expect(suggestion.id == "fixedWidth" && diagnostics.suggestions.count == 1)
+        #expect(suggestion.size == Size(width: 320, height: 568))
+        #expect(diagnostics.text().contains("make it 999"))
+    }
+
+    @Test func aCellSweepsWidthsOnly() throws {
+        let layout = try FixtureDocuments.load(ConstraintImportTests.basics).layouts[0]
+        let sizes = LayoutDiagnostics.sweepSizes(for: layout, screens: [Size(width: 320, height: 568)])
+        #expect(sizes == [Size(width: 320, height: 667)])
+    }
+}

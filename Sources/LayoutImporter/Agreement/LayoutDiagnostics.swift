@@ -14,8 +14,9 @@ public struct LayoutDiagnostics {
         public let broken: String
     }
 
-    /// A required constraint of the file that broke at some size: at 999 it would give way
-    /// without a conflict report.
+    /// A required constraint of the file in a conflict at some size, that should be 999 so it
+    /// gives way without a conflict: the fixed sizes (`width == constant`) of the conflict when
+    /// there are some, else every required constraint of the file in it.
     public struct Suggestion {
         /// The IB id.
         public let id: String
@@ -56,10 +57,16 @@ public struct LayoutDiagnostics {
             guard let source = copy.source(of: constraint) else { return constraint.description }
             return "\(constraint.description) (id \(source.id), line \(source.line))"
         }
+        // The file's required constraints in a conflict that should give way: the fixed sizes
+        // (`width == 375`, the usual culprit when a device differs), else every one of them.
         func record(_ report: UnsatisfiableConstraintsReport, at size: Size) {
             conflicts.append(Conflict(size: size, report: report.message, broken: describe(report.brokenConstraint)))
-            let key = ObjectIdentifier(report.brokenConstraint)
-            if brokenAt[key] == nil { brokenAt[key] = size }
+            let fromFile = report.constraints.filter { copy.source(of: $0) != nil && ($0.priority.isRequired || $0.isBroken) }
+            let fixedSizes = fromFile.filter { $0.secondItem == nil }
+            for constraint in fixedSizes.isEmpty ? fromFile : fixedSizes {
+                let key = ObjectIdentifier(constraint)
+                if brokenAt[key] == nil { brokenAt[key] = size }
+            }
         }
         for issue in engine.recentIssues {
             if case .unsatisfiable(let report) = issue { record(report, at: copy.size) }
@@ -74,7 +81,7 @@ public struct LayoutDiagnostics {
         }
         engine.removeBreakObserver(token)
         var suggestions: [Suggestion] = []
-        for constraint in copy.constraints where constraint.priority.isRequired {
+        for constraint in copy.constraints where constraint.priority.isRequired || constraint.isBroken {
             guard let size = brokenAt[ObjectIdentifier(constraint)], let source = copy.source(of: constraint) else { continue }
             suggestions.append(Suggestion(id: source.id, line: source.line, description: constraint.description, size: size))
         }
