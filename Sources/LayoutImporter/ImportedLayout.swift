@@ -82,6 +82,24 @@ public final class ImportedLayout {
         return recipe.build().layout
     }
 
+    /// Makes an engine `TableViewCell` with this cell's content (views, constraints active in
+    /// the cell's own engine until a table adds it), for a table that reuses it. Only for
+    /// layouts of kind ``Kind/cell`` made from a `tableViewCell`; `nil` otherwise.
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: The identifier the table dequeues it with.
+    ///   - tableWindow: The window of the table.
+    /// Whether the layout is a table view cell (``makeTableViewCell(reuseIdentifier:tableWindow:)`` works).
+    public var isTableViewCell: Bool { kind == .cell && recipe?.node.name == "tableViewCell" }
+
+    public func makeTableViewCell(reuseIdentifier: String, tableWindow: Window) -> TableViewCell? {
+        guard isTableViewCell, let recipe else { return nil }
+        let cell = TableViewCell(reuseIdentifier: reuseIdentifier, name: recipe.node["id"])
+        let builder = HierarchyBuilder(context: recipe.context, cellNode: recipe.node, into: cell, tableWindow: tableWindow, name: name)
+        builder.activateConstraints()
+        return cell
+    }
+
     /// The number of views, the root included.
     public var viewCount: Int { viewsByID.count }
 

@@ -109,3 +109,27 @@ struct LayoutDiagnosticsTests {
         #expect(sizes == [Size(width: 320, height: 667)])
     }
 }
+
+@Suite("Self-sizing imported cells")
+struct SelfSizingScenarioTests {
+    @Test func aPrototypeCellScrollsWithReuse() throws {
+        let folder = try ImportCommandTests.folder(["List.storyboard": LayoutFeatureTests.prototypeCell])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = try ImportedScenarios.make(paths: [folder.path])
+        let scenario = try #require(scenarios.first { $0.name == "List.storyboard/NameCell-cell/self-sizing" })
+        #expect(scenario.sizeUnit == "rows")
+        let instance = scenario.prepare(size: 40)
+        instance.run()
+        #expect(scenario.check(instance, counters: instance.counters, size: 40).isEmpty)
+        #expect(instance.counters.unsatisfiableDetections == 0)
+
+        // The engine cell carries the file's content: a label pinned to the content view's margins.
+        let layout = try FixtureDocuments.load(LayoutFeatureTests.prototypeCell).layouts[1]
+        let window = Window(width: 375, height: 100)
+        let cell = try #require(layout.makeTableViewCell(reuseIdentifier: "x", tableWindow: window))
+        #expect(cell.contentView.subviews.count == 1)
+        let size = cell.systemLayoutSizeFitting(
+            Size(width: 375, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(size == Size(width: 375, height: 44), "11 + 22 (the label's canvas height) + 11")
+    }
+}

@@ -339,8 +339,7 @@ struct LayoutFeatureTests {
         #expect(pad.viewsByID["fixed"]?.frame == Rect(x: 10, y: 100, width: 100, height: 50))
     }
 
-    @Test func prototypeCellsAreLayoutsOfTheirOwn() throws {
-        let data = FixtureDocuments.storyboard("""
+    static let prototypeCell = FixtureDocuments.storyboard("""
             <scene sceneID="s1">
                 <objects>
                     <tableViewController id="tvc" sceneMemberID="viewController">
@@ -373,6 +372,9 @@ struct LayoutFeatureTests {
                 </objects>
             </scene>
             """)
+
+    @Test func prototypeCellsAreLayoutsOfTheirOwn() throws {
+        let data = Self.prototypeCell
         let document = try FixtureDocuments.load(data)
         #expect(document.layouts.map(\.kind) == [.scene, .cell])
         let cell = document.layouts[1]

@@ -16,7 +16,13 @@ import LayoutScenarios
 ///   resized through ``deviceSweep`` (7 devices, portrait and landscape) with a layout pass per
 ///   size. The size classes stay the document's (variations are not re-applied per size).
 ///
-/// Each scenario checks that every copy imports the document's constraint count.
+/// - `self-sizing`, every table cell: a table as wide as the cell, 667 points tall, with N
+///   self-sizing rows of that cell (20, 40, 80; quick 10, 20, 40) built from the document,
+///   scrolled end to end in steps of half a row: cells are made, reused, measured
+///   (`systemLayoutSizeFitting`) and placed, as `cells/*-scroll` does with cells written in code.
+///
+/// Each scenario checks that every copy imports the document's constraint count; `self-sizing`
+/// that every row was measured once and that cells were reused.
 public enum ImportedScenarios {
     /// The screen sizes of the device sweep: iPhone SE (1st), 8, 11 Pro, 11, 14 Pro Max, iPad
     /// 9.7" and 12.9" (``DeviceProfile/sweepIDs``), each in portrait then landscape.
@@ -43,6 +49,9 @@ public enum ImportedScenarios {
                 scenarios.append(firstLayout(base + "/first-layout", template, path: path))
                 if layout.kind == .scene {
                     scenarios.append(deviceSweepScenario(base + "/device-sweep", template, path: path))
+                }
+                if layout.isTableViewCell {
+                    scenarios.append(selfSizingScenario(base + "/self-sizing", template, path: path))
                 }
             }
         }
@@ -94,6 +103,61 @@ public enum ImportedScenarios {
                 for copy in copies where copy.root.frame.size != last {
                     failures.append(("the root at the last device size \(last)", "it is \(copy.root.frame.size)"))
                     break
+                }
+                return failures
+            })
+        }
+    }
+
+    /// A table's rows, all of one imported cell.
+    final class CellSource: TableViewDataSource {
+        static let identifier = "imported"
+        let rows: Int
+        init(rows: Int) { self.rows = rows }
+        func numberOfRows(in tableView: TableView) -> Int { rows }
+        func tableView(_ tableView: TableView, cellForRow row: Int) -> TableViewCell {
+            tableView.dequeueReusableCell(withIdentifier: Self.identifier, for: row)
+        }
+    }
+
+    static func selfSizingScenario(_ name: String, _ template: Template, path: String) -> Scenario {
+        let layout = template.layout
+        let visibleHeight = 667.0
+        return Scenario(
+            name: name,
+            summary: "Scroll a table of N self-sizing rows of \(path)'s cell \(layout.name) end to end, with reuse.",
+            tags: ["imported", "self-sizing", "cells", "scrolling"], sizes: [20, 40, 80], quickSizes: [10, 20, 40],
+            sizeUnit: "rows", operationUnit: "row"
+        ) { size in
+            let layout = template.layout
+            let window = Window(width: layout.size.width, height: visibleHeight)
+            let table = TableView(name: "table")
+            table.translatesAutoresizingMaskIntoConstraints = false
+            table.estimatedRowHeight = max(layout.size.height, 1)
+            table.register(
+                { template.layout.makeTableViewCell(reuseIdentifier: CellSource.identifier, tableWindow: window)! },
+                forCellReuseIdentifier: CellSource.identifier)
+            let source = CellSource(rows: size)
+            table.dataSource = source
+            window.addSubview(table)
+            LayoutConstraint.activate([
+                table.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                table.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+                table.topAnchor.constraint(equalTo: window.topAnchor),
+                table.bottomAnchor.constraint(equalTo: window.bottomAnchor),
+            ])
+            window.layoutIfNeeded()  // the first screenful, outside the measurement
+            let step = max(layout.size.height / 2, 4)
+            return ScenarioInstance(engines: [window.engine], operations: size, run: {
+                _ = table.scrollToEnd(in: window, step: step)
+            }, verify: {
+                withExtendedLifetime(source) {}
+                var failures: [(String, String)] = []
+                if table.rowsMeasured != size { failures.append(("each of the \(size) rows measured once", "\(table.rowsMeasured) were measured")) }
+                let shortest = (0..<size).map { table.rectForRow(at: $0).height }.min() ?? 0
+                if shortest >= 1 {
+                    let bound = Int((visibleHeight / shortest).rounded(.up)) + 3
+                    if table.cellsCreated > bound { failures.append(("at most \(bound) cells made (reuse)", "\(table.cellsCreated) were made")) }
                 }
                 return failures
             })

@@ -113,6 +113,23 @@ final class HierarchyBuilder {
         root.registerSubtreeInLayoutEngine()
     }
 
+    /// Builds a table cell's content into an engine `TableViewCell` (its content view stands for
+    /// the file's), for a table to reuse: nothing is activated in a window or laid out; the
+    /// table's window is the layout's only for reference. Call ``activateConstraints()`` next.
+    init(context: Context, cellNode node: XMLNode, into cell: TableViewCell, tableWindow: Window, name: String) {
+        self.context = context
+        self.rootInsets = RootInsets()
+        self.isSceneRoot = false
+        self.tableCell = cell
+        targetSize = tableWindow.frame.size
+        layout = ImportedLayout(name: name, kind: .cell, line: node.line, window: tableWindow, root: cell)
+        register(node, view: cell)
+        buildChildren(of: node, view: cell)
+    }
+
+    /// The engine cell being filled, for ``init(context:cellNode:into:tableWindow:name:)``.
+    private var tableCell: TableViewCell?
+
     private func warn(_ node: XMLNode, _ message: String) {
         warnings.append(ImportWarning(path: context.path, line: node.line, message: message))
     }
@@ -222,7 +239,12 @@ final class HierarchyBuilder {
                 default: warn(child, "<viewLayoutGuide key=\"\(child["key"] ?? "")\"> is not modelled; skipped")
                 }
             case "tableViewCellContentView", "collectionViewCellContentView":
-                addSubview(child, to: view)
+                if let cell = tableCell, cell === view {
+                    register(child, view: cell.contentView)
+                    buildChildren(of: child, view: cell.contentView)
+                } else {
+                    addSubview(child, to: view)
+                }
             case "view" where child["key"] == "contentView":
                 addSubview(child, to: view)
             case "prototypes", "cells", "sections":
@@ -424,7 +446,7 @@ final class HierarchyBuilder {
         LayoutConstraint.activate(made + designTime)
         layout.constraints = made
         layout.designTimeConstraints = designTime
-        if targetSize != layout.size {
+        if tableCell == nil, targetSize != layout.size {
             layout.window.layoutIfNeeded()
             layout.window.resize(width: targetSize.width, height: targetSize.height)
         }
