@@ -134,8 +134,9 @@ public enum ImportedScenarios {
             let table = TableView(name: "table")
             table.translatesAutoresizingMaskIntoConstraints = false
             table.estimatedRowHeight = max(layout.size.height, 1)
+            // Unowned: the table (in the window) keeps the factory; a strong capture would be a cycle.
             table.register(
-                { template.layout.makeTableViewCell(reuseIdentifier: CellSource.identifier, tableWindow: window)! },
+                { [unowned window] in template.layout.makeTableViewCell(reuseIdentifier: CellSource.identifier, tableWindow: window)! },
                 forCellReuseIdentifier: CellSource.identifier)
             let source = CellSource(rows: size)
             table.dataSource = source
