@@ -123,6 +123,17 @@ struct SelfSizingScenarioTests {
         #expect(scenario.check(instance, counters: instance.counters, size: 40).isEmpty)
         #expect(instance.counters.unsatisfiableDetections == 0)
 
+        // A repetition's table, window and engine go away with it (no retain cycle through the
+        // table's cell factory).
+        weak var engine: LayoutEngine?
+        do {
+            let another = scenario.prepare(size: 10)
+            another.run()
+            engine = another.engines.first
+            #expect(engine != nil)
+        }
+        #expect(engine == nil, "the repetition's window and engine leaked")
+
         // The engine cell carries the file's content: a label pinned to the content view's margins.
         let layout = try FixtureDocuments.load(LayoutFeatureTests.prototypeCell).layouts[1]
         let window = Window(width: 375, height: 100)
