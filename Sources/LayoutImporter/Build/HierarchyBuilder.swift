@@ -402,7 +402,10 @@ final class HierarchyBuilder {
             let side = context.device.rootSideMargin
             insets = EdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
         } else if node.name == "tableViewCellContentView" {
-            insets = context.device.cellContentMargins(width: Self.frame(of: node)?.width ?? context.device.screen.width)
+            insets = context.device.cellContentMargins(toolsVersion: context.toolsVersion)
+            // Beside an accessory (a disclosure indicator...) the content view ends before it,
+            // with UIView's 8-point margin on that side.
+            if let accessory = node.parent?["accessoryType"], accessory != "none" { insets.trailing = 8 }
         } else {
             insets = EdgeInsets(all: 8)
         }

@@ -69,11 +69,11 @@ public struct DeviceProfile: Sendable, Hashable {
     /// width under 414 points, 20 otherwise), relative to the safe area.
     public var rootSideMargin: Double { screen.width >= 414 || isPad ? 20 : 16 }
 
-    /// The default layout margins of a table cell's content view `width` points wide, as the
-    /// design frames of the corpus show them: 16 at the sides (15 for a cell narrower than 375
-    /// points, IB's old 320-point cell XIBs); 11 top and bottom on iPhone, 15 on iPad.
-    public func cellContentMargins(width: Double) -> EdgeInsets {
-        let side = width < 375 ? 15.0 : 16.0
+    /// The default layout margins of a table cell's content view, as the design frames of the
+    /// corpus show them: 15 at the sides in documents saved before Xcode 12 (tools version under
+    /// 17000, iOS 13 SDK and earlier), 16 since; 11 top and bottom on iPhone, 15 on iPad.
+    public func cellContentMargins(toolsVersion: Double) -> EdgeInsets {
+        let side = toolsVersion > 0 && toolsVersion < 17000 ? 15.0 : 16.0
         let vertical = isPad ? 15.0 : 11.0
         return EdgeInsets(top: vertical, leading: side, bottom: vertical, trailing: side)
     }
