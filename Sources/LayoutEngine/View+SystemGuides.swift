@@ -173,12 +173,16 @@ extension View {
     // MARK: - Helpers
 
     /// Left, top, right, bottom constraints that inset `guide` from `base`.
-    static func insetConstraints(_ guide: LayoutGuide, in base: LayoutItem, _ insets: EdgeInsets, prefix: String, suffix: String) -> [LayoutConstraint] {
+    static func insetConstraints(
+        _ guide: LayoutGuide, in base: LayoutItem, _ insets: EdgeInsets, prefix: String, suffix: String
+    ) -> [LayoutConstraint] {
         [
             .system(item: guide, attribute: .left, toItem: base, attribute: .left, constant: insets.leading, identifier: prefix + "left" + suffix),
             .system(item: guide, attribute: .top, toItem: base, attribute: .top, constant: insets.top, identifier: prefix + "top" + suffix),
-            .system(item: guide, attribute: .right, toItem: base, attribute: .right, constant: -insets.trailing, identifier: prefix + "right" + suffix),
-            .system(item: guide, attribute: .bottom, toItem: base, attribute: .bottom, constant: -insets.bottom, identifier: prefix + "bottom" + suffix),
+            .system(
+                item: guide, attribute: .right, toItem: base, attribute: .right, constant: -insets.trailing, identifier: prefix + "right" + suffix),
+            .system(
+                item: guide, attribute: .bottom, toItem: base, attribute: .bottom, constant: -insets.bottom, identifier: prefix + "bottom" + suffix),
         ]
     }
 

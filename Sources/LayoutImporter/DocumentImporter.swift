@@ -47,9 +47,10 @@ public enum DocumentImporter {
             documentDevice = known
         } else {
             documentDevice = DeviceProfile(id: DeviceProfile.fallback.id, landscape: documentLandscape)!
-            warnings.append(ImportWarning(
-                path: path, line: deviceNode?.line ?? root.line,
-                message: "device '\(deviceNode?["id"] ?? "none")' is unknown; laid out as retina4_7 (iPhone 8)"))
+            warnings.append(
+                ImportWarning(
+                    path: path, line: deviceNode?.line ?? root.line,
+                    message: "device '\(deviceNode?["id"] ?? "none")' is unknown; laid out as retina4_7 (iPhone 8)"))
         }
         let device: DeviceProfile
         if options.deviceID == nil && options.landscape == nil {
@@ -84,7 +85,8 @@ public enum DocumentImporter {
                 variationOwners.append(owner)
             }
             if node.name == "variation", device.traits.matches(variationKey: node["key"] ?? "") == nil {
-                warnings.append(ImportWarning(path: path, line: node.line, message: "variation key '\(node["key"] ?? "")' is not understood; ignored"))
+                warnings.append(
+                    ImportWarning(path: path, line: node.line, message: "variation key '\(node["key"] ?? "")' is not understood; ignored"))
             }
         }
         let excluded = excludedConstraints(variationOwners, traits: device.traits, path: path, warnings: &warnings)
@@ -92,8 +94,10 @@ public enum DocumentImporter {
             if let node = constraintsByID[id], !node.flag("placeholder") { document.excludedForSizeClass += 1 }
         }
 
-        let context = HierarchyBuilder.Context(path: path, device: device, documentDevice: documentDevice,
-            toolsVersion: root["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0, images: images, options: options, excludedConstraints: excluded)
+        let context = HierarchyBuilder.Context(
+            path: path, device: device, documentDevice: documentDevice,
+            toolsVersion: root["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0, images: images, options: options,
+            excludedConstraints: excluded)
         let scenes = Scenes(root: root, kind: kind)
         var queue: [(node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?)] = scenes.roots
         var visited = Set<String>()
@@ -133,11 +137,17 @@ public enum DocumentImporter {
         for owner in owners {
             let variations = owner.children(named: "variation")
                 .filter { traits.matches(variationKey: $0["key"] ?? "") == true }
-                .sorted { TraitCollection.specificity(ofVariationKey: $0["key"] ?? "") < TraitCollection.specificity(ofVariationKey: $1["key"] ?? "") }
+                .sorted {
+                    TraitCollection.specificity(ofVariationKey: $0["key"] ?? "") < TraitCollection.specificity(ofVariationKey: $1["key"] ?? "")
+                }
             for variation in variations {
                 for mask in variation.children(named: "mask") {
                     guard mask["key"] == "constraints" else {
-                        warnings.append(ImportWarning(path: path, line: mask.line, message: "<mask key=\"\(mask["key"] ?? "")\"> (installing views per size class) is not modelled; every view is installed"))
+                        warnings.append(
+                            ImportWarning(
+                                path: path, line: mask.line,
+                                message:
+                                    "<mask key=\"\(mask["key"] ?? "")\"> (installing views per size class) is not modelled; every view is installed"))
                         continue
                     }
                     for entry in mask.children {
@@ -159,7 +169,9 @@ public enum DocumentImporter {
     ///   home indicator;
     /// - nothing under an opaque (`translucent="NO"`) bar: the root starts below it;
     /// - nothing for cells and a XIB's top-level views (IB simulates no bars for them).
-    static func rootInsets(for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile) -> HierarchyBuilder.RootInsets {
+    static func rootInsets(
+        for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile
+    ) -> HierarchyBuilder.RootInsets {
         guard kind == .scene else { return .init() }
         let freeform = controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
         let notched = device.homeIndicatorInset > 0
@@ -188,7 +200,8 @@ public enum DocumentImporter {
     /// `<class or label>-<id>`: the controller's for a scene, the root's otherwise.
     static func layoutName(node: XMLNode, controller: XMLNode?, kind: ImportedLayout.Kind) -> String {
         let subject = controller ?? node
-        let label = subject["userLabel"] ?? subject["customClass"] ?? subject["storyboardIdentifier"]
+        let label =
+            subject["userLabel"] ?? subject["customClass"] ?? subject["storyboardIdentifier"]
             ?? (kind == .cell ? node["reuseIdentifier"] : nil) ?? subject.name
         let safe = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
         return "\(safe)-\(subject["id"] ?? "?")"

@@ -77,7 +77,9 @@ struct ImportCommand: ParsableCommand {
                 CommandLineOutput.writeError("error: \(location): \(failure.message)\n")
             }
             let codes = report.failures.compactMap { ImportError.Code(rawValue: $0.code) }
-            throw ExitCode(codes.contains(.malformedXML) || codes.contains(.notInterfaceBuilder) ? 65 : ImportError.Code(rawValue: failure.code)?.exitStatus ?? 1)
+            throw ExitCode(
+                codes.contains(.malformedXML) || codes.contains(.notInterfaceBuilder) ? 65 : ImportError.Code(rawValue: failure.code)?.exitStatus ?? 1
+            )
         }
         if report.totals.warnings > 0 { throw ExitCode(1) }
     }

@@ -137,7 +137,9 @@ struct ProfileCommand: ParsableCommand {
         do throws(LayoutBenchError) {
             formats = try ProfileFormat.parse(self.formats)
             if let size, size < 1 { throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).") }
-            if output != nil { throw LayoutBenchError(.invalidOption, "--output applies to one scenario; a document's profiles go to Reports/profiles/.") }
+            if output != nil {
+                throw LayoutBenchError(.invalidOption, "--output applies to one scenario; a document's profiles go to Reports/profiles/.")
+            }
         } catch {
             throw CommandLineOutput.fail(error)
         }

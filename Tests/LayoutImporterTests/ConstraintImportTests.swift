@@ -19,30 +19,32 @@ struct ConstraintImportTests {
         #expect(parseMultiplier(text) == nil)
     }
 
-    static let basics = FixtureDocuments.xib(FixtureDocuments.rootView("""
-        <subviews>
-            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
-                <rect key="frame" x="20" y="30" width="100" height="50"/>
-                <constraints>
-                    <constraint firstAttribute="width" constant="100" id="c1"/>
-                    <constraint firstAttribute="height" secondItem="box" secondAttribute="width" multiplier="1:2" id="c2"/>
-                    <constraint firstAttribute="width" constant="100" placeholder="YES" id="c10"/>
-                </constraints>
-            </view>
-            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="tail">
-                <rect key="frame" x="130" y="30" width="225" height="50"/>
-            </view>
-        </subviews>
-        <constraints>
-            <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c3"/>
-            <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" constant="30" identifier="boxTop" id="c4"/>
-            <constraint firstAttribute="trailing" secondItem="tail" secondAttribute="trailing" constant="20" id="c5"/>
-            <constraint firstItem="tail" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="c6"/>
-            <constraint firstItem="tail" firstAttribute="top" secondItem="box" secondAttribute="top" id="c7"/>
-            <constraint firstItem="tail" firstAttribute="height" secondItem="box" secondAttribute="height" id="c8"/>
-            <constraint firstItem="tail" firstAttribute="width" relation="greaterThanOrEqual" priority="750" constant="10" id="c9"/>
-        </constraints>
-        """))
+    static let basics = FixtureDocuments.xib(
+        FixtureDocuments.rootView(
+            """
+            <subviews>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                    <rect key="frame" x="20" y="30" width="100" height="50"/>
+                    <constraints>
+                        <constraint firstAttribute="width" constant="100" id="c1"/>
+                        <constraint firstAttribute="height" secondItem="box" secondAttribute="width" multiplier="1:2" id="c2"/>
+                        <constraint firstAttribute="width" constant="100" placeholder="YES" id="c10"/>
+                    </constraints>
+                </view>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="tail">
+                    <rect key="frame" x="130" y="30" width="225" height="50"/>
+                </view>
+            </subviews>
+            <constraints>
+                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c3"/>
+                <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" constant="30" identifier="boxTop" id="c4"/>
+                <constraint firstAttribute="trailing" secondItem="tail" secondAttribute="trailing" constant="20" id="c5"/>
+                <constraint firstItem="tail" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="c6"/>
+                <constraint firstItem="tail" firstAttribute="top" secondItem="box" secondAttribute="top" id="c7"/>
+                <constraint firstItem="tail" firstAttribute="height" secondItem="box" secondAttribute="height" id="c8"/>
+                <constraint firstItem="tail" firstAttribute="width" relation="greaterThanOrEqual" priority="750" constant="10" id="c9"/>
+            </constraints>
+            """))
 
     @Test func everyFormOfConstraint() throws {
         let document = try FixtureDocuments.load(Self.basics)
@@ -79,22 +81,24 @@ struct ConstraintImportTests {
     }
 
     @Test func whatCannotBeImportedIsAWarningWithItsLine() throws {
-        let data = FixtureDocuments.xib(FixtureDocuments.rootView("""
-            <subviews>
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
-                    <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
-                </view>
-            </subviews>
-            <constraints>
-                <constraint firstItem="v" firstAttribute="sideways" secondItem="root" secondAttribute="top" id="bad1"/>
-                <constraint firstItem="v" firstAttribute="top" secondItem="nowhere" secondAttribute="top" id="bad2"/>
-                <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="leading" id="bad3"/>
-                <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" multiplier="1:0" id="bad4"/>
-                <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" priority="2000" id="bad5"/>
-                <constraint firstItem="v" firstAttribute="leading" constant="3" id="bad6"/>
-                <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="good"/>
-            </constraints>
-            """))
+        let data = FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="v" firstAttribute="sideways" secondItem="root" secondAttribute="top" id="bad1"/>
+                    <constraint firstItem="v" firstAttribute="top" secondItem="nowhere" secondAttribute="top" id="bad2"/>
+                    <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="leading" id="bad3"/>
+                    <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" multiplier="1:0" id="bad4"/>
+                    <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" priority="2000" id="bad5"/>
+                    <constraint firstItem="v" firstAttribute="leading" constant="3" id="bad6"/>
+                    <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="good"/>
+                </constraints>
+                """))
         let document = try FixtureDocuments.load(data, name: "odd.xib")
         #expect(document.skippedConstraints == 6)
         #expect(document.importedConstraints == 1)

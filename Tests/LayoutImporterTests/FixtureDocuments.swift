@@ -7,7 +7,8 @@ import Foundation
 enum FixtureDocuments {
     /// A XIB whose `<objects>` hold `objects`.
     static func xib(device: String = "retina4_7", orientation: String = "portrait", resources: String = "", _ objects: String) -> Data {
-        Data("""
+        Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
                 <device id="\(device)" orientation="\(orientation)" appearance="light"/>
@@ -22,7 +23,8 @@ enum FixtureDocuments {
 
     /// A storyboard whose `<scenes>` hold `scenes`.
     static func storyboard(device: String = "retina4_7", _ scenes: String) -> Data {
-        Data("""
+        Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
                 <device id="\(device)" orientation="portrait" appearance="light"/>

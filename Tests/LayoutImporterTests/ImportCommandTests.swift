@@ -78,11 +78,13 @@ struct ImportCommandTests {
     }
 
     @Test func warningsExitOneAndNameFileAndLine() throws {
-        let data = FixtureDocuments.xib(FixtureDocuments.rootView("""
-            <constraints>
-                <constraint firstItem="root" firstAttribute="sideways" constant="1" id="odd"/>
-            </constraints>
-            """))
+        let data = FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <constraints>
+                    <constraint firstItem="root" firstAttribute="sideways" constant="1" id="odd"/>
+                </constraints>
+                """))
         let folder = try Self.folder(["Odd.xib": data])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Odd.xib").path

@@ -54,13 +54,15 @@ struct ImportedScenarioTests {
     }
 
     @Test func labelsTakeParentFoldersOnlyWhenNeeded() {
-        #expect(ImportedScenarios.uniqueLabels(["a/x/L.storyboard", "b/y/L.storyboard", "b/M.xib"]) == ["x.L.storyboard", "y.L.storyboard", "M.xib"])
+        #expect(
+            ImportedScenarios.uniqueLabels(["a/x/L.storyboard", "b/y/L.storyboard", "b/M.xib"]) == ["x.L.storyboard", "y.L.storyboard", "M.xib"])
     }
 }
 
 @Suite("Diagnostics over the device sweep")
 struct LayoutDiagnosticsTests {
-    static let rigid = FixtureDocuments.storyboard("""
+    static let rigid = FixtureDocuments.storyboard(
+        """
         <scene sceneID="s1">
             <objects>
                 <viewController id="vc" sceneMemberID="viewController">

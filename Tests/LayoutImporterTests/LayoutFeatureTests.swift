@@ -8,30 +8,32 @@ import Testing
 struct LayoutFeatureTests {
     // MARK: Size classes
 
-    static let variations = FixtureDocuments.xib(FixtureDocuments.rootView("""
-        <subviews>
-            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
-                <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
-                <constraints>
-                    <constraint firstAttribute="height" constant="40" id="h1">
-                        <variation key="heightClass=compact" constant="20"/>
-                    </constraint>
-                    <constraint firstAttribute="width" constant="100" id="w1"/>
-                    <constraint firstAttribute="width" constant="300" id="w2"/>
-                </constraints>
-                <variation key="default">
-                    <mask key="constraints"><exclude reference="w2"/></mask>
-                </variation>
-                <variation key="heightClass=regular-widthClass=regular">
-                    <mask key="constraints"><include reference="w2"/><exclude reference="w1"/></mask>
-                </variation>
-            </view>
-        </subviews>
-        <constraints>
-            <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
-            <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
-        </constraints>
-        """))
+    static let variations = FixtureDocuments.xib(
+        FixtureDocuments.rootView(
+            """
+            <subviews>
+                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+                    <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                    <constraints>
+                        <constraint firstAttribute="height" constant="40" id="h1">
+                            <variation key="heightClass=compact" constant="20"/>
+                        </constraint>
+                        <constraint firstAttribute="width" constant="100" id="w1"/>
+                        <constraint firstAttribute="width" constant="300" id="w2"/>
+                    </constraints>
+                    <variation key="default">
+                        <mask key="constraints"><exclude reference="w2"/></mask>
+                    </variation>
+                    <variation key="heightClass=regular-widthClass=regular">
+                        <mask key="constraints"><include reference="w2"/><exclude reference="w1"/></mask>
+                    </variation>
+                </view>
+            </subviews>
+            <constraints>
+                <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
+                <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
+            </constraints>
+            """))
 
     @Test func theDocumentsDeviceChoosesTheVariations() throws {
         let phone = try FixtureDocuments.load(Self.variations)
@@ -61,7 +63,8 @@ struct LayoutFeatureTests {
 
     // MARK: Margins, safe area, layout guides
 
-    static let scenes = FixtureDocuments.storyboard("""
+    static let scenes = FixtureDocuments.storyboard(
+        """
         <scene sceneID="s1">
             <objects>
                 <viewController id="vc1" customClass="FirstViewController" sceneMemberID="viewController">
@@ -196,7 +199,8 @@ struct LayoutFeatureTests {
 
     static let stacks = FixtureDocuments.xib(
         resources: #"<image name="dot" width="20" height="20"/>"#,
-        FixtureDocuments.rootView("""
+        FixtureDocuments.rootView(
+            """
             <subviews>
                 <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="st">
                     <rect key="frame" x="0.0" y="0.0" width="200" height="108"/>
@@ -271,34 +275,36 @@ struct LayoutFeatureTests {
     // MARK: Scroll views, autoresizing, cells, baselines
 
     @Test func edgesOfAScrollViewMeanItsContent() throws {
-        let data = FixtureDocuments.xib(FixtureDocuments.rootView("""
-            <subviews>
-                <scrollView contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sv">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
-                    <subviews>
-                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cv">
-                            <rect key="frame" x="0.0" y="0.0" width="320" height="1000"/>
-                            <constraints>
-                                <constraint firstAttribute="height" constant="1000" id="s1"/>
-                            </constraints>
-                        </view>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="cv" firstAttribute="leading" secondItem="sv" secondAttribute="leading" id="s2"/>
-                        <constraint firstItem="cv" firstAttribute="top" secondItem="sv" secondAttribute="top" id="s3"/>
-                        <constraint firstAttribute="trailing" secondItem="cv" secondAttribute="trailing" id="s4"/>
-                        <constraint firstAttribute="bottom" secondItem="cv" secondAttribute="bottom" id="s5"/>
-                        <constraint firstItem="cv" firstAttribute="width" secondItem="sv" secondAttribute="width" id="s6"/>
-                    </constraints>
-                </scrollView>
-            </subviews>
-            <constraints>
-                <constraint firstItem="sv" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s7"/>
-                <constraint firstItem="sv" firstAttribute="top" secondItem="root" secondAttribute="top" id="s8"/>
-                <constraint firstAttribute="trailing" secondItem="sv" secondAttribute="trailing" id="s9"/>
-                <constraint firstAttribute="bottom" secondItem="sv" secondAttribute="bottom" id="s10"/>
-            </constraints>
-            """, width: 320, height: 480))
+        let data = FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <scrollView contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sv">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cv">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="1000"/>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="1000" id="s1"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="cv" firstAttribute="leading" secondItem="sv" secondAttribute="leading" id="s2"/>
+                            <constraint firstItem="cv" firstAttribute="top" secondItem="sv" secondAttribute="top" id="s3"/>
+                            <constraint firstAttribute="trailing" secondItem="cv" secondAttribute="trailing" id="s4"/>
+                            <constraint firstAttribute="bottom" secondItem="cv" secondAttribute="bottom" id="s5"/>
+                            <constraint firstItem="cv" firstAttribute="width" secondItem="sv" secondAttribute="width" id="s6"/>
+                        </constraints>
+                    </scrollView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="sv" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="s7"/>
+                    <constraint firstItem="sv" firstAttribute="top" secondItem="root" secondAttribute="top" id="s8"/>
+                    <constraint firstAttribute="trailing" secondItem="sv" secondAttribute="trailing" id="s9"/>
+                    <constraint firstAttribute="bottom" secondItem="sv" secondAttribute="bottom" id="s10"/>
+                </constraints>
+                """, width: 320, height: 480))
         let layout = try FixtureDocuments.load(data).layouts[0]
         let scroll = try #require(layout.viewsByID["sv"] as? ScrollView)
         #expect(scroll.frame == Rect(x: 0, y: 0, width: 320, height: 480))
@@ -308,7 +314,8 @@ struct LayoutFeatureTests {
     }
 
     @Test func autoresizingMasksFollowTheDeviceLaidOutFor() throws {
-        let data = FixtureDocuments.storyboard("""
+        let data = FixtureDocuments.storyboard(
+            """
             <scene sceneID="s1">
                 <objects>
                     <viewController id="vc" sceneMemberID="viewController">
@@ -339,39 +346,40 @@ struct LayoutFeatureTests {
         #expect(pad.viewsByID["fixed"]?.frame == Rect(x: 10, y: 100, width: 100, height: 50))
     }
 
-    static let prototypeCell = FixtureDocuments.storyboard("""
-            <scene sceneID="s1">
-                <objects>
-                    <tableViewController id="tvc" sceneMemberID="viewController">
-                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="tv">
-                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            <prototypes>
-                                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" reuseIdentifier="NameCell" rowHeight="44" id="cell">
-                                    <rect key="frame" x="0.0" y="28" width="375" height="44"/>
+    static let prototypeCell = FixtureDocuments.storyboard(
+        """
+        <scene sceneID="s1">
+            <objects>
+                <tableViewController id="tvc" sceneMemberID="viewController">
+                    <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="tv">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <prototypes>
+                            <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" reuseIdentifier="NameCell" rowHeight="44" id="cell">
+                                <rect key="frame" x="0.0" y="28" width="375" height="44"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell" id="content">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
                                     <autoresizingMask key="autoresizingMask"/>
-                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell" id="content">
-                                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-                                        <autoresizingMask key="autoresizingMask"/>
-                                        <subviews>
-                                            <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="name">
-                                                <rect key="frame" x="16" y="11" width="343" height="22"/>
-                                            </label>
-                                        </subviews>
-                                        <constraints>
-                                            <constraint firstItem="name" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="n1"/>
-                                            <constraint firstAttribute="trailingMargin" secondItem="name" secondAttribute="trailing" id="n2"/>
-                                            <constraint firstItem="name" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="n3"/>
-                                            <constraint firstAttribute="bottomMargin" secondItem="name" secondAttribute="bottom" id="n4"/>
-                                        </constraints>
-                                    </tableViewCellContentView>
-                                </tableViewCell>
-                            </prototypes>
-                        </tableView>
-                    </tableViewController>
-                </objects>
-            </scene>
-            """)
+                                    <subviews>
+                                        <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="name">
+                                            <rect key="frame" x="16" y="11" width="343" height="22"/>
+                                        </label>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="name" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="n1"/>
+                                        <constraint firstAttribute="trailingMargin" secondItem="name" secondAttribute="trailing" id="n2"/>
+                                        <constraint firstItem="name" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="n3"/>
+                                        <constraint firstAttribute="bottomMargin" secondItem="name" secondAttribute="bottom" id="n4"/>
+                                    </constraints>
+                                </tableViewCellContentView>
+                            </tableViewCell>
+                        </prototypes>
+                    </tableView>
+                </tableViewController>
+            </objects>
+        </scene>
+        """)
 
     @Test func prototypeCellsAreLayoutsOfTheirOwn() throws {
         let data = Self.prototypeCell
@@ -385,24 +393,26 @@ struct LayoutFeatureTests {
     }
 
     @Test func baselinesLineUpLabelsOfTheSameFont() throws {
-        let data = FixtureDocuments.xib(FixtureDocuments.rootView("""
-            <subviews>
-                <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="l1">
-                    <rect key="frame" x="0.0" y="40" width="44" height="20.5"/>
-                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                </label>
-                <label opaque="NO" text="Value" translatesAutoresizingMaskIntoConstraints="NO" id="l2">
-                    <rect key="frame" x="60" y="40" width="41" height="20.5"/>
-                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                </label>
-            </subviews>
-            <constraints>
-                <constraint firstItem="l1" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="q1"/>
-                <constraint firstItem="l1" firstAttribute="top" secondItem="root" secondAttribute="top" constant="40" id="q2"/>
-                <constraint firstItem="l2" firstAttribute="leading" secondItem="l1" secondAttribute="trailing" constant="16" id="q3"/>
-                <constraint firstItem="l2" firstAttribute="firstBaseline" secondItem="l1" secondAttribute="firstBaseline" id="q4"/>
-            </constraints>
-            """))
+        let data = FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="l1">
+                        <rect key="frame" x="0.0" y="40" width="44" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                    <label opaque="NO" text="Value" translatesAutoresizingMaskIntoConstraints="NO" id="l2">
+                        <rect key="frame" x="60" y="40" width="41" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="l1" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="q1"/>
+                    <constraint firstItem="l1" firstAttribute="top" secondItem="root" secondAttribute="top" constant="40" id="q2"/>
+                    <constraint firstItem="l2" firstAttribute="leading" secondItem="l1" secondAttribute="trailing" constant="16" id="q3"/>
+                    <constraint firstItem="l2" firstAttribute="firstBaseline" secondItem="l1" secondAttribute="firstBaseline" id="q4"/>
+                </constraints>
+                """))
         let layout = try FixtureDocuments.load(data).layouts[0]
         #expect(layout.viewsByID["l2"]?.frame == Rect(x: 60, y: 40, width: 41, height: 20.5))
         #expect(FrameAgreement(layout).ratio == 1)

@@ -68,17 +68,21 @@ public enum ImportedScenarios {
         let layout = template.layout
         return Scenario(
             name: name,
-            summary: "Build \(layout.viewCount) views of \(path) (\(layout.kind.rawValue) \(layout.name)), activate \(layout.constraints.count) constraints and lay out, N times.",
+            summary:
+                "Build \(layout.viewCount) views of \(path) (\(layout.kind.rawValue) \(layout.name)), activate \(layout.constraints.count) constraints and lay out, N times.",
             tags: ["imported", "first-layout", layout.kind.rawValue], sizes: sizes, quickSizes: quickSizes,
             sizeUnit: "copies", operationUnit: "layout"
         ) { size in
             var copies: [ImportedLayout] = []
             copies.reserveCapacity(size)
-            return ScenarioInstance(engines: [], operations: size, run: {
-                for _ in 0..<size { copies.append(template.layout.makeCopy()) }
-            }, verify: {
-                verifyCopies(copies, of: template.layout, count: size)
-            })
+            return ScenarioInstance(
+                engines: [], operations: size,
+                run: {
+                    for _ in 0..<size { copies.append(template.layout.makeCopy()) }
+                },
+                verify: {
+                    verifyCopies(copies, of: template.layout, count: size)
+                })
         }
     }
 
@@ -91,21 +95,24 @@ public enum ImportedScenarios {
             sizeUnit: "copies", operationUnit: "resize"
         ) { size in
             let copies = (0..<size).map { _ in template.layout.makeCopy() }
-            return ScenarioInstance(engines: copies.map(\.window.engine), operations: size * deviceSweep.count, run: {
-                for copy in copies {
-                    for screen in deviceSweep {
-                        copy.window.performFrame { copy.window.resize(width: screen.width, height: screen.height) }
+            return ScenarioInstance(
+                engines: copies.map(\.window.engine), operations: size * deviceSweep.count,
+                run: {
+                    for copy in copies {
+                        for screen in deviceSweep {
+                            copy.window.performFrame { copy.window.resize(width: screen.width, height: screen.height) }
+                        }
                     }
-                }
-            }, verify: {
-                var failures = verifyCopies(copies, of: template.layout, count: size)
-                let last = deviceSweep[deviceSweep.count - 1]
-                for copy in copies where copy.root.frame.size != last {
-                    failures.append(("the root at the last device size \(last)", "it is \(copy.root.frame.size)"))
-                    break
-                }
-                return failures
-            })
+                },
+                verify: {
+                    var failures = verifyCopies(copies, of: template.layout, count: size)
+                    let last = deviceSweep[deviceSweep.count - 1]
+                    for copy in copies where copy.root.frame.size != last {
+                        failures.append(("the root at the last device size \(last)", "it is \(copy.root.frame.size)"))
+                        break
+                    }
+                    return failures
+                })
         }
     }
 
@@ -149,19 +156,24 @@ public enum ImportedScenarios {
             ])
             window.layoutIfNeeded()  // the first screenful, outside the measurement
             let step = max(layout.size.height / 2, 4)
-            return ScenarioInstance(engines: [window.engine], operations: size, run: {
-                _ = table.scrollToEnd(in: window, step: step)
-            }, verify: {
-                withExtendedLifetime(source) {}
-                var failures: [(String, String)] = []
-                if table.rowsMeasured != size { failures.append(("each of the \(size) rows measured once", "\(table.rowsMeasured) were measured")) }
-                let shortest = (0..<size).map { table.rectForRow(at: $0).height }.min() ?? 0
-                if shortest >= 1 {
-                    let bound = Int((visibleHeight / shortest).rounded(.up)) + 3
-                    if table.cellsCreated > bound { failures.append(("at most \(bound) cells made (reuse)", "\(table.cellsCreated) were made")) }
-                }
-                return failures
-            })
+            return ScenarioInstance(
+                engines: [window.engine], operations: size,
+                run: {
+                    _ = table.scrollToEnd(in: window, step: step)
+                },
+                verify: {
+                    withExtendedLifetime(source) {}
+                    var failures: [(String, String)] = []
+                    if table.rowsMeasured != size {
+                        failures.append(("each of the \(size) rows measured once", "\(table.rowsMeasured) were measured"))
+                    }
+                    let shortest = (0..<size).map { table.rectForRow(at: $0).height }.min() ?? 0
+                    if shortest >= 1 {
+                        let bound = Int((visibleHeight / shortest).rounded(.up)) + 3
+                        if table.cellsCreated > bound { failures.append(("at most \(bound) cells made (reuse)", "\(table.cellsCreated) were made")) }
+                    }
+                    return failures
+                })
         }
     }
 

@@ -62,12 +62,15 @@ public struct FrameAgreement: Sendable {
                 }
                 let described = violated.map { constraint in
                     "\(constraint.identifier.map { "'\($0)' " } ?? "")\(constraint.firstItem.debugName).\(constraint.firstAttribute.rawValue) \(constraint.relation.rawValue) "
-                        + (constraint.secondItem.map { "\(constraint.multiplier == 1 ? "" : "\(constraint.multiplier)*")\($0.debugName).\(constraint.secondAttribute.rawValue) + " } ?? "")
+                        + (constraint.secondItem.map {
+                            "\(constraint.multiplier == 1 ? "" : "\(constraint.multiplier)*")\($0.debugName).\(constraint.secondAttribute.rawValue) + "
+                        } ?? "")
                         + "\(constraint.constant)"
                 }
-                mismatches.append(Mismatch(
-                    id: design.id, view: design.view.debugName, line: design.line, expected: design.frame, actual: actual,
-                    contradictedConstraint: described))
+                mismatches.append(
+                    Mismatch(
+                        id: design.id, view: design.view.debugName, line: design.line, expected: design.frame, actual: actual,
+                        contradictedConstraint: described))
             }
         }
         self.compared = layout.designFrames.count

@@ -52,15 +52,16 @@ public struct DocumentSummary: Sendable, Codable {
         for layout in document.layouts {
             let agreement = FrameAgreement(layout)
             let engine = layout.window.engine
-            layouts.append(LayoutSummary(
-                name: layout.name, kind: layout.kind, line: layout.line, width: layout.size.width, height: layout.size.height,
-                views: layout.viewCount, stackViews: layout.stackViewCount, constraints: layout.constraints.count,
-                framesCompared: agreement.compared, framesWithin1pt: agreement.agreeing,
-                framesInconsistentInDesign: agreement.inconsistentInDesign,
-                misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
-                unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
-                ambiguousViews: layout.root.ambiguousViews().count,
-                mismatches: agreement.mismatches.map(\.description)))
+            layouts.append(
+                LayoutSummary(
+                    name: layout.name, kind: layout.kind, line: layout.line, width: layout.size.width, height: layout.size.height,
+                    views: layout.viewCount, stackViews: layout.stackViewCount, constraints: layout.constraints.count,
+                    framesCompared: agreement.compared, framesWithin1pt: agreement.agreeing,
+                    framesInconsistentInDesign: agreement.inconsistentInDesign,
+                    misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
+                    unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
+                    ambiguousViews: layout.root.ambiguousViews().count,
+                    mismatches: agreement.mismatches.map(\.description)))
         }
         self.path = document.path
         self.kind = document.kind
@@ -168,10 +169,16 @@ public struct ImportReport: Sendable, Codable {
         var lines: [String] = []
         for file in files {
             lines.append("\(file.path)  [\(file.kind.rawValue), \(file.device), \(file.traits)]")
-            lines.append("  constraints: \(file.constraints) imported of \(file.constraintElements) (\(file.placeholderConstraints) placeholder, \(file.excludedForSizeClass) excluded for the size class, \(file.skippedConstraints) skipped)")
-            lines.append("  frames: \(file.framesWithin1pt)/\(file.framesCompared) within 1 pt (\(file.framesInconsistentInDesign) differing where IB's own frames break a constraint); unsatisfiable: \(file.unsatisfiable); ambiguous views: \(file.ambiguousViews); warnings: \(file.warnings.count)")
+            lines.append(
+                "  constraints: \(file.constraints) imported of \(file.constraintElements) (\(file.placeholderConstraints) placeholder, \(file.excludedForSizeClass) excluded for the size class, \(file.skippedConstraints) skipped)"
+            )
+            lines.append(
+                "  frames: \(file.framesWithin1pt)/\(file.framesCompared) within 1 pt (\(file.framesInconsistentInDesign) differing where IB's own frames break a constraint); unsatisfiable: \(file.unsatisfiable); ambiguous views: \(file.ambiguousViews); warnings: \(file.warnings.count)"
+            )
             for layout in file.layouts {
-                lines.append("  \(layout.kind.rawValue) \(layout.name) (line \(layout.line)) at \(format(layout.width)) x \(format(layout.height)): \(layout.views) views, \(layout.stackViews) stacks, \(layout.constraints) constraints, frames \(layout.framesWithin1pt)/\(layout.framesCompared), unsatisfiable \(layout.unsatisfiable), ambiguous \(layout.ambiguousViews)")
+                lines.append(
+                    "  \(layout.kind.rawValue) \(layout.name) (line \(layout.line)) at \(format(layout.width)) x \(format(layout.height)): \(layout.views) views, \(layout.stackViews) stacks, \(layout.constraints) constraints, frames \(layout.framesWithin1pt)/\(layout.framesCompared), unsatisfiable \(layout.unsatisfiable), ambiguous \(layout.ambiguousViews)"
+                )
                 if verbose { for mismatch in layout.mismatches { lines.append("      differs: \(mismatch)") } }
             }
             for warning in file.warnings { lines.append("  " + warning) }
@@ -184,7 +191,9 @@ public struct ImportReport: Sendable, Codable {
         }
         let percent = format(totals.agreement * 100)
         let consistent = format(totals.agreementWhereDesignIsConsistent * 100)
-        lines.append("total: \(totals.files) files (\(totals.failedFiles) failed), \(totals.layouts) layouts, \(totals.constraints) constraints, frames \(totals.framesWithin1pt)/\(totals.framesCompared) within 1 pt (\(percent)%; \(consistent)% without the \(totals.framesInconsistentInDesign) whose design frames break the file's constraints), \(totals.unsatisfiable) unsatisfiable, \(totals.ambiguousViews) ambiguous views, \(totals.warnings) warnings")
+        lines.append(
+            "total: \(totals.files) files (\(totals.failedFiles) failed), \(totals.layouts) layouts, \(totals.constraints) constraints, frames \(totals.framesWithin1pt)/\(totals.framesCompared) within 1 pt (\(percent)%; \(consistent)% without the \(totals.framesInconsistentInDesign) whose design frames break the file's constraints), \(totals.unsatisfiable) unsatisfiable, \(totals.ambiguousViews) ambiguous views, \(totals.warnings) warnings"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -102,7 +102,9 @@ public struct LayoutDiagnostics {
         }
         if !ambiguousViews.isEmpty { lines.append("  ambiguous at the design size: " + ambiguousViews.joined(separator: ", ")) }
         for suggestion in suggestions {
-            lines.append("  line \(suggestion.line): required constraint \(suggestion.id) breaks at \(format(suggestion.size)); make it 999 so it gives way without a conflict: \(suggestion.description)")
+            lines.append(
+                "  line \(suggestion.line): required constraint \(suggestion.id) breaks at \(format(suggestion.size)); make it 999 so it gives way without a conflict: \(suggestion.description)"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -319,10 +319,16 @@ final class HierarchyBuilder {
         case "trailing", "bottom": stack.alignment = .trailing
         case "firstBaseline":
             stack.alignment = .leading
-            warn(node, "stack alignment firstBaseline is approximated by top alignment (exact when the arranged views' first baselines are equally far from their tops)")
+            warn(
+                node,
+                "stack alignment firstBaseline is approximated by top alignment (exact when the arranged views' first baselines are equally far from their tops)"
+            )
         case "lastBaseline":
             stack.alignment = .trailing
-            warn(node, "stack alignment lastBaseline is approximated by bottom alignment (exact when the arranged views' last baselines are equally far from their bottoms)")
+            warn(
+                node,
+                "stack alignment lastBaseline is approximated by bottom alignment (exact when the arranged views' last baselines are equally far from their bottoms)"
+            )
         case let other: warn(node, "stack alignment '\(other)' is unknown; using fill")
         }
         if attributes["spacingType"] == "standard" {
@@ -372,8 +378,12 @@ final class HierarchyBuilder {
             root.addLayoutGuide(guide)
             let length = isTop ? rootInsets.top : rootInsets.bottom
             LayoutConstraint.activate([
-                .system(item: guide, attribute: isTop ? .top : .bottom, toItem: root, attribute: isTop ? .top : .bottom, identifier: "_UILayoutSupportConstraint"),
-                .system(item: guide, attribute: .height, toItem: nil, attribute: .notAnAttribute, constant: length, identifier: "_UILayoutSupportConstraint"),
+                .system(
+                    item: guide, attribute: isTop ? .top : .bottom, toItem: root, attribute: isTop ? .top : .bottom,
+                    identifier: "_UILayoutSupportConstraint"),
+                .system(
+                    item: guide, attribute: .height, toItem: nil, attribute: .notAnAttribute, constant: length,
+                    identifier: "_UILayoutSupportConstraint"),
                 .system(item: guide, attribute: .left, toItem: root, attribute: .left, identifier: "_UILayoutSupportConstraint"),
                 .system(item: guide, attribute: .width, toItem: root, attribute: .width, identifier: "_UILayoutSupportConstraint"),
             ])

@@ -120,7 +120,8 @@ enum IntrinsicSizing {
 
     /// The point size of an element's `fontDescription` (17 when it has none).
     static func fontSize(_ node: XMLNode) -> Double {
-        let description = node.child("fontDescription", key: "fontDescription")
+        let description =
+            node.child("fontDescription", key: "fontDescription")
             ?? node.child("attributedString")?.child("fragment")?.child("attributes")?.child("font")
         guard let description else { return 17 }
         if let size = description.number("pointSize") { return size }
