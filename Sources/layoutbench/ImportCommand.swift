@@ -43,6 +43,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .customLong("text-sizing"), help: "How text is measured: canvas (Xcode's design frames) or font-model.")
     var textSizing: ImportOptions.TextSizing = .canvas
 
+    @Flag(help: "Print every view's laid-out frame, per layout (text and JSON).")
+    var frames = false
+
     @Flag(name: .shortAndLong, help: "List the views whose frames differ (text format).")
     var verbose = false
 
@@ -60,7 +63,7 @@ struct ImportCommand: ParsableCommand {
         let options = ImportOptions(textSizing: textSizing, deviceID: device, landscape: landscape ? true : nil)
         let report: ImportReport
         do {
-            report = try ImportReport.make(paths: paths, options: options)
+            report = try ImportReport.make(paths: paths, options: options, includingFrames: frames)
         } catch {
             CommandLineOutput.writeError("error: \(error.description)\n")
             throw ExitCode(error.code.exitStatus)

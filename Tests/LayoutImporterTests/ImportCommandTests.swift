@@ -95,6 +95,16 @@ struct ImportCommandTests {
         #expect(execution.output.contains("total: 1 files (0 failed)"))
     }
 
+    @Test func framesPrintsTheLaidOutHierarchy() throws {
+        let folder = try Self.folder(["Basics.xib": ConstraintImportTests.basics])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let execution = try Self.run(["import", "--frames", folder.path])
+        #expect(execution.status == 0)
+        #expect(execution.output.contains("    UIView:root (0, 0, 375, 667)\n"), "\(execution.output)")
+        #expect(execution.output.contains("      UIView:box (20, 30, 100, 50)\n"))
+        #expect(execution.output.contains("      UIView:tail (130, 30, 225, 50)\n"))
+    }
+
     @Test func malformedXMLExitsSixtyFiveWithItsLocation() throws {
         let folder = try Self.folder([
             "Broken.xib": Data("<?xml version=\"1.0\"?>\n<document>\n<objects>\n</document>\n".utf8),

@@ -23,6 +23,20 @@ public struct LayoutSummary: Sendable, Codable {
     public let ambiguousViews: Int
     /// The views that disagree with their design frame: `Class:id (line n): expected ..., got ...`.
     public let mismatches: [String]
+    /// The laid-out frames, one view a line, indented by depth (`Class:id (x, y, w, h)`, in the
+    /// superview's coordinates), when asked for (`--frames`); `nil` otherwise.
+    public let frames: [String]?
+
+    /// The hierarchy below `root` (the root included), depth first.
+    static func frameLines(_ root: View) -> [String] {
+        var lines: [String] = []
+        func visit(_ view: View, depth: Int) {
+            lines.append(String(repeating: "  ", count: depth) + "\(view.debugName) \(view.frameIncludingAlignmentInsets)")
+            for subview in view.subviews { visit(subview, depth: depth + 1) }
+        }
+        visit(root, depth: 0)
+        return lines
+    }
 }
 
 /// What `layoutbench import` reports for one file.
@@ -47,7 +61,7 @@ public struct DocumentSummary: Sendable, Codable {
 
     /// Summarises an imported document: counts, frame agreement, unsatisfiable-constraint
     /// reports (constraints the engine broke) and views with an ambiguous layout.
-    public init(_ document: ImportedDocument) {
+    public init(_ document: ImportedDocument, includingFrames: Bool = false) {
         var layouts: [LayoutSummary] = []
         for layout in document.layouts {
             let agreement = FrameAgreement(layout)
@@ -61,7 +75,8 @@ public struct DocumentSummary: Sendable, Codable {
                     misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
                     unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
                     ambiguousViews: layout.root.ambiguousViews().count,
-                    mismatches: agreement.mismatches.map(\.description)))
+                    mismatches: agreement.mismatches.map(\.description),
+                    frames: includingFrames ? LayoutSummary.frameLines(layout.root) : nil))
         }
         self.path = document.path
         self.kind = document.kind
@@ -143,12 +158,14 @@ public struct ImportReport: Sendable, Codable {
     /// file that fails becomes a failure and the others go on.
     ///
     /// - Throws: ``ImportError`` `.noDocuments` when a path names nothing.
-    public static func make(paths: [String], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportReport {
+    public static func make(paths: [String], options: ImportOptions = ImportOptions(), includingFrames: Bool = false)
+        throws(ImportError) -> ImportReport
+    {
         var files: [DocumentSummary] = []
         var failures: [ImportError] = []
         for path in try DocumentImporter.documentPaths(in: paths) {
             do {
-                files.append(DocumentSummary(try DocumentImporter.importFile(atPath: path, options: options)))
+                files.append(DocumentSummary(try DocumentImporter.importFile(atPath: path, options: options), includingFrames: includingFrames))
             } catch {
                 failures.append(error)
             }
@@ -180,6 +197,7 @@ public struct ImportReport: Sendable, Codable {
                     "  \(layout.kind.rawValue) \(layout.name) (line \(layout.line)) at \(format(layout.width)) x \(format(layout.height)): \(layout.views) views, \(layout.stackViews) stacks, \(layout.constraints) constraints, frames \(layout.framesWithin1pt)/\(layout.framesCompared), unsatisfiable \(layout.unsatisfiable), ambiguous \(layout.ambiguousViews)"
                 )
                 if verbose { for mismatch in layout.mismatches { lines.append("      differs: \(mismatch)") } }
+                for frame in layout.frames ?? [] { lines.append("      " + frame) }
             }
             for warning in file.warnings { lines.append("  " + warning) }
         }
