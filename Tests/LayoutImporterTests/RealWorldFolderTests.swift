@@ -37,19 +37,32 @@ struct RealWorldFolderTests {
         }
     }
 
-    /// `manifest.csv`'s `constraints` and `placeholder_constraints` columns, by the `file` column.
-    static func manifest(_ folder: URL) throws -> [String: (constraints: Int, placeholders: Int)] {
+    /// `manifest.csv`'s counts, by the `file` column.
+    struct Listed {
+        var constraints: Int
+        var placeholders: Int
+        var symbolic: Int
+        var stackViews: Int
+    }
+
+    /// `manifest.csv`'s `constraints`, `placeholder_constraints`, `symbolic_constraints` and
+    /// `stackViews` columns, by the `file` column.
+    static func manifest(_ folder: URL) throws -> [String: Listed] {
         let text = try String(contentsOf: folder.appendingPathComponent("manifest.csv"), encoding: .utf8)
         var lines = text.split(whereSeparator: \.isNewline).map(String.init)  // the manifest has CRLF line ends
         let header = lines.removeFirst().split(separator: ",").map(String.init)
         let file = try #require(header.firstIndex(of: "file"))
         let constraints = try #require(header.firstIndex(of: "constraints"))
         let placeholders = try #require(header.firstIndex(of: "placeholder_constraints"))
-        var result: [String: (Int, Int)] = [:]
+        let symbolic = try #require(header.firstIndex(of: "symbolic_constraints"))
+        let stacks = try #require(header.firstIndex(of: "stackViews"))
+        var result: [String: Listed] = [:]
         for line in lines {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == header.count, let count = Int(fields[constraints]), let placeholder = Int(fields[placeholders]) else { continue }
-            result[fields[file]] = (count, placeholder)
+            guard fields.count == header.count, let count = Int(fields[constraints]), let placeholder = Int(fields[placeholders]),
+                let symbolicCount = Int(fields[symbolic]), let stackCount = Int(fields[stacks])
+            else { continue }
+            result[fields[file]] = Listed(constraints: count, placeholders: placeholder, symbolic: symbolicCount, stackViews: stackCount)
         }
         return result
     }
@@ -75,6 +88,8 @@ struct RealWorldFolderTests {
             let listed = try #require(manifest[relative], "\(relative) is not in the manifest")
             #expect(document.constraintElements == listed.constraints, "\(relative): <constraint> elements")
             #expect(document.placeholderConstraints == listed.placeholders, "\(relative): placeholders")
+            #expect(document.symbolicConstraints == listed.symbolic, "\(relative): symbolic constraints")
+            #expect(document.layouts.reduce(0) { $0 + $1.stackViewCount } == listed.stackViews, "\(relative): stack views")
             #expect(document.skippedConstraints == 0, "\(relative): \(document.warnings)")
             #expect(
                 document.importedConstraints == document.constraintElements - document.placeholderConstraints - document.excludedForSizeClass,

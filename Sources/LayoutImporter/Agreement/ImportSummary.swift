@@ -50,6 +50,8 @@ public struct DocumentSummary: Sendable, Codable {
     public let excludedForSizeClass: Int
     public let constraints: Int
     public let skippedConstraints: Int
+    /// `symbolic="YES"` constraints (standard spacing), imported with the constant IB wrote.
+    public let symbolicConstraints: Int
     public let framesCompared: Int
     public let framesWithin1pt: Int
     /// Disagreeing views whose design frame violates a required constraint of the file.
@@ -87,6 +89,7 @@ public struct DocumentSummary: Sendable, Codable {
         self.excludedForSizeClass = document.excludedForSizeClass
         self.constraints = document.importedConstraints
         self.skippedConstraints = document.skippedConstraints
+        self.symbolicConstraints = document.symbolicConstraints
         self.framesCompared = layouts.reduce(0) { $0 + $1.framesCompared }
         self.framesWithin1pt = layouts.reduce(0) { $0 + $1.framesWithin1pt }
         self.framesInconsistentInDesign = layouts.reduce(0) { $0 + $1.framesInconsistentInDesign }
