@@ -5,6 +5,7 @@
 // Module graph (one direction only):
 //   Cassowary (solver, no dependencies)
 //     <- LayoutEngine (Auto Layout's model on the solver)
+//       <- LayoutImporter (Interface Builder documents)
 //       <- LayoutScenarios (top-level Scenarios/)
 //         <- LayoutBenchKit (runner, metrics, reports, gates)
 //           <- layoutbench (thin executable)
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
         .library(name: "UIKitLogs", targets: ["UIKitLogs"]),
+        .library(name: "LayoutImporter", targets: ["LayoutImporter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -94,12 +96,23 @@ let package = Package(
         // growth fits, pair ratios, the JSON report (docs/report-schema.md), trace recording.
         .target(
             name: "LayoutBenchKit",
-            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler"]
+            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter"]
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
             dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics"],
             exclude: ["Snapshots"]
+        ),
+
+        // Interface Builder documents (.xib, .storyboard) as engine hierarchies, laid out
+        // and compared with the frames Xcode stored (docs/importer.md).
+        .target(
+            name: "LayoutImporter",
+            dependencies: ["LayoutEngine"]
+        ),
+        .testTarget(
+            name: "LayoutImporterTests",
+            dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit"]
         ),
 
         // The command-line tool: argument parsing and printing only.
@@ -110,6 +123,7 @@ let package = Package(
                 "SolverBenchmark",
                 "LayoutBenchKit",
                 "UIKitLogs",
+                "LayoutImporter",
             ]
         ),
 

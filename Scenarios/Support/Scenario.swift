@@ -59,7 +59,10 @@ public struct Scenario: Sendable {
         sizeUnit: String, operationUnit: String, pair: Pair? = nil, expectations: [Expectation] = [],
         sizeRule: SizeRule = .positive, build: @escaping @Sendable (Int) -> ScenarioInstance
     ) {
-        precondition(name.split(separator: "/").count == 2, "A scenario name reads family/variant; got '\(name)'")
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        precondition(
+            parts.count >= 2 && !parts.contains(where: \.isEmpty),
+            "A scenario name reads family/variant (an imported layout's file/layout/kind); got '\(name)'")
         precondition(sizes.count >= 3 && quickSizes.count >= 3, "Scenario '\(name)' needs at least three sizes for growth fits")
         self.name = name
         self.summary = summary
@@ -78,8 +81,9 @@ public struct Scenario: Sendable {
     /// The family: the part of the name before the slash.
     public var family: String { String(name.split(separator: "/")[0]) }
 
-    /// The variant: the part of the name after the slash.
-    public var variant: String { String(name.split(separator: "/")[1]) }
+    /// The variant: the part of the name after the first slash (`layout/kind` for a
+    /// scenario made from an imported layout).
+    public var variant: String { String(name.split(separator: "/", maxSplits: 1)[1]) }
 
     /// Builds a fresh instance for one repetition at `size` (not measured). `size` must
     /// satisfy ``sizeRule``.
@@ -151,7 +155,7 @@ public final class ScenarioInstance {
     private let checks: () -> [(String, String)]
     /// Engines made while running (a cell built before it joins the window gets a
     /// short-lived engine of its own): their work counts too.
-    private var enginesMadeByRuns: [LayoutEngine] = []
+    public private(set) var enginesMadeByRuns: [LayoutEngine] = []
 
     /// - Parameters:
     ///   - engines: The engines to count (every window the scenario lays out).

@@ -49,6 +49,8 @@ open class View: LayoutItem {
     var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
     /// Compression resistance priorities: resist shrinking below the intrinsic size.
     var compressionPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    /// The margins, safe-area and baseline guides, made on first use (View+SystemGuides.swift).
+    var systemGuides: SystemGuides?
 
     /// Makes a view with a frame, translating its frame into constraints.
     public init(name: String? = nil, frame: Rect = .zero) {

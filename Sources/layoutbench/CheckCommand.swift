@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutBenchKit
+import LayoutScenarios
 
 /// `layoutbench check --baseline NAME`: the performance gate.
 struct CheckCommand: ParsableCommand {
@@ -48,6 +49,10 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Scenario names or globs to run instead of the baseline's (as --filter).", valueName: "scenario"))
     var scenarios: [String] = []
 
+    @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Run the scenarios of these .xib/.storyboard files or folders (as run --layouts; give the same paths as the baseline's run).",
+        valueName: "path"))
+    var layouts: [String] = []
     @Option(name: .customLong("filter"), help: ArgumentHelp("A scenario name, family or glob (repeatable).", valueName: "glob"))
     var filters: [String] = []
 
@@ -115,9 +120,10 @@ struct CheckCommand: ParsableCommand {
                 throw CommandLineOutput.fail(error)
             }
         } else {
+            let importedCatalog = try LayoutsOption.catalog(layouts)
             let session: RunSession
             do throws(LayoutBenchError) {
-                session = try makeSession(repeating: prepared.baseline.report.options)
+                session = try makeSession(repeating: prepared.baseline.report.options, importedCatalog: importedCatalog)
             } catch {
                 throw CommandLineOutput.fail(error)
             }
@@ -151,7 +157,7 @@ struct CheckCommand: ParsableCommand {
         if outcome.exitStatus != .pass { throw ExitCode(outcome.exitStatus.rawValue) }
     }
 
-    private func makeSession(repeating options: Report.OptionsRecord) throws(LayoutBenchError) -> RunSession {
+    private func makeSession(repeating options: Report.OptionsRecord, importedCatalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
         var configuration = GateCheck.configuration(repeating: options)
         if quick && !options.quick {
             let selection = configuration.selection
@@ -169,10 +175,11 @@ struct CheckCommand: ParsableCommand {
         if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
         if noAllocations { configuration.countAllocations = false }
         if let injectChurn { configuration.injectChurn = injectChurn }
-        let session = RunSession(
+        var session = RunSession(
             configuration: configuration, formats: [.json, .html],
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
             toolVersion: LayoutbenchVersion.current)
+        if let importedCatalog { session.catalog = importedCatalog }
         _ = try session.selectedScenarios()
         return session
     }

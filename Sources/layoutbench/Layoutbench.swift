@@ -19,6 +19,7 @@ struct Layoutbench: ParsableCommand {
             CheckCommand.self,
             SolverBenchCommand.self,
             ExplainCommand.self,
+            ImportCommand.self,
         ]
     )
 }

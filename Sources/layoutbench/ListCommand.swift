@@ -25,6 +25,10 @@ struct ListCommand: ParsableCommand {
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag (repeatable).", valueName: "tag"))
     var tags: [String] = []
 
+    @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
+        "List the scenarios made from these .xib/.storyboard files or folders instead of the built-in ones.", valueName: "path"))
+    var layouts: [String] = []
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -33,9 +37,10 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
+        let catalog = try LayoutsOption.catalog(layouts) ?? ScenarioCatalog.all
         let selected: [Scenario]
         do {
-            selected = try ScenarioSelection(patterns: scenarios + filters, tags: tags).select(from: ScenarioCatalog.all)
+            selected = try ScenarioSelection(patterns: scenarios + filters, tags: tags).select(from: catalog)
         } catch {
             throw CommandLineOutput.fail(error)
         }

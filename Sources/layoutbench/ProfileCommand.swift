@@ -25,6 +25,12 @@ struct ProfileCommand: ParsableCommand {
             that ignores events, the profiler), interleaved, and prints the medians; build with \
             -c release for meaningful times.
 
+            With a .xib or .storyboard instead of a scenario, profiles the first layout of each of \
+            its layouts (--scene selects them by name), then lays a fresh copy out through the \
+            device sweep and reports the constraints that become unsatisfiable at some size (UIKit's \
+            report, with the size), the ambiguous views, and the required constraints that broke and \
+            should be 999 (docs/importer.md). Files that cannot be imported exit 65 or 66.
+
             Findings are not errors: a profile with findings exits 0.
 
             Exit codes:
@@ -34,8 +40,12 @@ struct ProfileCommand: ParsableCommand {
               73  the output folder or a profile file cannot be written
             """)
 
-    @Argument(help: ArgumentHelp("The scenario, e.g. cells/stack-scroll ('layoutbench list' shows them).", valueName: "scenario"))
+    @Argument(help: ArgumentHelp(
+        "The scenario, e.g. cells/stack-scroll ('layoutbench list' shows them), or a .xib/.storyboard file.", valueName: "scenario"))
     var scenario: String
+
+    @Option(help: ArgumentHelp("With a document: the layouts to profile, a glob on their names (default: all).", valueName: "glob"))
+    var scene: String?
 
     @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
     var size: Int?
@@ -62,6 +72,10 @@ struct ProfileCommand: ParsableCommand {
     var color: Bool?
 
     func run() throws {
+        if DocumentProfiling.isDocument(scenario) {
+            try profileDocument()
+            return
+        }
         let chosen: Scenario
         let size: Int
         let formats: [ProfileFormat]
@@ -114,6 +128,41 @@ struct ProfileCommand: ParsableCommand {
                 CommandLineOutput.writeError("error: \(chosen.name) at size \(size): \(failure)\n")
             }
             throw ExitCode(ExitStatus.failed.rawValue)
+        }
+    }
+
+    /// `profile FILE.xib [--scene GLOB]`.
+    private func profileDocument() throws {
+        let formats: [ProfileFormat]
+        do throws(LayoutBenchError) {
+            formats = try ProfileFormat.parse(self.formats)
+            if let size, size < 1 { throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).") }
+            if output != nil {
+                throw LayoutBenchError(.invalidOption, "--output applies to one scenario; a document's profiles go to Reports/profiles/.")
+            }
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+        let profiles: [DocumentProfiling.LayoutProfile]
+        do {
+            profiles = try DocumentProfiling.profile(path: scenario, scene: scene, size: size ?? 1, eventBufferCapacity: eventCapacity)
+        } catch {
+            CommandLineOutput.writeError("error: \(error.description)\n")
+            throw ExitCode(error.code.exitStatus)
+        }
+        let useColor = color ?? (isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb")
+        for entry in profiles {
+            if formats.contains(.text) {
+                CommandLineOutput.writeOutput(entry.profile.summary(color: useColor))
+                CommandLineOutput.writeOutput(entry.diagnostics.text())
+            }
+            do throws(LayoutBenchError) {
+                let written = try ProfileOutput.write(
+                    entry.profile.report, formats: formats, to: ProfileOutput.defaultFolder(entry.scenario, size: size ?? 1))
+                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            } catch {
+                throw CommandLineOutput.fail(error)
+            }
         }
     }
 }

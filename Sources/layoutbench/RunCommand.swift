@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LayoutBenchKit
+import LayoutImporter
+import LayoutScenarios
 
 /// `layoutbench run`: measures the scenarios and writes the report.
 struct RunCommand: ParsableCommand {
@@ -100,10 +102,16 @@ struct RunCommand: ParsableCommand {
         case auto, terminal, lines, none
     }
 
+    @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Run scenarios made from these .xib/.storyboard files or folders instead of the built-in ones (file/layout/kind; docs/importer.md).",
+        valueName: "path"))
+    var layouts: [String] = []
+
     func run() throws {
+        let catalog = try LayoutsOption.catalog(layouts)
         let session: RunSession
         do {
-            session = try makeSession()
+            session = try makeSession(catalog: catalog)
         } catch {
             throw CommandLineOutput.fail(error)
         }
@@ -121,7 +129,7 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    private func makeSession() throws(LayoutBenchError) -> RunSession {
+    private func makeSession(catalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
         var configuration = quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
         configuration.selection = ScenarioSelection(patterns: scenarios + filters, tags: tags)
         if !sizes.isEmpty { configuration.sizes = try RunConfiguration.parseSizes(sizes) }
@@ -137,10 +145,11 @@ struct RunCommand: ParsableCommand {
         if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
         configuration.countAllocations = allocations
         if let injectChurn { configuration.injectChurn = injectChurn }
-        let session = RunSession(
+        var session = RunSession(
             configuration: configuration, formats: try CommandLineOutput.parseFormats(formats),
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
             toolVersion: LayoutbenchVersion.current)
+        if let catalog { session.catalog = catalog }
         _ = try session.selectedScenarios()
         return session
     }
@@ -191,5 +200,22 @@ enum CommandLineOutput {
     /// Writes to standard output at once.
     static func writeOutput(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// `--layouts PATH...`: scenarios made from Interface Builder documents.
+enum LayoutsOption {
+    /// The imported scenarios, or `nil` when no path is given (the built-in catalogue).
+    ///
+    /// - Throws: `ExitCode` 65 for a malformed document, 66 for a path that names nothing,
+    ///   after printing `error: file:line:col: message`.
+    static func catalog(_ paths: [String]) throws -> [Scenario]? {
+        guard !paths.isEmpty else { return nil }
+        do {
+            return try ImportedScenarios.make(paths: paths)
+        } catch {
+            CommandLineOutput.writeError("error: \(error.description)\n")
+            throw ExitCode(error.code.exitStatus)
+        }
     }
 }

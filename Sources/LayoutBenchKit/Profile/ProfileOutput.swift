@@ -42,7 +42,7 @@ public enum ProfileFormat: String, CaseIterable, Sendable {
 public enum ProfileOutput {
     /// `Reports/profiles/<family>-<variant>-<size>` (under `$LAYOUTBENCH_SOURCE_ROOT` when set).
     public static func defaultFolder(_ scenario: Scenario, size: Int) -> String {
-        ReportOutput.defaultRoot + "/profiles/\(scenario.family)-\(scenario.variant)-\(size)"
+        ReportOutput.defaultRoot + "/profiles/\(scenario.family)-\(String(scenario.variant.map { $0 == "/" ? "-" : $0 }))-\(size)"
     }
 
     /// The JSON document: members in declaration order, every key present, two-space indented.

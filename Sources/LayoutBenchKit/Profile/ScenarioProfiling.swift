@@ -74,7 +74,10 @@ public enum ScenarioProfiling {
         let failures = scenario.check(instance, counters: counters, size: size)
         var report = profiler.report(
             title: "\(scenario.name) at \(size) \(scenario.sizeUnit)",
-            analyzing: instance.engines.compactMap(\.root), solverCounters: counters)
+            // A scenario that builds its windows while it runs (an imported first layout) is
+            // analysed through the engines its run made.
+            analyzing: (instance.engines.isEmpty ? instance.enginesMadeByRuns : instance.engines).compactMap(\.root),
+            solverCounters: counters)
         report.subject = ProfileReport.Subject(
             scenario: scenario.name, size: size, sizeUnit: scenario.sizeUnit, summary: scenario.summary,
             role: scenario.pair?.role.rawValue, partner: scenario.pair?.partner)

@@ -56,6 +56,6 @@ public enum TraceRecording {
 
     /// The default output file: `<family>-<variant>-<size>.jsonl`.
     public static func defaultOutput(_ scenario: Scenario, size: Int) -> String {
-        "\(scenario.family)-\(scenario.variant)-\(size).jsonl"
+        "\(scenario.family)-\(String(scenario.variant.map { $0 == "/" ? "-" : $0 }))-\(size).jsonl"
     }
 }

@@ -1,0 +1,594 @@
+import LayoutEngine
+
+/// Builds one hierarchy (a scene's root view, a XIB's top-level view or a cell) from its
+/// elements: views, layout guides and constraints, then activates the constraints in one
+/// batch. Cells and table header views found inside are handed back to be built as
+/// hierarchies of their own.
+final class HierarchyBuilder {
+    /// What the document-level importer gives every hierarchy.
+    struct Context {
+        let path: String
+        /// The device laid out for.
+        let device: DeviceProfile
+        /// The device the document names (differs from `device` when the options override it).
+        let documentDevice: DeviceProfile
+        /// The document's `toolsVersion` (the Xcode build that saved it), 0 when absent.
+        let toolsVersion: Double
+        let images: [String: Size]
+        let options: ImportOptions
+        /// Constraint ids a `<variation>` mask uninstalls for the document's traits.
+        let excludedConstraints: Set<String>
+    }
+
+    /// A hierarchy to build later: a cell or header found while building another.
+    struct Pending {
+        let node: XMLNode
+        let kind: ImportedLayout.Kind
+    }
+
+    /// The insets of a root's safe area and of its legacy layout guides.
+    struct RootInsets {
+        var top: Double = 0
+        var bottom: Double = 0
+    }
+
+    let context: Context
+    let layout: ImportedLayout
+    /// The size to lay the hierarchy out at (the design size unless the device changes).
+    let targetSize: Size
+    private(set) var warnings: [ImportWarning] = []
+    /// Cells and headers found inside, to build as separate hierarchies.
+    private(set) var pending: [Pending] = []
+    /// Ids of the `<constraint>` elements this hierarchy read.
+    private(set) var visitedConstraints: [String] = []
+    private(set) var skippedConstraints = 0
+
+    private var items: [String: LayoutItem] = [:]
+    private var nodesByView: [ObjectIdentifier: XMLNode] = [:]
+    private var constraintNodes: [(node: XMLNode, owner: String)] = []
+    private var safeAreaNodes: [(node: XMLNode, owner: View)] = []
+    private var scrollGuideNodes: [(node: XMLNode, owner: View)] = []
+    private let rootInsets: RootInsets
+    private let isSceneRoot: Bool
+
+    /// Elements that are views even without a frame.
+    static let viewElements: Set<String> = [
+        "view", "label", "button", "imageView", "stackView", "scrollView", "tableView", "collectionView", "textField",
+        "textView", "switch", "slider", "activityIndicatorView", "progressView", "segmentedControl", "stepper",
+        "pageControl", "searchBar", "navigationBar", "toolbar", "tabBar", "mapView", "webView", "wkWebView",
+        "datePicker", "pickerView", "containerView", "visualEffectView", "tableViewCell", "collectionViewCell",
+        "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView", "glkView", "arscnView",
+        "sceneKitView", "mtkView",
+    ]
+
+    /// The UIKit class of each element name (`label` → `UILabel`).
+    static func className(for node: XMLNode) -> String {
+        if let custom = node["customClass"] { return custom }
+        switch node.name {
+        case "view": return "UIView"
+        case "imageView": return "UIImageView"
+        case "activityIndicatorView": return "UIActivityIndicatorView"
+        case "tableViewCellContentView": return "UITableViewCellContentView"
+        case "collectionViewCellContentView": return "UICollectionViewCellContentView"
+        case "wkWebView": return "WKWebView"
+        case "mapView": return "MKMapView"
+        default:
+            guard let first = node.name.first else { return "UIView" }
+            return "UI" + first.uppercased() + node.name.dropFirst()
+        }
+    }
+
+    /// Whether an element is a view (it has a frame, or its name is a view's).
+    static func isView(_ node: XMLNode) -> Bool {
+        viewElements.contains(node.name) || node.child("rect", key: "frame") != nil
+    }
+
+    /// Parses `<rect key="frame">`.
+    static func frame(of node: XMLNode) -> Rect? {
+        guard let rect = node.child("rect", key: "frame"), let x = rect.number("x"), let y = rect.number("y"),
+            let width = rect.number("width"), let height = rect.number("height")
+        else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Starts a hierarchy whose root is `node`, in a window of the root's design size
+    /// (the device's screen when the root has no frame).
+    init(context: Context, node: XMLNode, kind: ImportedLayout.Kind, name: String, rootInsets: RootInsets) {
+        self.context = context
+        self.rootInsets = rootInsets
+        self.isSceneRoot = kind == .scene
+        let size = Self.frame(of: node)?.size ?? context.device.screen
+        // A scene designed at the document's screen size follows the device laid out for:
+        // built at the design size (autoresizing masks are relative to it), then resized.
+        targetSize = kind == .scene && size == context.documentDevice.screen ? context.device.screen : size
+        let window = Window(width: max(size.width, 0), height: max(size.height, 0), name: "window")
+        let root = Self.makeBareView(node, frame: Rect(origin: .zero, size: size), context: context)
+        layout = ImportedLayout(name: name, kind: kind, line: node.line, window: window, root: root)
+        // The root is sized by its window (a view controller's view, a cell sized by its table).
+        root.translatesAutoresizingMaskIntoConstraints = true
+        root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        register(node, view: root)
+        buildChildren(of: node, view: root)
+        window.addSubview(root)
+        root.registerSubtreeInLayoutEngine()
+    }
+
+    /// Builds a table cell's content into an engine `TableViewCell` (its content view stands for
+    /// the file's), for a table to reuse: nothing is activated in a window or laid out; the
+    /// table's window is the layout's only for reference. Call ``activateConstraints()`` next.
+    init(context: Context, cellNode node: XMLNode, into cell: TableViewCell, tableWindow: Window, name: String) {
+        self.context = context
+        self.rootInsets = RootInsets()
+        self.isSceneRoot = false
+        self.tableCell = cell
+        targetSize = tableWindow.frame.size
+        layout = ImportedLayout(name: name, kind: .cell, line: node.line, window: tableWindow, root: cell)
+        register(node, view: cell)
+        buildChildren(of: node, view: cell)
+    }
+
+    /// The engine cell being filled, for ``init(context:cellNode:into:tableWindow:name:)``.
+    private var tableCell: TableViewCell?
+
+    private func warn(_ node: XMLNode, _ message: String) {
+        warnings.append(ImportWarning(path: context.path, line: node.line, message: message))
+    }
+
+    // MARK: - Views
+
+    /// A view for an element, configured from its attributes (priorities, hidden, stack
+    /// properties), without subviews.
+    private static func makeBareView(_ node: XMLNode, frame: Rect, context: Context) -> View {
+        let id = node["id"] ?? "?"
+        let className = className(for: node)
+        let view: View
+        switch node.name {
+        case "stackView":
+            view = ImportedStackView(className: className, id: id, frame: frame)
+        case "scrollView":
+            view = ImportedScrollView(className: className, id: id, frame: frame)
+        default:
+            var intrinsic = IntrinsicSizing.size(
+                for: node, frame: Self.frame(of: node), images: context.images, textSizing: context.options.textSizing,
+                toolsVersion: context.toolsVersion)
+            if context.options.reproducesCanvas {
+                if let width = node.number("placeholderIntrinsicWidth") { intrinsic.width = width }
+                if let height = node.number("placeholderIntrinsicHeight") { intrinsic.height = height }
+            }
+            let imported = ImportedView(className: className, id: id, frame: frame, intrinsic: intrinsic)
+            if node.name == "switch" {
+                // UISwitch's alignment rectangle is 2 points narrower than its 51-point frame, on
+                // the right: constraints place the 49 × 31 rectangle (the design frames show it).
+                imported.alignmentInsets = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 2)
+                imported.intrinsic.width -= 2
+            }
+            view = imported
+        }
+        // `fixedFrame="YES"`: a view without constraints, for which Xcode adds prototyping
+        // constraints at build time that hold its frame; modelled as a translated frame.
+        view.translatesAutoresizingMaskIntoConstraints =
+            node["translatesAutoresizingMaskIntoConstraints"] != "NO" || node.flag("fixedFrame")
+        view.autoresizingMask = autoresizingMask(node)
+        view.isHidden = node.flag("hidden")
+        if let value = node.number("horizontalHuggingPriority"), let priority = LayoutPriority(validating: value) {
+            view.setContentHuggingPriority(priority, for: .horizontal)
+        }
+        if let value = node.number("verticalHuggingPriority"), let priority = LayoutPriority(validating: value) {
+            view.setContentHuggingPriority(priority, for: .vertical)
+        }
+        if let value = node.number("horizontalCompressionResistancePriority"), let priority = LayoutPriority(validating: value) {
+            view.setContentCompressionResistancePriority(priority, for: .horizontal)
+        }
+        if let value = node.number("verticalCompressionResistancePriority"), let priority = LayoutPriority(validating: value) {
+            view.setContentCompressionResistancePriority(priority, for: .vertical)
+        }
+        return view
+    }
+
+    /// `<autoresizingMask>`'s flags as the engine's mask (none when absent).
+    static func autoresizingMask(_ node: XMLNode) -> AutoresizingMask {
+        guard let element = node.child("autoresizingMask", key: "autoresizingMask") else { return [] }
+        var mask: AutoresizingMask = []
+        if element.flag("flexibleMinX") { mask.insert(.flexibleLeftMargin) }
+        if element.flag("widthSizable") { mask.insert(.flexibleWidth) }
+        if element.flag("flexibleMaxX") { mask.insert(.flexibleRightMargin) }
+        if element.flag("flexibleMinY") { mask.insert(.flexibleTopMargin) }
+        if element.flag("heightSizable") { mask.insert(.flexibleHeight) }
+        if element.flag("flexibleMaxY") { mask.insert(.flexibleBottomMargin) }
+        return mask
+    }
+
+    private func register(_ node: XMLNode, view: View) {
+        guard let id = node["id"] else {
+            warn(node, "<\(node.name)> has no id; constraints cannot refer to it")
+            return
+        }
+        items[id] = view
+        layout.viewsByID[id] = view
+        nodesByView[ObjectIdentifier(view)] = node
+        if view is StackView { layout.stackViewCount += 1 }
+    }
+
+    /// Makes, configures and adds the subviews of `node`, and records its constraints,
+    /// guides and the cells to import separately.
+    private func buildChildren(of node: XMLNode, view: View) {
+        for child in node.children {
+            switch child.name {
+            case "subviews":
+                for element in child.children {
+                    guard Self.isView(element) else {
+                        warn(element, "<\(element.name)> in <subviews> is not a view this importer knows; skipped")
+                        continue
+                    }
+                    addSubview(element, to: view)
+                }
+            case "constraints":
+                let owner = node["id"] ?? "?"
+                for element in child.children where element.name == "constraint" {
+                    constraintNodes.append((element, owner))
+                }
+            case "viewLayoutGuide":
+                switch child["key"] {
+                case "safeArea": safeAreaNodes.append((child, view))
+                case "contentLayoutGuide", "frameLayoutGuide":
+                    if view is ScrollView {
+                        scrollGuideNodes.append((child, view))
+                    } else {
+                        warn(child, "a \(child["key"] ?? "") guide on a view that is not a scroll view; skipped")
+                    }
+                default: warn(child, "<viewLayoutGuide key=\"\(child["key"] ?? "")\"> is not modelled; skipped")
+                }
+            case "tableViewCellContentView", "collectionViewCellContentView":
+                if let cell = tableCell, cell === view {
+                    register(child, view: cell.contentView)
+                    buildChildren(of: child, view: cell.contentView)
+                } else {
+                    addSubview(child, to: view)
+                }
+            case "view" where child["key"] == "contentView":
+                addSubview(child, to: view)
+            case "prototypes", "cells", "sections":
+                child.forEachDescendant { element in
+                    if element.name == "tableViewCell" || element.name == "collectionViewCell" {
+                        if !Self.hasAncestorCell(element, below: child) { pending.append(Pending(node: element, kind: .cell)) }
+                    }
+                }
+            default:
+                guard Self.isView(child), child["key"] != nil else { continue }
+                // A view in a keyed slot (a table's header or footer, a cell's background):
+                // laid out on its own when it has constraints, else its frame is fixed.
+                var hasConstraints = false
+                child.forEachDescendant { if $0.name == "constraint" { hasConstraints = true } }
+                if hasConstraints { pending.append(Pending(node: child, kind: .view)) }
+            }
+        }
+    }
+
+    private static func hasAncestorCell(_ node: XMLNode, below top: XMLNode) -> Bool {
+        var current = node.parent
+        while let element = current, element !== top {
+            if element.name == "tableViewCell" || element.name == "collectionViewCell" { return true }
+            current = element.parent
+        }
+        return false
+    }
+
+    private func addSubview(_ element: XMLNode, to parent: View) {
+        let frame = Self.frame(of: element)
+        if frame == nil { warn(element, "<\(element.name) id=\"\(element["id"] ?? "?")\"> has no frame; placed at zero size") }
+        let view = Self.makeBareView(element, frame: frame ?? .zero, context: context)
+        register(element, view: view)
+        if let stack = parent as? StackView {
+            stack.addArrangedSubview(view)
+        } else {
+            parent.addSubview(view)
+        }
+        if let frame, let id = element["id"] {
+            if element.flag("misplaced") {
+                layout.misplacedViews += 1
+            } else if element.flag("ambiguous") {
+                layout.ambiguousInDesign += 1
+            } else {
+                layout.designFrames.append(.init(id: id, line: element.line, view: view, frame: frame))
+            }
+        }
+        if let stack = view as? StackView { configure(stack, element) }
+        buildChildren(of: element, view: view)
+    }
+
+    /// A stack view's axis, distribution, alignment and spacing, with the document's
+    /// size-class variations applied.
+    private func configure(_ stack: StackView, _ node: XMLNode) {
+        var attributes = node.attributes
+        for variation in matchingVariations(of: node) {
+            for (key, value) in variation.attributes where key != "key" { attributes[key] = value }
+        }
+        stack.axis = attributes["axis"] == "vertical" ? .vertical : .horizontal
+        switch attributes["distribution"] ?? "fill" {
+        case "fill": stack.distribution = .fill
+        case "fillEqually": stack.distribution = .fillEqually
+        case "fillProportionally": stack.distribution = .fillProportionally
+        case "equalSpacing": stack.distribution = .equalSpacing
+        case "equalCentering": stack.distribution = .equalCentering
+        case let other: warn(node, "stack distribution '\(other)' is unknown; using fill")
+        }
+        switch attributes["alignment"] ?? "fill" {
+        case "fill": stack.alignment = .fill
+        case "leading", "top": stack.alignment = .leading
+        case "center": stack.alignment = .center
+        case "trailing", "bottom": stack.alignment = .trailing
+        case "firstBaseline":
+            stack.alignment = .leading
+            warn(
+                node,
+                "stack alignment firstBaseline is approximated by top alignment (exact when the arranged views' first baselines are equally far from their tops)"
+            )
+        case "lastBaseline":
+            stack.alignment = .trailing
+            warn(
+                node,
+                "stack alignment lastBaseline is approximated by bottom alignment (exact when the arranged views' last baselines are equally far from their bottoms)"
+            )
+        case let other: warn(node, "stack alignment '\(other)' is unknown; using fill")
+        }
+        if attributes["spacingType"] == "standard" {
+            stack.spacing = DocumentImporter.standardSpacing
+        } else if let spacing = attributes["spacing"].flatMap(Double.init) {
+            stack.spacing = spacing
+        }
+        if attributes["baselineRelativeArrangement"] == "YES" {
+            warn(node, "baselineRelativeArrangement is not modelled; spacing is measured between edges")
+        }
+        if attributes["layoutMarginsRelativeArrangement"] == "YES" {
+            warn(node, "layoutMarginsRelativeArrangement is not modelled; views are arranged edge to edge")
+        }
+    }
+
+    /// The `<variation>` children of an element that apply to the document's traits, least
+    /// specific first (`default`, then one size class, then two).
+    func matchingVariations(of node: XMLNode) -> [XMLNode] {
+        node.children(named: "variation")
+            .filter { context.device.traits.matches(variationKey: $0["key"] ?? "") == true }
+            .sorted { TraitCollection.specificity(ofVariationKey: $0["key"] ?? "") < TraitCollection.specificity(ofVariationKey: $1["key"] ?? "") }
+    }
+
+    // MARK: - Guides
+
+    /// Makes the layout guides: safe areas (the root's inset by the bars), the legacy top
+    /// and bottom layout guides of `controller`, scroll views' guides.
+    func makeGuides(controller: XMLNode?) {
+        let root = layout.root
+        root.safeAreaInsets = EdgeInsets(top: rootInsets.top, leading: 0, bottom: rootInsets.bottom, trailing: 0)
+        for (node, owner) in safeAreaNodes {
+            if owner !== root {
+                warn(node, "the safe area of a view below the root is modelled as its bounds (no overlap with the root's insets)")
+            }
+            if let id = node["id"] { items[id] = owner.safeAreaLayoutGuide }
+        }
+        for (node, owner) in scrollGuideNodes {
+            guard let scroll = owner as? ScrollView, let id = node["id"] else { continue }
+            items[id] = node["key"] == "contentLayoutGuide" ? scroll.contentLayoutGuide : scroll.frameLayoutGuide
+        }
+        guard let guides = controller?.child("layoutGuides") else { return }
+        for node in guides.children(named: "viewControllerLayoutGuide") {
+            guard let id = node["id"] else { continue }
+            let isTop = node["type"] == "top"
+            let guide = LayoutGuide(identifier: isTop ? "_UILayoutGuide-top" : "_UILayoutGuide-bottom")
+            guide.name = id
+            root.addLayoutGuide(guide)
+            let length = isTop ? rootInsets.top : rootInsets.bottom
+            LayoutConstraint.activate([
+                .system(
+                    item: guide, attribute: isTop ? .top : .bottom, toItem: root, attribute: isTop ? .top : .bottom,
+                    identifier: "_UILayoutSupportConstraint"),
+                .system(
+                    item: guide, attribute: .height, toItem: nil, attribute: .notAnAttribute, constant: length,
+                    identifier: "_UILayoutSupportConstraint"),
+                .system(item: guide, attribute: .left, toItem: root, attribute: .left, identifier: "_UILayoutSupportConstraint"),
+                .system(item: guide, attribute: .width, toItem: root, attribute: .width, identifier: "_UILayoutSupportConstraint"),
+            ])
+            items[id] = guide
+        }
+    }
+
+    /// The margins of a view: the element's own `layoutMargins` or `directionalLayoutMargins`,
+    /// else UIKit's default for its role (a view controller's root: 0 top and bottom and the
+    /// device's side margin, from the safe area; a cell's content view: 11 and the side
+    /// margin; any other view: 8). With `preservesSuperviewLayoutMargins`, each side is at
+    /// least the superview's margin less the distance to the superview's edge (from the
+    /// design frames).
+    func margins(of view: View) -> EdgeInsets {
+        guard let node = nodesByView[ObjectIdentifier(view)] else { return EdgeInsets(all: 8) }
+        var insets: EdgeInsets
+        if let explicit = node.child("edgeInsets", key: "layoutMargins") {
+            insets = EdgeInsets(
+                top: explicit.number("top") ?? 0, leading: explicit.number("left") ?? 0,
+                bottom: explicit.number("bottom") ?? 0, trailing: explicit.number("right") ?? 0)
+        } else if let explicit = node.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            insets = EdgeInsets(
+                top: explicit.number("top") ?? 0, leading: explicit.number("leading") ?? 0,
+                bottom: explicit.number("bottom") ?? 0, trailing: explicit.number("trailing") ?? 0)
+        } else if view === layout.root && isSceneRoot {
+            let side = context.device.rootSideMargin
+            insets = EdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+        } else if node.name == "tableViewCellContentView" {
+            insets = context.device.cellContentMargins(toolsVersion: context.toolsVersion)
+            // Beside an accessory (a disclosure indicator...) the content view ends before it,
+            // with UIView's 8-point margin on that side.
+            if let accessory = node.parent?["accessoryType"], accessory != "none" { insets.trailing = 8 }
+        } else {
+            insets = EdgeInsets(all: 8)
+        }
+        if node.flag("preservesSuperviewLayoutMargins"), let parent = view.superview, parent !== layout.window,
+            let frame = Self.frame(of: node), let parentFrame = nodesByView[ObjectIdentifier(parent)].flatMap(Self.frame(of:))
+        {
+            let outer = margins(of: parent)
+            insets.leading = max(insets.leading, outer.leading - frame.minX)
+            insets.top = max(insets.top, outer.top - frame.minY)
+            insets.trailing = max(insets.trailing, outer.trailing - (parentFrame.width - frame.maxX))
+            insets.bottom = max(insets.bottom, outer.bottom - (parentFrame.height - frame.maxY))
+        }
+        return insets
+    }
+
+    // MARK: - Constraints
+
+    /// Resolves every recorded `<constraint>` and activates them in one batch, then lays
+    /// the hierarchy out.
+    func activateConstraints() {
+        var made: [LayoutConstraint] = []
+        var designTime: [LayoutConstraint] = []
+        made.reserveCapacity(constraintNodes.count)
+        for (node, owner) in constraintNodes {
+            let id = node["id"] ?? ""
+            visitedConstraints.append(id)
+            if context.excludedConstraints.contains(id) { continue }
+            if node.flag("placeholder") {
+                if context.options.reproducesCanvas, let constraint = makeConstraint(node, owner: owner) {
+                    designTime.append(constraint)
+                }
+                continue
+            }
+            if let constraint = makeConstraint(node, owner: owner) {
+                made.append(constraint)
+                layout.constraintSources[ObjectIdentifier(constraint)] = (id, node.line)
+            } else {
+                skippedConstraints += 1
+            }
+        }
+        LayoutConstraint.activate(made + designTime)
+        layout.constraints = made
+        layout.designTimeConstraints = designTime
+        if tableCell == nil, targetSize != layout.size {
+            layout.window.layoutIfNeeded()
+            layout.window.resize(width: targetSize.width, height: targetSize.height)
+        }
+    }
+
+    /// One `<constraint>`: `first.attribute relation multiplier × second.attribute + constant`
+    /// at `priority`, with the first item the owner of the `<constraints>` block when absent
+    /// and the document's `<variation>`s of the constraint applied.
+    private func makeConstraint(_ node: XMLNode, owner: String) -> LayoutConstraint? {
+        var attributes = node.attributes
+        for variation in matchingVariations(of: node) {
+            for (key, value) in variation.attributes where key != "key" { attributes[key] = value }
+        }
+        let id = attributes["id"] ?? "?"
+        func skip(_ why: String) -> LayoutConstraint? {
+            warn(node, "constraint \(id) skipped: \(why)")
+            return nil
+        }
+        guard let firstAttributeName = attributes["firstAttribute"] else { return skip("it has no firstAttribute") }
+        let firstID = attributes["firstItem"] ?? owner
+        let secondID = attributes["secondItem"]
+        let secondAttributeName = attributes["secondAttribute"]
+        if (secondID == nil) != (secondAttributeName == nil) {
+            return skip("it has a second item without a second attribute, or the reverse")
+        }
+        let relation: LayoutRelation
+        switch attributes["relation"] ?? "equal" {
+        case "equal": relation = .equal
+        case "greaterThanOrEqual": relation = .greaterThanOrEqual
+        case "lessThanOrEqual": relation = .lessThanOrEqual
+        case let other: return skip("unknown relation '\(other)'")
+        }
+        var multiplier = 1.0
+        if let text = attributes["multiplier"] {
+            guard let value = parseMultiplier(text) else { return skip("multiplier '\(text)' is not a number or ratio") }
+            multiplier = value
+        }
+        var constant = 0.0
+        if let text = attributes["constant"] {
+            guard let value = Double(text), value.isFinite else { return skip("constant '\(text)' is not a number") }
+            constant = value
+        }
+        var priority = LayoutPriority.required
+        if let text = attributes["priority"] {
+            guard let value = Double(text), let valid = LayoutPriority(validating: value) else {
+                return skip("priority '\(text)' is not in 1...1000")
+            }
+            priority = valid
+        }
+        guard let firstItem = items[firstID] else { return skip("its first item \(firstID) is not a view or guide of this hierarchy") }
+        let other = secondID.flatMap { items[$0] }
+        if let secondID, other == nil { return skip("its second item \(secondID) is not a view or guide of this hierarchy") }
+        guard let (item, attribute) = target(firstItem, firstAttributeName, other: other, node: node) else {
+            return skip("first attribute '\(firstAttributeName)' is not supported here")
+        }
+        var secondTarget: (LayoutItem, LayoutAttribute)?
+        if let other, let secondAttributeName {
+            guard let resolved = target(other, secondAttributeName, other: firstItem, node: node) else {
+                return skip("second attribute '\(secondAttributeName)' is not supported here")
+            }
+            secondTarget = resolved
+        }
+        if let secondAttribute = secondTarget?.1, let firstAxis = attribute.axis, let secondAxis = secondAttribute.axis,
+            firstAxis != secondAxis, !(attribute.isDimension && secondAttribute.isDimension)
+        {
+            return skip("it relates \(firstAttributeName) to \(secondAttributeName ?? "") across axes")
+        }
+        if secondTarget == nil && !attribute.isDimension {
+            return skip("a position (\(firstAttributeName)) cannot equal a constant")
+        }
+        if attributes["symbolic"] == "YES" { symbolicCount += 1 }
+        return LayoutConstraint(
+            item: item, attribute: attribute, relatedBy: relation, toItem: secondTarget?.0,
+            attribute: secondTarget?.1 ?? .notAnAttribute, multiplier: multiplier, constant: constant, priority: priority,
+            identifier: attributes["identifier"])
+    }
+
+    private(set) var symbolicCount = 0
+
+    /// The item and attribute an IB attribute name means on `item`: margins are the margins
+    /// guide's edges, baselines the baseline guides' tops, and the edges of a scroll view
+    /// related to a view inside it are its content guide's.
+    private func target(_ item: LayoutItem, _ name: String, other: LayoutItem?, node: XMLNode) -> (LayoutItem, LayoutAttribute)? {
+        if let attribute = LayoutAttribute(rawValue: name), attribute != .notAnAttribute {
+            if let scroll = item as? ScrollView, let otherView = other.flatMap(Self.hostView(of:)), otherView !== scroll,
+                otherView.isDescendant(of: scroll), !attribute.isDimension, attribute != .centerX, attribute != .centerY
+            {
+                return (scroll.contentLayoutGuide, attribute)
+            }
+            return (item, attribute)
+        }
+        let marginAttributes: [String: LayoutAttribute] = [
+            "leftMargin": .left, "rightMargin": .right, "topMargin": .top, "bottomMargin": .bottom,
+            "leadingMargin": .leading, "trailingMargin": .trailing, "centerXWithinMargins": .centerX,
+            "centerYWithinMargins": .centerY,
+        ]
+        if let base = marginAttributes[name] {
+            guard let view = item as? View else { return nil }
+            if !view.hasLayoutMarginsGuide {
+                if view === layout.root && isSceneRoot { _ = view.safeAreaLayoutGuide }
+                view.layoutMargins = margins(of: view)
+            }
+            return (view.layoutMarginsGuide, base)
+        }
+        switch name {
+        case "firstBaseline", "baseline", "lastBaseline":
+            guard let view = item as? View else { return nil }
+            let viewNode = nodesByView[ObjectIdentifier(view)]
+            if let viewNode, IntrinsicSizing.textElements.contains(viewNode.name) || viewNode.name == "textView" {
+                // Ascender and descender of the system font: 0.95 em and 0.25 em, centred in the line.
+                let size = IntrinsicSizing.fontSize(viewNode)
+                let frameHeight = Self.frame(of: viewNode)?.height ?? (size * 1.2).rounded(.up)
+                let lineHeight = (size * 1.2).rounded(.up)
+                let firstFromTop = (frameHeight - lineHeight) / 2 + size * 0.95
+                if !view.hasFirstBaselineOffset { view.firstBaselineOffsetFromTop = firstFromTop }
+                if view.lastBaselineOffsetFromBottom == nil { view.lastBaselineOffsetFromBottom = (frameHeight - lineHeight) / 2 + size * 0.25 }
+            }
+            return (name == "lastBaseline" ? view.lastBaselineGuide : view.firstBaselineGuide, .top)
+        default:
+            return nil
+        }
+    }
+
+    private static func hostView(of item: LayoutItem) -> View? {
+        if let view = item as? View { return view }
+        return (item as? LayoutGuide)?.owningView
+    }
+}
+
+extension View {
+    var hasFirstBaselineOffset: Bool { firstBaselineOffsetFromTop != nil }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import LayoutEngine
+
+/// Turns Interface Builder documents (.xib, .storyboard) into engine hierarchies.
+///
+/// Every scene's root view, every top-level view of a XIB and every table or collection
+/// cell (prototype, static, or a XIB's top-level cell) becomes an ``ImportedLayout``: its
+/// views in a ``Window`` of the root's design size, its `<constraint>`s active, laid out.
+/// See `docs/importer.md` for what is modelled and how.
+public enum DocumentImporter {
+    /// The system spacing between sibling views, for `spacingType="standard"` stacks (a
+    /// `symbolic="YES"` constraint keeps the constant IB wrote, 8 in practice).
+    public static let standardSpacing = 8.0
+
+    /// Imports the file at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: A .xib or .storyboard.
+    ///   - options: Device, orientation and text sizing.
+    /// - Returns: The document, laid out; anything skipped is in its warnings.
+    /// - Throws: ``ImportError``: `.unreadableFile`, `.malformedXML` (with line and column),
+    ///   `.notInterfaceBuilder`.
+    /// - Complexity: Parsing is linear in the file; layout costs what the solver does.
+    public static func importFile(atPath path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportedDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImportError(.unreadableFile, path: path, "Cannot read '\(path)'; check that it exists and is readable.")
+        }
+        return try importDocument(data, path: path, options: options)
+    }
+
+    /// Imports a document from its bytes; `path` names it in warnings and errors.
+    ///
+    /// - Throws: ``ImportError`` `.malformedXML` or `.notInterfaceBuilder`.
+    public static func importDocument(_ data: Data, path: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportedDocument {
+        let root = try XMLReader.parse(data, path: path)
+        guard root.name == "document" else {
+            throw ImportError(
+                .notInterfaceBuilder, path: path, line: root.line, column: root.column,
+                "The root element is <\(root.name)>, not an Interface Builder <document>.")
+        }
+        let kind: ImportedDocument.Kind = (root["type"] ?? "").contains("Storyboard") ? .storyboard : .xib
+        var warnings: [ImportWarning] = []
+        let deviceNode = root.child("device")
+        let documentLandscape = deviceNode?["orientation"] == "landscape"
+        let documentDevice: DeviceProfile
+        if let id = deviceNode?["id"], let known = DeviceProfile(id: id, landscape: documentLandscape) {
+            documentDevice = known
+        } else {
+            documentDevice = DeviceProfile(id: DeviceProfile.fallback.id, landscape: documentLandscape)!
+            warnings.append(
+                ImportWarning(
+                    path: path, line: deviceNode?.line ?? root.line,
+                    message: "device '\(deviceNode?["id"] ?? "none")' is unknown; laid out as retina4_7 (iPhone 8)"))
+        }
+        let device: DeviceProfile
+        if options.deviceID == nil && options.landscape == nil {
+            device = documentDevice
+        } else if let chosen = DeviceProfile(id: options.deviceID ?? documentDevice.id, landscape: options.landscape ?? documentLandscape) {
+            device = chosen
+        } else {
+            throw ImportError(
+                .unknownDevice, path: path,
+                "Unknown device '\(options.deviceID ?? "")'; the devices are \(DeviceProfile.known.keys.sorted().joined(separator: ", ")).")
+        }
+        let document = ImportedDocument(path: path, kind: kind, device: device)
+
+        var images: [String: Size] = [:]
+        for image in root.child("resources")?.children(named: "image") ?? [] {
+            if let name = image["name"], let width = image.number("width"), let height = image.number("height") {
+                images[name] = Size(width: width, height: height)
+            }
+        }
+
+        // Count the constraints and work out which the size class uninstalls.
+        var constraintsByID: [String: XMLNode] = [:]
+        var variationOwners: [XMLNode] = []
+        root.forEachDescendant { node in
+            if node.name == "constraint" {
+                document.constraintElements += 1
+                if node.flag("placeholder") { document.placeholderConstraints += 1 }
+                if let id = node["id"] { constraintsByID[id] = node }
+            } else if node.name == "variation", let owner = node.parent, owner.name != "constraint",
+                !variationOwners.contains(where: { $0 === owner })
+            {
+                variationOwners.append(owner)
+            }
+            if node.name == "variation", device.traits.matches(variationKey: node["key"] ?? "") == nil {
+                warnings.append(
+                    ImportWarning(path: path, line: node.line, message: "variation key '\(node["key"] ?? "")' is not understood; ignored"))
+            }
+        }
+        let excluded = excludedConstraints(variationOwners, traits: device.traits, path: path, warnings: &warnings)
+        for id in excluded {
+            if let node = constraintsByID[id], !node.flag("placeholder") { document.excludedForSizeClass += 1 }
+        }
+
+        let context = HierarchyBuilder.Context(
+            path: path, device: device, documentDevice: documentDevice,
+            toolsVersion: root["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0, images: images, options: options,
+            excludedConstraints: excluded)
+        let scenes = Scenes(root: root, kind: kind)
+        var queue: [(node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?)] = scenes.roots
+        var visited = Set<String>()
+        var names = Set<String>()
+        var index = 0
+        while index < queue.count {
+            let (node, layoutKind, controller) = queue[index]
+            index += 1
+            let insets = rootInsets(for: node, kind: layoutKind, controller: controller, scenes: scenes, device: device)
+            var name = layoutName(node: node, controller: controller, kind: layoutKind)
+            if names.contains(name) { name += "-\(index)" }
+            names.insert(name)
+            let recipe = LayoutRecipe(context: context, node: node, kind: layoutKind, name: name, insets: insets, controller: controller)
+            let builder = recipe.build()
+            document.layouts.append(builder.layout)
+            warnings += builder.warnings
+            document.skippedConstraints += builder.skippedConstraints
+            document.symbolicConstraints += builder.symbolicCount
+            visited.formUnion(builder.visitedConstraints)
+            queue += builder.pending.map { ($0.node, $0.kind, nil) }
+        }
+        // Constraints in no imported hierarchy (in an element the importer does not enter).
+        for (id, node) in constraintsByID.sorted(by: { $0.value.line < $1.value.line })
+        where !visited.contains(id) && !node.flag("placeholder") && !excluded.contains(id) {
+            document.skippedConstraints += 1
+            warnings.append(ImportWarning(path: path, line: node.line, message: "constraint \(id) is outside every imported hierarchy; skipped"))
+        }
+        document.warnings = warnings.sorted { $0.line < $1.line }
+        return document
+    }
+
+    /// The constraint ids that the `<variation>` masks of `owners` leave uninstalled for
+    /// `traits`: per owner, `default` first, then the matching keys from least to most
+    /// specific, each `exclude` uninstalling and each `include` installing.
+    static func excludedConstraints(_ owners: [XMLNode], traits: TraitCollection, path: String, warnings: inout [ImportWarning]) -> Set<String> {
+        var excluded = Set<String>()
+        for owner in owners {
+            let variations = owner.children(named: "variation")
+                .filter { traits.matches(variationKey: $0["key"] ?? "") == true }
+                .sorted {
+                    TraitCollection.specificity(ofVariationKey: $0["key"] ?? "") < TraitCollection.specificity(ofVariationKey: $1["key"] ?? "")
+                }
+            for variation in variations {
+                for mask in variation.children(named: "mask") {
+                    guard mask["key"] == "constraints" else {
+                        warnings.append(
+                            ImportWarning(
+                                path: path, line: mask.line,
+                                message:
+                                    "<mask key=\"\(mask["key"] ?? "")\"> (installing views per size class) is not modelled; every view is installed"))
+                        continue
+                    }
+                    for entry in mask.children {
+                        guard let reference = entry["reference"] else { continue }
+                        if entry.name == "exclude" { excluded.insert(reference) } else if entry.name == "include" { excluded.remove(reference) }
+                    }
+                }
+            }
+        }
+        return excluded
+    }
+
+    /// The safe-area (and legacy layout guide) insets of a hierarchy's root, as Xcode's canvas
+    /// simulates them (read off the design frames of the corpus):
+    /// - the status bar only on devices with a home indicator (Xcode 11 and later hide it on the
+    ///   canvas of home-button iPhones), and never with a freeform simulated size;
+    /// - a navigation bar (44 on iPhone, 50 on iPad) when the controller simulates one or sits in a
+    ///   navigation stack, a tab bar (49, iPad 50) or toolbar (44, iPad 50) at the bottom, plus the
+    ///   home indicator;
+    /// - nothing under an opaque (`translucent="NO"`) bar: the root starts below it;
+    /// - nothing for cells and a XIB's top-level views (IB simulates no bars for them).
+    static func rootInsets(
+        for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile
+    ) -> HierarchyBuilder.RootInsets {
+        guard kind == .scene else { return .init() }
+        let freeform = controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
+        let notched = device.homeIndicatorInset > 0
+        var top = notched && !freeform ? device.statusBarHeight : 0
+        var bottom = freeform ? 0 : device.homeIndicatorInset
+        guard let controller else { return .init(top: top, bottom: bottom) }
+        let bar = device.isPad ? 50.0 : 44.0
+        let id = controller["id"] ?? ""
+        let simulatedTop = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
+        if simulatedTop?["translucent"] == "NO" {
+            top = 0
+        } else if simulatedTop?.name == "simulatedNavigationBarMetrics" || scenes.navigationEmbedded.contains(id) {
+            top += bar
+        }
+        let simulatedBottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
+        if simulatedBottom?["translucent"] == "NO" {
+            bottom = 0
+        } else if simulatedBottom?.name == "simulatedToolbarMetrics" {
+            bottom += bar
+        } else if simulatedBottom?.name == "simulatedTabBarMetrics" || scenes.tabEmbedded.contains(id) {
+            bottom += device.isPad ? 50 : 49
+        }
+        return .init(top: top, bottom: bottom)
+    }
+
+    /// `<class or label>-<id>`: the controller's for a scene, the root's otherwise.
+    static func layoutName(node: XMLNode, controller: XMLNode?, kind: ImportedLayout.Kind) -> String {
+        let subject = controller ?? node
+        let label =
+            subject["userLabel"] ?? subject["customClass"] ?? subject["storyboardIdentifier"]
+            ?? (kind == .cell ? node["reuseIdentifier"] : nil) ?? subject.name
+        let safe = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        return "\(safe)-\(subject["id"] ?? "?")"
+    }
+
+    /// Finds the .xib and .storyboard files among `paths` (files as given, folders
+    /// searched recursively), sorted within each folder.
+    ///
+    /// - Throws: ``ImportError`` `.noDocuments` for a path that does not exist or a folder
+    ///   with no document.
+    public static func documentPaths(in paths: [String]) throws(ImportError) -> [String] {
+        var result: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ImportError(.noDocuments, path: path, "No such file or folder '\(path)'.")
+            }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            var found: [String] = []
+            if let enumerator = manager.enumerator(atPath: path) {
+                for case let relative as String in enumerator where relative.hasSuffix(".xib") || relative.hasSuffix(".storyboard") {
+                    found.append((path as NSString).appendingPathComponent(relative))
+                }
+            }
+            guard !found.isEmpty else {
+                throw ImportError(.noDocuments, path: path, "The folder '\(path)' holds no .xib or .storyboard file.")
+            }
+            result += found.sorted()
+        }
+        return result
+    }
+}
+
+/// The hierarchies of a document and the navigation structure of a storyboard.
+struct Scenes {
+    /// The roots to import, with their controllers.
+    var roots: [(node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?)] = []
+    /// Controllers shown in a navigation controller (root or pushed).
+    var navigationEmbedded = Set<String>()
+    /// Controllers of a tab bar controller.
+    var tabEmbedded = Set<String>()
+
+    init(root: XMLNode, kind: ImportedDocument.Kind) {
+        var objectLists: [XMLNode] = []
+        if kind == .storyboard {
+            for scene in root.child("scenes")?.children(named: "scene") ?? [] {
+                if let objects = scene.child("objects") { objectLists.append(objects) }
+            }
+        } else if let objects = root.child("objects") {
+            objectLists.append(objects)
+        }
+        var controllers: [XMLNode] = []
+        for objects in objectLists {
+            for object in objects.children {
+                if object.name == "placeholder" || object.name == "viewControllerPlaceholder" { continue }
+                if let view = object.children.first(where: { $0["key"] == "view" && HierarchyBuilder.isView($0) }) {
+                    roots.append((view, .scene, object))
+                    controllers.append(object)
+                } else if HierarchyBuilder.isView(object) {
+                    let isCell = object.name == "tableViewCell" || object.name == "collectionViewCell"
+                    roots.append((object, isCell ? .cell : .view, nil))
+                } else if object["id"] != nil, object.name.hasSuffix("Controller") {
+                    controllers.append(object)
+                }
+            }
+        }
+        // Navigation: a navigation controller's root, and whatever a controller in a
+        // navigation stack shows or pushes, until nothing changes.
+        var segues: [(source: XMLNode, destination: String, kind: String, relationship: String?)] = []
+        for controller in controllers {
+            controller.forEachDescendant { node in
+                if node.name == "segue", let destination = node["destination"] {
+                    segues.append((controller, destination, node["kind"] ?? "", node["relationship"]))
+                }
+            }
+        }
+        for segue in segues where segue.kind == "relationship" {
+            if segue.source.name == "navigationController", segue.relationship == "rootViewController",
+                segue.source["navigationBarHidden"] != "YES"
+            {
+                navigationEmbedded.insert(segue.destination)
+            }
+            if segue.source.name == "tabBarController", segue.relationship == "viewControllers" {
+                tabEmbedded.insert(segue.destination)
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for segue in segues where ["show", "push"].contains(segue.kind) {
+                if let source = segue.source["id"], navigationEmbedded.contains(source), !navigationEmbedded.contains(segue.destination) {
+                    navigationEmbedded.insert(segue.destination)
+                    changed = true
+                }
+            }
+        }
+    }
+}
+
+/// Everything needed to build one layout again from the parsed document: what
+/// ``ImportedLayout/makeCopy()`` uses to lay the same hierarchy out afresh.
+struct LayoutRecipe {
+    let context: HierarchyBuilder.Context
+    let node: XMLNode
+    let kind: ImportedLayout.Kind
+    let name: String
+    let insets: HierarchyBuilder.RootInsets
+    let controller: XMLNode?
+
+    /// Builds the hierarchy, makes its guides, activates its constraints (one batch) and lays
+    /// it out.
+    func build() -> HierarchyBuilder {
+        let builder = HierarchyBuilder(context: context, node: node, kind: kind, name: name, rootInsets: insets)
+        builder.makeGuides(controller: controller)
+        builder.activateConstraints()
+        builder.layout.window.layoutIfNeeded()
+        builder.layout.recipe = self
+        return builder
+    }
+}

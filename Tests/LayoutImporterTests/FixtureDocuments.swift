@@ -1,0 +1,53 @@
+import Foundation
+
+@testable import LayoutImporter
+
+/// Small Interface Builder documents written for these tests (the real-world corpus is read
+/// in place by ``RealWorldFolderTests`` and never copied).
+enum FixtureDocuments {
+    /// A XIB whose `<objects>` hold `objects`.
+    static func xib(device: String = "retina4_7", orientation: String = "portrait", resources: String = "", _ objects: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
+                <device id="\(device)" orientation="\(orientation)" appearance="light"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            \(objects)
+                </objects>
+                <resources>\(resources)</resources>
+            </document>
+            """.utf8)
+    }
+
+    /// A storyboard whose `<scenes>` hold `scenes`.
+    static func storyboard(device: String = "retina4_7", _ scenes: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES">
+                <device id="\(device)" orientation="portrait" appearance="light"/>
+                <scenes>
+            \(scenes)
+                </scenes>
+            </document>
+            """.utf8)
+    }
+
+    /// Imports a fixture; `name` stands for its path in warnings.
+    static func load(_ data: Data, name: String = "fixture.xib", options: ImportOptions = ImportOptions()) throws -> ImportedDocument {
+        try DocumentImporter.importDocument(data, path: name, options: options)
+    }
+
+    /// A top-level view 375 × 667 with `body` inside it (subviews, constraints, ...).
+    static func rootView(_ body: String, id: String = "root", width: Double = 375, height: Double = 667) -> String {
+        """
+        <view contentMode="scaleToFill" id="\(id)">
+            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+        \(body)
+        </view>
+        """
+    }
+}
