@@ -392,26 +392,35 @@ extension SolverCore {
             // An entry that is rounding next to its column or its row is not a pivot: the
             // marker is, in exact arithmetic, absent from that row.
             let size = abs(header.entries[Int(element.entry)].coefficient)
-            if size < Self.pivotTolerance * largest || size < Self.pivotTolerance * rowScale(element.row) { continue }
+            // (Next to its row: checked only for a would-be winner, as a row scan costs its length.)
+            if size < Self.pivotTolerance * largest { continue }
             let basic = header.basic
             let basicKind = symbols[basic].kind
             if basicKind == .dummy {
-                if basic < dummyBasic { dummyBasic = basic; dummyRow = element.row }
+                if basic < dummyBasic && size >= Self.pivotTolerance * rowScale(element.row) {
+                    dummyBasic = basic; dummyRow = element.row
+                }
                 continue
             }
             if basicKind == .external {
-                if basic < freeBasic { freeBasic = basic; freeRow = element.row }
+                if basic < freeBasic && size >= Self.pivotTolerance * rowScale(element.row) {
+                    freeBasic = basic; freeRow = element.row
+                }
                 continue
             }
             let coefficient = header.entries[Int(element.entry)].coefficient
             if coefficient < 0 {
                 let ratio = -header.constant / coefficient
-                if ratio < negativeRatio || (ratio == negativeRatio && basic < negativeBasic) {
+                if (ratio < negativeRatio || (ratio == negativeRatio && basic < negativeBasic))
+                    && size >= Self.pivotTolerance * rowScale(element.row)
+                {
                     negativeRatio = ratio; negativeRow = element.row; negativeBasic = basic
                 }
             } else {
                 let ratio = header.constant / coefficient
-                if ratio < positiveRatio || (ratio == positiveRatio && basic < positiveBasic) {
+                if (ratio < positiveRatio || (ratio == positiveRatio && basic < positiveBasic))
+                    && size >= Self.pivotTolerance * rowScale(element.row)
+                {
                     positiveRatio = ratio; positiveRow = element.row; positiveBasic = basic
                 }
             }
