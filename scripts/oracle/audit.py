@@ -470,6 +470,11 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
     deferred: dict = {}  # id -> constant changed in the open batch, applied at its end
     depth = 0
 
+    def apply_deferred() -> None:
+        for cid, constant in deferred.items():
+            if cid in installed:
+                installed[cid].constant = constant
+
     def required_set() -> list:
         return [c for c in installed.values() if c.required]
 
@@ -506,9 +511,7 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             if cls != "wide6":
                 mismatch(f"line {number}: {kind} refused with {code} in class {cls}")
             if kind == "endBatch":
-                for cid, constant in deferred.items():
-                    if cid in installed:
-                        installed[cid].constant = constant
+                apply_deferred()
                 if pending_required is not None and pending_required[0] in installed:
                     installed[pending_required[0]].constant = pending_required[1]
                 depth, pending_required, deferred = 0, None, {}
@@ -585,9 +588,7 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             deferred = {}
         elif kind == "endBatch":
             depth -= 1
-            for cid, constant in deferred.items():
-                if cid in installed:
-                    installed[cid].constant = constant
+            apply_deferred()
             if pending_required is not None and pending_required[0] not in installed:
                 pending_required = None
             deferred = {}

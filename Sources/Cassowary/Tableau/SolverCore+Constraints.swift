@@ -380,11 +380,7 @@ extension SolverCore {
         var dummyRow: Int32 = -1
         var dummyBasic = Int32.max
         let info = symbols[marker]
-        var largest = 0.0
-        for index in 0..<Int(info.columnCount) where rows[info.column[index].row].kind == .constraint {
-            let element = info.column[index]
-            largest = max(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
-        }
+        let largest = columnLargest(marker)
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             let header = rows[element.row]

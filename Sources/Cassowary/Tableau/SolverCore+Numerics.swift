@@ -108,18 +108,19 @@ extension SolverCore {
 
     // MARK: Scales
 
-    /// The largest |coefficient| of `symbol` in constraint rows, and 1 when it has none.
+    /// The largest |coefficient| of `symbol` in constraint rows (0 when it is in none):
+    /// the reference of the pivot rule.
     @inline(__always)
-    mutating func columnScale(_ symbol: Int32) -> Double {
+    mutating func columnLargest(_ symbol: Int32) -> Double {
         let info = symbols[symbol]
-        var scale = 0.0
+        var largest = 0.0
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             if rows[element.row].kind == .constraint {
-                scale = max(scale, abs(rows[element.row].entries[Int(element.entry)].coefficient))
+                largest = max(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
             }
         }
-        return scale > 0 ? scale : 1
+        return largest
     }
 
     /// The largest |coefficient| in a row.

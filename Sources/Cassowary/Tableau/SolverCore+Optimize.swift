@@ -174,14 +174,7 @@ extension SolverCore {
     /// symbol's column is zero there, so its improving reduced cost is rounding too.
     mutating func primalLeavingRow(for entering: Int32) -> Int32 {
         let info = symbols[entering]
-        var largest = 0.0
-        for index in 0..<Int(info.columnCount) {
-            let element = info.column[index]
-            if rows[element.row].kind == .constraint {
-                largest = max(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
-            }
-        }
-        let threshold = Self.pivotTolerance * largest
+        let threshold = Self.pivotTolerance * columnLargest(entering)
         var bestRow: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
