@@ -130,3 +130,31 @@ struct TraceTests {
         }
     }
 }
+
+@Suite("Trace input that must not trap or run away")
+struct TraceInputLimitTests {
+    static func parseError(_ body: String) -> SolverTrace.ParseError? {
+        let text = "{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n" + body
+        do {
+            _ = try SolverTrace.parse(text, source: "t.jsonl")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("A constraint id of 999,999,999 is refused at its line instead of asking for gigabytes")
+    func hugeIDIsRefused() throws {
+        let error = try #require(Self.parseError(#"{"op":"add","id":999999999,"terms":[[0,1]],"constant":0,"relation":"==","priority":1000}"#))
+        #expect(error.line == 3)
+        #expect(error.message.contains("9999999"))
+        #expect(Self.parseError(#"{"op":"add","id":9999999,"terms":[[0,1]],"constant":0,"relation":"==","priority":1000}"#) == nil)
+    }
+
+    @Test("A term's variable index of 1e19 is a located error, not an integer overflow")
+    func hugeVariableIndexIsRefused() throws {
+        let error = try #require(Self.parseError(#"{"op":"add","id":0,"terms":[[1e19,1]],"constant":0,"relation":"==","priority":1000}"#))
+        #expect(error.line == 3)
+        #expect(error.message.contains("before it is declared"))
+    }
+}

@@ -88,6 +88,10 @@ public struct SolverTrace: Sendable {
     ///   malformed JSON, a missing header or another format version, an unknown
     ///   operation, a missing or mistyped field, a reference to an undeclared
     ///   variable or constraint, a priority outside 1...1000.
+    /// The largest variable or constraint id a trace may use. A replay keeps one slot
+    /// per id, so an id is a memory request: a 200-byte trace must not ask for gigabytes.
+    public static let maximumID = 9_999_999
+
     public static func parse(_ text: String, source: String = "<trace>") throws(ParseError) -> SolverTrace {
         var operations: [(line: Int, operation: Operation)] = []
         var sawHeader = false
@@ -127,7 +131,10 @@ public struct SolverTrace: Sendable {
             }
             func index(_ key: String) throws(ParseError) -> Int {
                 let raw = try number(key)
-                guard raw >= 0, raw.rounded() == raw, raw < 1e9 else { throw fail("\"\(key)\" must be a nonnegative integer") }
+                guard raw >= 0, raw.rounded() == raw else { throw fail("\"\(key)\" must be a nonnegative integer") }
+                guard raw <= Double(maximumID) else {
+                    throw fail("\"\(key)\" \(raw) is above \(maximumID): a replay keeps one slot per id; number ids densely from 0")
+                }
                 return Int(raw)
             }
             func variable(_ key: String) throws(ParseError) -> Int {
@@ -168,7 +175,9 @@ public struct SolverTrace: Sendable {
                         case .number(let rawVariable) = pair[0], case .number(let coefficient) = pair[1],
                         rawVariable >= 0, rawVariable.rounded() == rawVariable
                     else { throw fail("each term must be [variable, coefficient]") }
-                    guard Int(rawVariable) < declaredVariables else { throw fail("variable \(Int(rawVariable)) is used before it is declared") }
+                    guard rawVariable < Double(declaredVariables) else {
+                        throw fail("variable \(rawVariable) is used before it is declared")
+                    }
                     terms.append((Int(rawVariable), coefficient))
                 }
                 guard case .string(let rawRelation)? = value["relation"], let relation = Relation(rawValue: rawRelation) else {
