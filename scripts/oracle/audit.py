@@ -45,6 +45,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,13 @@ HOLD_TOLERANCE = 1e-7
 # of the set is within this factor of the threshold.
 BORDERLINE_FACTOR = 1e3
 NUMERICAL_CODE = "numerical-instability"
+# A level counts as improved when a witness beats ours by more than this fraction of the level's
+# magnitude (Σ weight · (|constant| + Σ|a·x|)): about 10⁷ units of rounding of the terms.
+LEVEL_TOLERANCE = 1e-9
+# A set is certainly feasible when HiGHS's point, evaluated exactly, holds every constraint
+# within this fraction of its magnitude (the solver decides at 1e-9: a point between the two is
+# a borderline case, believed neither way).
+FEASIBLE_TOLERANCE = 1e-11
 
 
 # ---------------------------------------------------------------------------
@@ -274,9 +282,9 @@ def violation(con: Con, values: list) -> tuple[Fraction, float]:
     return abs(value), scale
 
 
-def holds(con: Con, values: list) -> bool:
+def holds(con: Con, values: list, tolerance: float = HOLD_TOLERANCE) -> bool:
     amount, scale = violation(con, values)
-    return amount <= Fraction(HOLD_TOLERANCE * max(1.0, scale))
+    return amount <= Fraction(tolerance * max(1.0, scale))
 
 
 def _rows(cons: list, n: int, width: int, with_errors: bool):
@@ -338,18 +346,18 @@ def feasibility(cons: list, n: int) -> str:
     if found is None:
         return "undecided"
     least, point = found
-    if all(holds(c, point) for c in cons):
-        return "feasible"  # an exactly checked point: no doubt
+    if all(holds(c, point, FEASIBLE_TOLERANCE) for c in cons):
+        return "feasible"  # an exactly checked point that holds them all but for rounding: no doubt
     threshold = HOLD_TOLERANCE * max([1.0] + [abs(c.constant) for c in cons])
     if least > threshold * BORDERLINE_FACTOR:
         return "infeasible"
-    return "borderline"
+    return "borderline"  # holds only within a tolerance, or fails only slightly: believed neither way
 
 
 # A witness must hold every required constraint within this fraction of its scale, and every
 # level above the one it improves within this fraction of our value there: tight enough that a
 # thin feasible slab cannot be crossed by tolerance alone.
-WITNESS_TOLERANCE = 1e-11
+WITNESS_TOLERANCE = 1e-13
 
 
 def better_point(required: list, soft: list, n: int, ours: list):
@@ -379,7 +387,7 @@ def better_point(required: list, soft: list, n: int, ours: list):
         result = _linprog(objective, upper + held_rows, bounds + held_bounds, equal, equal_bounds, variable_bounds)
         if result.status != 0:
             return "undecided"
-        tolerance = Fraction(HOLD_TOLERANCE * max(1.0, our_scale))
+        tolerance = Fraction(LEVEL_TOLERANCE * max(1.0, our_scale))
         if Fraction(float(result.fun)) < our_value - tolerance:
             point = [Fraction(float(x)) for x in result.x[:n]]
             theirs = level_violations(soft, point)
@@ -682,8 +690,13 @@ def main(argv: list) -> int:
             if deadline and time.monotonic() > deadline:
                 return
 
+    def stop(signum, frame):  # an interrupted soak still prints what it counted
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    interrupted = False
     context = multiprocessing.get_context("fork")
-    with context.Pool(options.jobs) as pool:
+    pool = context.Pool(options.jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
         for verdict, lines in pool.imap_unordered(_work, tasks(), chunksize=1):
             total = totals[verdict.cls]
             total["sequences"] += 1
@@ -710,9 +723,17 @@ def main(argv: list) -> int:
             if interactive:
                 done = sum(t["sequences"] for t in totals.values())
                 print(f"\r{done} sequences, {len(failures)} failing", end="", file=sys.stderr)
+    except KeyboardInterrupt:
+        interrupted = True
+        pool.terminate()
+    else:
+        pool.close()
+    pool.join()
     if interactive:
         print(file=sys.stderr)
 
+    if interrupted:
+        print("interrupted: the counts below are of the sequences judged so far", file=sys.stderr)
     if options.json:
         print(json.dumps(totals, indent=1))
     else:

@@ -215,9 +215,13 @@ extension SolverCore {
         let objective = makeRow(kind: .artificialObjective, basic: -1)
         addRow(into: objective, from: row, times: 1)
 
+        // The rounding in the minimum is relative to the values it was computed from: the
+        // constraint's magnitude where the minimization ends, or the violation it started from.
+        let startingViolation = abs(rows[objective].constant)
         beginUndo()
         _ = minimize(row: objective, onlyFaceSymbols: false, scale: max(rowScale(objective), 1e-300))
-        let feasible = abs(rows[objective].constant) <= Self.feasibilityTolerance * magnitude(of: constraint)
+        let feasible = abs(rows[objective].constant)
+            <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
 
         if !feasible {
             // The artificial objective row now proves infeasibility: the required
@@ -451,7 +455,9 @@ extension SolverCore {
             rows[basicRow].constant = constant
             counters.rowConstantUpdates &+= 1
             noteRowChanged(basicRow)
-            if symbols[marker].kind == .dummy && abs(constant) > Self.feasibilityTolerance * ownerMagnitude(marker) {
+            if symbols[marker].kind == .dummy
+                && abs(constant) > Self.feasibilityTolerance * max(ownerMagnitude(marker), abs(shift))
+            {
                 failing = basicRow
             }
             return failing
@@ -471,7 +477,7 @@ extension SolverCore {
             guard rows[row].kind == .constraint else { continue }
             noteRowChanged(row)
             if symbols[rows[row].basic].kind == .dummy
-                && abs(constant) > Self.feasibilityTolerance * ownerMagnitude(rows[row].basic)
+                && abs(constant) > Self.feasibilityTolerance * max(ownerMagnitude(rows[row].basic), abs(coefficient * shift))
             {
                 failing = row
             }

@@ -305,8 +305,10 @@ extension SolverCore {
             optimizeObjective()
         }
         // Suspicion only decides that verification runs; the verdict is the solution's.
+        // One refinement step always runs first: on a wide system the values carry the
+        // rounding of every substitution, and a step costs one pass over the markers.
         numerics.suspect = false
-        if solutionHolds() || refineUntilHolds() { return true }
+        if (refineSolution() && solutionHolds()) || refineUntilHolds() { return true }
         return rebuildTableau()
     }
 
