@@ -62,7 +62,8 @@ public struct NumericalRepairs: Sendable, Equatable, CustomStringConvertible {
     public var objectiveRefreshes = 0
     /// Objective rows rebuilt because their accumulated rounding grew (drift detection).
     public var driftRefreshes = 0
-    /// Steps of iterative refinement (a solution that did not verify, corrected in place).
+    /// Steps of iterative refinement: one in every verification, up to three more when the
+    /// solution still does not verify.
     public var refinements = 0
     /// Whole tableaux rebuilt from the installed constraints.
     public var tableauRebuilds = 0
