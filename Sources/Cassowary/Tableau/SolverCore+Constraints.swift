@@ -97,7 +97,7 @@ extension SolverCore {
         records[Int(slot)].markerCoefficient = markerCoefficient
 
         if !required {
-            retainLevel(constraint.priority.value, weight: constraint.weight)
+            retainLevel(constraint.priority.value)
             let objective = objectiveRow(for: constraint.priority.value)
             let (first, second) = errorSymbols(of: slot)
             addObjectiveTerm(objective: objective, symbol: first, weight: constraint.weight)
@@ -521,7 +521,7 @@ extension SolverCore {
     mutating func changePriority(slot: Int32, to priority: Float) {
         let record = records[Int(slot)]
         let oldObjective = objectiveRow(for: record.priority)
-        retainLevel(priority, weight: record.weight)
+        retainLevel(priority)
         let newObjective = objectiveRow(for: priority)
         let (first, second) = errorSymbols(of: slot)
         addObjectiveTerm(objective: oldObjective, symbol: first, weight: -record.weight)

@@ -48,8 +48,7 @@ extension SolverCore {
         return -1
     }
 
-    /// Adds a use of the level by a constraint of `weight`, which widens the level's scale.
-    mutating func retainLevel(_ priority: Float, weight: Double) {
+    mutating func retainLevel(_ priority: Float) {
         _ = objectiveRow(for: priority)
         levels[levelIndex(of: priority)].users &+= 1
     }
