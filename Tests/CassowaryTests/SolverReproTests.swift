@@ -135,7 +135,7 @@ struct NumericalRepairTests {
         #expect(abs(1e-3 * wide.value(of: x) + 1e4 * wide.value(of: y) - 7) <= 1e-8 * 7)
     }
 
-    @Test("The repro that trapped on an unbounded objective is repaired, and says so")
+    @Test("The repro that trapped on an unbounded objective ends with no refusal and no error but unsatisfiable")
     func unboundedTrapIsRepaired() throws {
         guard let (_, result) = try SolverReproTests.replay("crash-unbounded-unit.min.jsonl") else { return }
         #expect(result.errors.allSatisfy { $0.error.code == "unsatisfiable" })

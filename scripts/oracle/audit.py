@@ -483,6 +483,13 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             if cid in installed:
                 installed[cid].constant = constant
 
+    def installed_or_flag(cid: int, code, number: int):
+        """The installed constraint `cid`, or None after checking that updating it failed as it must."""
+        con = installed.get(cid)
+        if con is None and code != "unknown-constraint":
+            mismatch(f"line {number}: update of a constraint that is not installed gave {code}")
+        return con
+
     def required_set() -> list:
         return [c for c in installed.values() if c.required]
 
@@ -545,10 +552,8 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
                 mismatch(f"line {number}: remove failed with {code}")
             installed.pop(op["id"], None)
         elif kind == "updateConstant":
-            con = installed.get(op["id"])
+            con = installed_or_flag(op["id"], code, number)
             if con is None:
-                if code != "unknown-constraint":
-                    mismatch(f"line {number}: update of a constraint that is not installed gave {code}")
                 continue
             if code is not None:
                 if code != "unsatisfiable" or not con.required or depth > 0:
@@ -567,10 +572,8 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             if con.required:
                 expect_feasible(number, "a required constant change")
         elif kind == "updatePriority":
-            con = installed.get(op["id"])
+            con = installed_or_flag(op["id"], code, number)
             if con is None:
-                if code != "unknown-constraint":
-                    mismatch(f"line {number}: update of a constraint that is not installed gave {code}")
                 continue
             if code is not None:
                 mismatch(f"line {number}: updatePriority failed with {code}")

@@ -162,14 +162,7 @@ extension SolverCore {
             {
                 return header.entries[index].symbol
             }
-            var index = Int32(0)
-            while index < rows[row].count {
-                if symbols[rows[row].entries[Int(index)].symbol].kind == .external {
-                    removeEntry(row: row, at: index)
-                } else {
-                    index += 1
-                }
-            }
+            removeExternalEntries(row)
         }
         if isPivotable(marker) && coefficient(row: row, symbol: marker) < 0 { return marker }
         if other >= 0 && isPivotable(other) && coefficient(row: row, symbol: other) < 0 { return other }

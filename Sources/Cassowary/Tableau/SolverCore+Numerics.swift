@@ -231,20 +231,10 @@ extension SolverCore {
             let record = records[slot]
             guard record.constraint != nil, record.priority == priority else { continue }
             let (first, second) = errorSymbols(of: Int32(slot))
-            if first >= 0 { addFreshTerm(fresh, symbol: first, weight: record.weight) }
-            if second >= 0 { addFreshTerm(fresh, symbol: second, weight: record.weight) }
+            if first >= 0 { addObjectiveTerm(objective: fresh, symbol: first, weight: record.weight) }
+            if second >= 0 { addObjectiveTerm(objective: fresh, symbol: second, weight: record.weight) }
         }
         return fresh
-    }
-
-    mutating func addFreshTerm(_ row: Int32, symbol: Int32, weight: Double) {
-        let basicRow = symbols[symbol].row
-        if basicRow >= 0 {
-            addRow(into: row, from: basicRow, times: weight)
-        } else {
-            addToEntry(row: row, symbol: symbol, delta: weight)
-            rowMagnitude[row] += abs(weight)
-        }
     }
 
     /// Whether two rows hold the same entries within `tolerance`.

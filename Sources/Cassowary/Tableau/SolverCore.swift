@@ -824,13 +824,19 @@ extension SolverCore {
             guard rows[target].kind != .free,
                 rows[target].kind != .constraint || (rows[target].basic >= 0 && symbols[rows[target].basic].kind != .external)
             else { continue }
-            var entry = Int32(0)
-            while entry < rows[target].count {
-                if symbols[rows[target].entries[Int(entry)].symbol].kind == .external {
-                    removeEntry(row: target, at: entry)
-                } else {
-                    entry += 1
-                }
+            removeExternalEntries(target)
+        }
+    }
+
+    /// Removes every external symbol's entry from a row.
+    @inline(never)
+    mutating func removeExternalEntries(_ row: Int32) {
+        var index = Int32(0)
+        while index < rows[row].count {
+            if symbols[rows[row].entries[Int(index)].symbol].kind == .external {
+                removeEntry(row: row, at: index)
+            } else {
+                index += 1
             }
         }
     }
