@@ -358,6 +358,11 @@ def feasibility(cons: list, n: int) -> str:
 # level above the one it improves within this fraction of our value there: tight enough that a
 # thin feasible slab cannot be crossed by tolerance alone.
 WITNESS_TOLERANCE = 1e-13
+# A level is improved only *flatly* when every improving direction gains less than this per unit of
+# movement, in units of the moved variable's largest coefficient times the level's largest weight:
+# a double-precision simplex cannot see such directions (its reduced costs are that small), and
+# the gain is the problem's ill-conditioning. Counted apart ("flat"), not as mismatches.
+DUAL_TOLERANCE = 1e-9
 
 
 def better_point(required: list, soft: list, n: int, ours: list):
@@ -396,13 +401,69 @@ def better_point(required: list, soft: list, n: int, ours: list):
             required_ok = all(violation(c, point)[0] <= Fraction(WITNESS_TOLERANCE * max(1.0, violation(c, point)[1]))
                               for c in required)
             if above_ok and required_ok and theirs[priority][0] < our_value - tolerance:
-                return (f"final: suboptimal at priority {priority:g}: ours {float(our_value):.9g}, an exactly checked "
+                text = (f"final: suboptimal at priority {priority:g}: ours {float(our_value):.9g}, an exactly checked "
                         f"point reaches {float(theirs[priority][0]):.9g} with no higher level worse")
+                steep = steep_improvement(required, soft, n, ours, priority, upper + held_rows,
+                                          bounds + held_bounds, equal, equal_bounds, our_value - tolerance)
+                if steep == "flat":
+                    return "flat: " + text[len("final: "):]
+                return text if steep else "undecided"
             if not (above_ok and required_ok):
                 return "undecided"
         held_rows.append(objective)
         held_bounds.append(float(our_value) * (1 + WITNESS_TOLERANCE) + WITNESS_TOLERANCE)
     return None
+
+
+def steep_improvement(required, soft, n, ours, priority, upper, bounds, equal, equal_bounds, target):
+    """Whether a level can be improved faster than the dual tolerance allows, certified exactly.
+
+    A double-precision simplex stops when no reduced cost is below its dual feasibility tolerance
+    (HiGHS: 1e-7 absolute on its scaled problem); an improvement along a direction flatter than that
+    is the ill-conditioning of the problem, not a wrong answer. Here each variable's move from our
+    value costs DUAL_TOLERANCE x its largest coefficient x the level's largest weight per unit: the
+    level is improved *steeply* when the best point still beats ours, with that cost added, by the
+    level tolerance. Returns True (an exactly checked steep witness), "flat" (only flat directions
+    improve the level) or False (HiGHS failed or its point did not check: undecided).
+    """
+    width = n + len(soft)
+    full = width + n
+    largest = [0.0] * n
+    for con in required + soft:
+        for v, c in con.terms:
+            largest[v] = max(largest[v], abs(c))
+    level_weight = max(con.weight for con in soft if con.priority == priority)
+    rate = [DUAL_TOLERANCE * largest[v] * level_weight for v in range(n)]
+    objective = np.zeros(full)
+    for index, con in enumerate(soft):
+        if con.priority == priority:
+            objective[n + index] = con.weight
+    objective[width:] = rate
+    rows = [np.concatenate([np.asarray(r), np.zeros(n)]) for r in upper]
+    row_bounds = list(bounds)
+    for v in range(n):  # d_v >= |x_v - ours_v|
+        for sign in (1.0, -1.0):
+            row = np.zeros(full)
+            row[v] = sign
+            row[width + v] = -1.0
+            rows.append(row)
+            row_bounds.append(sign * float(ours[v]))
+    equal_rows = [np.concatenate([np.asarray(r), np.zeros(n)]) for r in equal]
+    variable_bounds = [(None, None)] * n + [(0, None)] * len(soft) + [(0, None)] * n
+    result = _linprog(objective, rows, row_bounds, equal_rows, equal_bounds, variable_bounds)
+    if result.status != 0:
+        return False
+    point = [Fraction(float(x)) for x in result.x[:n]]
+    theirs = level_violations(soft, point)
+    cost = theirs[priority][0] + sum(Fraction(rate[v]) * abs(point[v] - ours[v]) for v in range(n))
+    if cost >= target:
+        return "flat" if Fraction(float(result.fun)) >= target else False
+    our_levels = level_violations(soft, ours)
+    above_ok = all(theirs[p][0] <= our_levels[p][0] + Fraction(WITNESS_TOLERANCE * max(1.0, our_levels[p][1]))
+                   for p in our_levels if p > priority)
+    required_ok = all(violation(c, point)[0] <= Fraction(WITNESS_TOLERANCE * max(1.0, violation(c, point)[1]))
+                      for c in required)
+    return True if above_ok and required_ok else False
 
 
 def level_violations(soft: list, values: list) -> dict:
@@ -428,6 +489,8 @@ class Verdict:
     numerical: int = 0
     undecided: int = 0
     borderline: int = 0
+    flat: int = 0
+    flat_detail: str = ""
     seconds: float = 0.0
 
 
@@ -633,6 +696,9 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
         finding = better_point(required, soft, n, final_values)
         if finding == "undecided":
             verdict.undecided += 1
+        elif finding and finding.startswith("flat: "):
+            verdict.flat += 1
+            verdict.flat_detail = finding
         elif finding:
             mismatch(finding)
     return verdict
@@ -666,7 +732,8 @@ def main(argv: list) -> int:
             lines = open(path, encoding="utf-8").read().splitlines()
             verdict = judge_lines(options.binary, lines, options.trace_class, options.timeout)
             print(f"{os.path.basename(path)}: {verdict.outcome}{': ' + verdict.detail if verdict.detail else ''}"
-                  f" (undecided {verdict.undecided}, borderline {verdict.borderline}, numerical {verdict.numerical})")
+                  f" (undecided {verdict.undecided}, borderline {verdict.borderline}, numerical {verdict.numerical}"
+                  f"{', ' + verdict.flat_detail if verdict.flat else ''})")
             failing += verdict.outcome != "ok"
         print(f"{len(options.trace) - failing} passed, {failing} failed")
         return 1 if failing else 0
@@ -677,7 +744,7 @@ def main(argv: list) -> int:
         parser.error(f"{options.binary} is not an executable")
 
     totals = {c: {"sequences": 0, "operations": 0, "trap": 0, "hang": 0, "mismatch": 0,
-                  "numerical": 0, "undecided": 0, "borderline": 0, "slowest": 0.0} for c in classes}
+                  "numerical": 0, "undecided": 0, "borderline": 0, "flat": 0, "slowest": 0.0} for c in classes}
     failures = []
     deadline = time.monotonic() + options.minutes * 60 if options.minutes else None
     interactive = sys.stderr.isatty()
@@ -707,6 +774,7 @@ def main(argv: list) -> int:
             total["numerical"] += verdict.numerical
             total["undecided"] += verdict.undecided
             total["borderline"] += verdict.borderline
+            total["flat"] += verdict.flat
             total["slowest"] = max(total["slowest"], verdict.seconds)
             if verdict.seconds > options.timeout / 4:
                 print(f"slow: {verdict.cls} sequence {verdict.index} (seed {options.seed}) took {verdict.seconds:.1f} s",
@@ -741,10 +809,10 @@ def main(argv: list) -> int:
         print(json.dumps(totals, indent=1))
     else:
         print(f"{'class':<7} {'sequences':>9} {'operations':>10} {'traps':>5} {'hangs':>5} {'mismatches':>10} "
-              f"{'numerical':>9} {'undecided':>9} {'borderline':>10} {'slowest s':>9}")
+              f"{'numerical':>9} {'undecided':>9} {'borderline':>10} {'flat':>5} {'slowest s':>9}")
         for cls, t in totals.items():
             print(f"{cls:<7} {t['sequences']:>9} {t['operations']:>10} {t['trap']:>5} {t['hang']:>5} "
-                  f"{t['mismatch']:>10} {t['numerical']:>9} {t['undecided']:>9} {t['borderline']:>10} {t['slowest']:>9.3f}")
+                  f"{t['mismatch']:>10} {t['numerical']:>9} {t['undecided']:>9} {t['borderline']:>10} {t['flat']:>5} {t['slowest']:>9.3f}")
     if options.budget:
         with open(options.budget, encoding="utf-8") as file:
             budget = {k: v for k, v in json.load(file).items() if not k.startswith("_")}

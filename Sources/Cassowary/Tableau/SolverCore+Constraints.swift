@@ -114,7 +114,10 @@ extension SolverCore {
         if subject >= 0 {
             makeBasic(row: row, subject: subject)
         } else if containsOnlyDummies(row) {
-            if abs(rows[row].constant) > Self.feasibilityTolerance * magnitude(of: constraint) {
+            let residual = abs(rows[row].constant)
+            if residual > Self.feasibilityTolerance * magnitude(of: constraint)
+                && residual > roundingFloor(of: constraint, valueScale: largestBasicValue())
+            {
                 // 0 = c + sum(dummies) with c != 0: the required equalities contradict.
                 let conflicts = requiredOwners(ofRow: row, includingBasic: false, excluding: slot)
                 releaseRow(row)
@@ -199,7 +202,7 @@ extension SolverCore {
     ///
     /// The artificial's minimum is the least violation of the new constraint with the
     /// others held; it counts as zero within `feasibilityTolerance` of the
-    /// constraint's magnitude at the point reached.
+    /// constraint's magnitude at the point reached, or within its `roundingFloor`.
     mutating func addWithArtificialVariable(row: Int32, slot: Int32, constraint: Constraint) -> [Int32]? {
         counters.artificialPhases &+= 1
         let artificial = makeSymbol(.artificial, owner: -1)
@@ -213,8 +216,9 @@ extension SolverCore {
         let startingViolation = abs(rows[objective].constant)
         beginUndo()
         _ = minimize(row: objective, onlyFaceSymbols: false, scale: max(rowScale(objective), 1e-300))
-        let feasible = abs(rows[objective].constant)
-            <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
+        let least = abs(rows[objective].constant)
+        let feasible = least <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
+            || least <= roundingFloor(of: constraint, valueScale: largestBasicValue())
 
         if !feasible {
             // The artificial objective row now proves infeasibility: the required

@@ -84,11 +84,14 @@ extension SolverCore {
     /// Constants keep more digits: a constant is a value, not a structural entry, and
     /// dropping a real small difference of large values loses a constraint's offset.
     static let constantCancellationTolerance = 1e-14
-    static let pivotTolerance = 1e-9
+    static let pivotTolerance = 1e-11
     static let reducedCostTolerance = 1e-12
     /// An objective row is rebuilt when its accumulated magnitude grows by this factor.
     static let driftFactor = 1e4
     static let feasibilityTolerance = 1e-9
+    /// The relative rounding of a value next to the largest value of the system
+    /// (`roundingFloor`): about 5,000 units of rounding.
+    static let valueNoise = 1e-12
     /// Verification, independent of the solver's own rules, accepts residuals up to this fraction of scale.
     static let verificationTolerance = 1e-8
     /// Systems whose installed coefficient magnitudes span more than this ratio are
@@ -141,6 +144,30 @@ extension SolverCore {
             scale += abs(term.coefficient * currentValue(term.variable.id))
         }
         return scale
+    }
+
+    /// The largest |value| of a basic symbol: the scale of the numbers every value in
+    /// the tableau was computed from.
+    ///
+    /// - Complexity: O(rows).
+    mutating func largestBasicValue() -> Double {
+        var largest = 0.0
+        for row in 0..<Int32(rows.count) where rows[row].kind == .constraint {
+            largest = max(largest, abs(rows[row].constant))
+        }
+        return largest
+    }
+
+    /// The rounding a constraint's residual carries at the current values, whatever
+    /// its own magnitude: a value computed from numbers as large as `valueScale` is
+    /// known only to `valueNoise` of it, so a constraint over values that are exactly
+    /// zero in exact arithmetic (x ≥ 0 and x ≤ 0 together) still sees
+    /// `Σ|a| · valueNoise · valueScale` of rounding.
+    @inline(__always)
+    mutating func roundingFloor(of constraint: Constraint, valueScale: Double) -> Double {
+        var size = 0.0
+        for term in constraint.terms { size += abs(term.coefficient) }
+        return Self.valueNoise * valueScale * size
     }
 
     /// The magnitude of the constraint that owns a restricted symbol, or 1.
