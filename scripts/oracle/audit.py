@@ -32,8 +32,10 @@ constant and priority updates, and batches. In `wide6` a refusal with the solver
 was, which the later checks see); in the other classes it counts as a mismatch.
 
 Output: a line per class with sequences, operations and counts of traps, hangs, mismatches,
-numerical refusals, and undecided checks (HiGHS could not decide, or the exact check of its point
-failed: not believed either way). Exit 0 when there is no trap, hang or mismatch, 1 otherwise,
+numerical refusals, undecided checks (HiGHS could not decide, or the exact check of its point
+failed: not believed either way), borderline feasibility verdicts, and flat levels (a better point
+exists, but only along directions that gain less than DUAL_TOLERANCE per unit of movement: not a
+mismatch; docs/oracle.md). Exit 0 when there is no trap, hang or mismatch, 1 otherwise,
 2 for bad arguments. `--keep DIR` writes each failing trace and its verdict there.
 """
 
