@@ -35,7 +35,8 @@ extension LayoutEngine {
         }
     }
 
-    /// Runs a layout pass: the update pass, the solve, frames, then
+    /// Runs a layout pass: the update pass, the solve (twice when a multi-line label's
+    /// wrapping width moved: LayoutEngine+Wrapping.swift), frames, then
     /// `layoutSubviews()` top-down on views that need it, repeating (a few times
     /// at most) while layout code invalidates layout again.
     func layoutPass() {
@@ -43,6 +44,7 @@ extension LayoutEngine {
         if inLayoutPass {
             // layoutIfNeeded() from inside layoutSubviews(): bring values up to date.
             updateConstraintsPass()
+            resolveWrappingWidths()
             applySolvedValues()
             return
         }
@@ -51,6 +53,7 @@ extension LayoutEngine {
         emit(.passBegan, view: root, cost: SolverCounters())
         let before = eventSink != nil ? solver.counters : nil
         updateConstraintsPass()
+        resolveWrappingWidths()
         applySolvedValues()
         var rounds = 0
         while root.subtreeNeedsLayout || root.subtreeNeedsUpdateConstraints {
@@ -62,6 +65,7 @@ extension LayoutEngine {
             }
             visitForLayout(root)
             updateConstraintsPass()
+            resolveWrappingWidths()
             applySolvedValues()
         }
         inLayoutPass = false

@@ -182,6 +182,93 @@ struct EngineBehaviourTests {
         #expect(free.constraintsAffectingLayout(for: .horizontal).contains { $0 === tie })
     }
 
+    @Test("A multi-line label wraps at its constrained width without preferredMaxLayoutWidth (two solves)")
+    func multiLineLabelWrapsAtResolvedWidth() {
+        let window = Window(width: 320, height: 480)
+        // 40 characters of 7 points: 280 points of text, three lines at 100.
+        let label = makeLabel(String(repeating: "m", count: 40), "label", in: window)
+        label.numberOfLines = 0
+        let width = label.widthAnchor.constraint(equalToConstant: 100)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            label.topAnchor.constraint(equalTo: window.topAnchor, constant: 40),
+            width,
+        ])
+        window.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 20, y: 40, width: 100, height: 51))
+        #expect(label.intrinsicContentSize == Size(width: 100, height: 51))
+
+        // Wider: two lines; wide enough for the text: one line again.
+        width.constant = 150
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 150, height: 34))
+        width.constant = 300
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 300, height: 17))
+
+        // numberOfLines caps the lines; a single-line label never wraps.
+        width.constant = 50
+        label.numberOfLines = 2
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 50, height: 34))
+        label.numberOfLines = 1
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 50, height: 17))
+
+        // An explicit preferredMaxLayoutWidth wins over the resolved width.
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = 140
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 50, height: 34))
+    }
+
+    @Test("A width that does not move costs no second solve")
+    func wrappingSettledCostsNothing() {
+        let window = Window(width: 320, height: 480)
+        let label = makeLabel(String(repeating: "m", count: 40), "label", in: window)
+        label.numberOfLines = 0
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            label.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -200),
+            label.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 100, height: 51))
+        let engine = window.engine
+        let before = engine.solver.counters
+        label.text = String(repeating: "m", count: 41)  // still three lines
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 100, height: 51))
+        #expect((engine.solver.counters - before).solves <= 1)
+        #expect(engine.wrappingViews.count == 1)
+        window.resize(width: 420, height: 480)
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 200, height: 34))
+    }
+
+    @Test("systemLayoutSizeFitting measures a multi-line label at the fitting width")
+    func fittingSizeWrapsAtFittingWidth() {
+        let cell = View(name: "cell")
+        let title = makeLabel(String(repeating: "w", count: 60), "title", in: cell)
+        title.numberOfLines = 0
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 10),
+            title.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -10),
+            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
+            title.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
+        ])
+        let size = cell.systemLayoutSizeFitting(
+            Size(width: 220, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        // 420 points of text wrap at 200: 3 lines of 17.
+        #expect(size == Size(width: 220, height: 51 + 24))
+        let narrow = cell.systemLayoutSizeFitting(
+            Size(width: 160, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(narrow == Size(width: 160, height: 17 * 3 + 24))  // 420 / 140: still 3 lines
+        let narrower = cell.systemLayoutSizeFitting(
+            Size(width: 120, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(narrower == Size(width: 120, height: 17 * 5 + 24))  // 420 / 100 -> 5 lines
+    }
+
     @Test("systemLayoutSizeFitting: width given, height found, at the cost of two batches")
     func fittingSize() {
         let cell = View(name: "cell")
