@@ -7,6 +7,10 @@ import Testing
 /// overrides the weaker, and removing it restores the first layout exactly.
 @Suite("Seed 001: layered priorities")
 struct LayeredPriorityTests {
+    /// The seed's two layers, with the values its logs print: the weak layer is
+    /// `H:|-(20@750)-[redSquare(100@750)]` and `V:[topGuide]-(0@750)-[redSquare(100@750)]`,
+    /// the strong one `V:|-(100)-[redSquare(200)]` and `H:|-(50)-[redSquare(200)]`. Every
+    /// value differs between the layers, so each is checked on the way in and on the way back.
     @Test("A 1000 layout overrides a 750 layout; removing it restores the 750 frames")
     func layeredLayouts() {
         let window = Window(width: 320, height: 480)
@@ -15,13 +19,13 @@ struct LayeredPriorityTests {
             square.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
             square.topAnchor.constraint(equalTo: window.topAnchor, constant: 0),
             square.widthAnchor.constraint(equalToConstant: 100),
-            square.heightAnchor.constraint(equalToConstant: 200),
+            square.heightAnchor.constraint(equalToConstant: 100),
         ]
         for constraint in weak { constraint.priority = .defaultHigh }
         LayoutConstraint.activate(weak)
         window.layoutIfNeeded()
         let original = square.frame
-        #expect(original == Rect(x: 20, y: 0, width: 100, height: 200))
+        #expect(original == Rect(x: 20, y: 0, width: 100, height: 100))
 
         let strong = [
             square.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
@@ -33,11 +37,21 @@ struct LayeredPriorityTests {
         window.layoutIfNeeded()
         #expect(square.frame == Rect(x: 50, y: 100, width: 200, height: 200))
         #expect(window.engine.brokenConstraintCount == 0)
+        // The weak layer is still installed, unsatisfied, ready to take over again.
+        #expect(weak.allSatisfy { $0.isActive && !$0.isBroken })
 
         LayoutConstraint.deactivate(strong)
         window.layoutIfNeeded()
-        #expect(square.frame == original)
+        #expect(square.frame == Rect(x: 20, y: 0, width: 100, height: 100))
         #expect(!square.hasAmbiguousLayout)
+
+        // Twice, as the seed's resize and reset buttons allow: the same frames again.
+        LayoutConstraint.activate(strong)
+        window.layoutIfNeeded()
+        #expect(square.frame == Rect(x: 50, y: 100, width: 200, height: 200))
+        LayoutConstraint.deactivate(strong)
+        window.layoutIfNeeded()
+        #expect(square.frame == original)
     }
 }
 
@@ -76,7 +90,13 @@ struct FailurePointTests {
         #expect(report.brokenConstraint.firstAttribute == .trailing && report.brokenConstraint.relation == .lessThanOrEqual)
         #expect(report.message.hasPrefix("[LayoutConstraints] Unable to simultaneously satisfy constraints."))
         #expect(report.message.contains("Will attempt to recover by breaking constraint \n" + report.brokenDescription))
-        #expect(report.constraints.count >= 3)
+        // The conflict is the leading edge, the trailing edge and the width (and the
+        // window's own width, which they are measured against).
+        let conflict = report.constraints.filter { $0.firstItem === label }
+        #expect(conflict.count == 3)
+        #expect(conflict.contains { $0.firstAttribute == .leading && $0.constant == 16 })
+        #expect(conflict.contains { $0.firstAttribute == .trailing && $0.relation == .lessThanOrEqual })
+        #expect(conflict.contains { $0.firstAttribute == .width && $0.constant == 280 })
         #expect(label.frame == Rect(x: 16, y: 8, width: 280, height: 17))
     }
 
@@ -170,12 +190,9 @@ struct PerformancePatternTests {
         let box = makeView("box", in: window)
         let height = box.heightAnchor.constraint(equalToConstant: 200)
         height.isActive = true
-        #expect(throws: LayoutError.self) { try height.setPriority(750) }
-        do {
-            try height.setPriority(250)
-        } catch {
-            #expect(error.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000.")
-        }
+        let down = #expect(throws: LayoutError.self) { try height.setPriority(250) }
+        #expect(down?.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000.")
+        #expect(height.priority == .required)
         height.priority = 250  // the property setter records the issue and keeps the priority
         #expect(height.priority == .required)
         #expect(window.engine.issueCounts[.requiredPriorityMutation] == 1)
@@ -194,14 +211,29 @@ struct PerformancePatternTests {
         window.layoutIfNeeded()
         #expect(box.frame.width == 200)
         #expect((window.counters - before).constraintsRemoved == 0 && (window.counters - before).priorityUpdates == 2)
+
+        // The other direction, non-required to required, is refused the same way.
+        let up = #expect(throws: LayoutError.self) { try expanded.setPriority(.required) }
+        #expect(up?.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 1000 and the existing priority was 999.")
+        #expect(expanded.priority == 999)
+        expanded.priority = .required
+        #expect(expanded.priority == 999)
+        #expect(window.engine.issueCounts[.requiredPriorityMutation] == 2)
+        // Not installed, any change is allowed (set the priority first, then activate).
+        expanded.isActive = false
+        try? expanded.setPriority(.required)
+        #expect(expanded.priority == .required)
     }
 
     /// Two labels in a row share extra space.
-    func labelRow(titleHugging: LayoutPriority) -> (Window, Label, Label) {
-        let window = Window(width: 320, height: 100)
+    func labelRow(
+        titleHugging: LayoutPriority, titleResistance: LayoutPriority = .defaultHigh, width: Double = 320
+    ) -> (Window, Label, Label) {
+        let window = Window(width: width, height: 100)
         let title = makeLabel("Name", "titleLabel", in: window)
         let value = makeLabel("Value", "valueLabel", in: window)
         title.setContentHuggingPriority(titleHugging, for: .horizontal)
+        title.setContentCompressionResistancePriority(titleResistance, for: .horizontal)
         LayoutConstraint.activate([
             title.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
             value.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8),
@@ -230,6 +262,24 @@ struct PerformancePatternTests {
         fixedWindow.layoutIfNeeded()
         #expect((fixedWindow.counters - before).constraintsRemoved == 0)
         #expect(fixedValue.frame.width == 35)
+    }
+
+    /// The seed's other half: with too little room, the label with the lower compression
+    /// resistance (750 against the title's 751) is the one that shrinks.
+    @Test("Too little space: the lower compression resistance yields; the title keeps its text")
+    func compressionResistance() {
+        // 100 points: 16 + title + 8 + value + 16, so title + value = 60 < 28 + 35.
+        let (window, title, value) = labelRow(titleHugging: 251, titleResistance: 751, width: 100)
+        #expect(window.engine.brokenConstraintCount == 0)
+        #expect(!title.hasAmbiguousLayout && !value.hasAmbiguousLayout)
+        #expect(title.frame == Rect(x: 16, y: 41.5, width: 28, height: 17))
+        #expect(value.frame == Rect(x: 52, y: 41.5, width: 32, height: 17))
+
+        // Swapped: the title at 749 yields, the value keeps its 35 points.
+        let (swapped, yieldingTitle, keptValue) = labelRow(titleHugging: 251, titleResistance: 749, width: 100)
+        #expect(swapped.engine.brokenConstraintCount == 0)
+        #expect(yieldingTitle.frame == Rect(x: 16, y: 41.5, width: 25, height: 17))
+        #expect(keptValue.frame == Rect(x: 49, y: 41.5, width: 35, height: 17))
     }
 
     @Test("translatesAutoresizingMaskIntoConstraints left on: the conflict lists the autoresizing constraints")
