@@ -172,11 +172,30 @@ extension LayoutEngine {
     }
 
     func makeContentSizeConstraint(_ view: View, index: Int, metric: Double) -> LayoutConstraint {
-        LayoutConstraint(
+        let constraint = LayoutConstraint(
             item: view, attribute: index < 2 ? .width : .height,
             relatedBy: index % 2 == 0 ? .lessThanOrEqual : .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute,
             multiplier: 1, constant: metric, priority: contentSizePriority(view, index: index),
             identifier: index % 2 == 0 ? "hug" : "compression", origin: .contentSize)
+        constraint.solverWeight = view.fillOrderWeight
+        return constraint
+    }
+
+    /// Remakes a view's content-size constraints whose weight no longer matches its
+    /// fill order (a replacement each: the solver's weights are fixed per constraint).
+    func contentSizeWeightsDidChange(_ view: View) {
+        guard view.registeredEngine === self else { return }
+        withOperation(.intrinsicSize(view)) {
+            for index in 0..<4 {
+                guard let existing = view.contentSizeConstraints[index],
+                    existing.solverWeight != view.fillOrderWeight
+                else { continue }
+                uninstall(existing)
+                let replacement = makeContentSizeConstraint(view, index: index, metric: existing.constant)
+                view.contentSizeConstraints[index] = replacement
+                install(replacement, on: nil)
+            }
+        }
     }
 
 

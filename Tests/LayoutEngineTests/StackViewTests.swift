@@ -629,3 +629,108 @@ final class EventRecorder: LayoutEventSink {
     var events: [LayoutEvent] = []
     func record(_ event: LayoutEvent) { events.append(event) }
 }
+
+@Suite("StackView: UIKit's index rule, custom spacing, margins")
+struct StackViewFidelityTests {
+    /// Apple's `.fill` documentation: where hugging leaves it ambiguous, the stack
+    /// resizes by index. The model lets the last of the tied views take the length.
+    @Test("fill, equal hugging: the last view stretches; none is ambiguous")
+    func equalHuggingStretchesLast() {
+        let labels = threeLabels()  // 21, 35, 14; all hugging 250
+        let stack = StackView(arrangedSubviews: labels)
+        let window = host(stack, width: 200)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 56, y: 0, width: 144, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+        // UIKit's .fill set has no constraint for this, and neither has the model's.
+        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
+            arranged: 3, hidden: 0, distribution: .fill, alignment: .fill))
+
+        // A lower hugging priority still decides first: the first view stretches.
+        labels[0].setContentHuggingPriority(249, for: .horizontal)
+        window.layoutIfNeeded()
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 151, height: 17))
+        expectFrame(labels[2], Rect(x: 186, y: 0, width: 14, height: 17))
+
+        // Equal again, with the last one hidden: the last visible view stretches.
+        labels[0].setContentHuggingPriority(250, for: .horizontal)
+        labels[2].isHidden = true
+        window.layoutIfNeeded()
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 179, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("fill, equal compression resistance: the last view shrinks")
+    func equalCompressionShrinksLast() {
+        let labels = threeLabels()  // 70 points of content in 60
+        let stack = StackView(arrangedSubviews: labels)
+        let window = host(stack, width: 60)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 56, y: 0, width: 4, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+        #expect(window.engine.brokenConstraintCount == 0)
+    }
+
+    @Test("Vertical fill with equal hugging: the last view takes the height")
+    func verticalStretchesLast() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        let window = host(stack, height: 100)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
+        expectFrame(labels[1], Rect(x: 0, y: 17, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 66))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("Custom spacing after a view: its own gap, changed in place")
+    func customSpacingAfterView() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.spacing = 8
+        stack.setCustomSpacing(20, after: labels[0])
+        #expect(stack.customSpacing(after: labels[0]) == 20)
+        #expect(stack.customSpacing(after: labels[1]) == StackView.spacingUseDefault)
+        let window = host(stack)
+        expectFrame(labels[1], Rect(x: 41, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 84, y: 0, width: 14, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 98, height: 17))
+
+        let rebuilds = stack.rebuildCount
+        let before = window.counters
+        stack.setCustomSpacing(4, after: labels[0])
+        window.layoutIfNeeded()
+        expectFrame(labels[1], Rect(x: 25, y: 0, width: 35, height: 17))
+        #expect(stack.rebuildCount == rebuilds)
+        #expect((window.counters - before).constraintsRemoved == 0)
+
+        // Back to the default; the stack's spacing applies again, and follows it.
+        stack.setCustomSpacing(StackView.spacingUseDefault, after: labels[0])
+        stack.spacing = 10
+        window.layoutIfNeeded()
+        expectFrame(labels[1], Rect(x: 31, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 76, y: 0, width: 14, height: 17))
+    }
+
+    @Test("isLayoutMarginsRelativeArrangement: the views sit inside the margins")
+    func marginsRelativeArrangement() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.layoutMargins = EdgeInsets(top: 5, leading: 10, bottom: 6, trailing: 12)
+        stack.isLayoutMarginsRelativeArrangement = true
+        let window = host(stack, x: 30, y: 40)
+        expectFrame(stack, Rect(x: 30, y: 40, width: 10 + 70 + 12, height: 5 + 17 + 6))
+        expectFrame(labels[0], Rect(x: 10, y: 5, width: 21, height: 17))
+        expectFrame(labels[2], Rect(x: 66, y: 5, width: 14, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+
+        // Off again: a rebuild ties the views to the edges.
+        stack.isLayoutMarginsRelativeArrangement = false
+        window.layoutIfNeeded()
+        expectFrame(stack, Rect(x: 30, y: 40, width: 70, height: 17))
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+    }
+}
