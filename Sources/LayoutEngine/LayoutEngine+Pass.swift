@@ -108,6 +108,7 @@ extension LayoutEngine {
     /// last time (plus newly registered items), so the cost follows what moved.
     /// Views whose size changed get `layoutSubviews()` in this pass.
     func applySolvedValues() {
+        if framesShowExercisedAmbiguity { restoreSolvedFrames() }
         for item in newlyRegistered where item.registeredEngine === self {
             guard let variables = item.variables else { continue }
             item.solvedFrame = Rect(
@@ -134,6 +135,22 @@ extension LayoutEngine {
                 (item as? View)?.setNeedsLayout()
             }
             item.hasSolvedFrame = true
+        }
+    }
+
+    /// Puts every frame back to the solver's values after `exerciseAmbiguityInLayout`.
+    @inline(never)
+    private func restoreSolvedFrames() {
+        framesShowExercisedAmbiguity = false
+        for slot in items {
+            let item = slot.takeUnretainedValue()
+            guard let variables = item.variables else { continue }
+            let solved = Rect(
+                x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
+                width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+            guard solved != item.solvedFrame else { continue }
+            item.solvedFrame = solved
+            (item as? View)?.setNeedsLayout()
         }
     }
 

@@ -37,6 +37,9 @@ public final class LayoutEngine {
     /// Registered views whose intrinsic size follows their resolved width (multi-line
     /// labels without a preferred width): LayoutEngine+Wrapping.swift.
     var wrappingViews: [View] = []
+    /// Frames show another optimal solution (`exerciseAmbiguityInLayout`): the next
+    /// pass copies every frame from the solver again.
+    var framesShowExercisedAmbiguity = false
     /// Active constraints (strongly held while installed).
     var activeConstraints = ContiguousArray<LayoutConstraint>()
 

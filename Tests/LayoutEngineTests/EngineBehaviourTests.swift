@@ -182,6 +182,60 @@ struct EngineBehaviourTests {
         #expect(free.constraintsAffectingLayout(for: .horizontal).contains { $0 === tie })
     }
 
+    /// Two views share 270 points, each preferring 100 at the same priority: any split
+    /// from 100/170 to 170/100 violates priority 500 by the same 70 points.
+    func sharedRow() -> (Window, View, View) {
+        let window = Window(width: 320, height: 200)
+        let a = makeView("a", in: window)
+        let b = makeView("b", in: window)
+        let preferA = a.widthAnchor.constraint(equalToConstant: 100)
+        let preferB = b.widthAnchor.constraint(equalToConstant: 100)
+        preferA.priority = 500
+        preferB.priority = 500
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 10),
+            b.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
+            a.widthAnchor.constraint(greaterThanOrEqualToConstant: 50),
+            b.widthAnchor.constraint(greaterThanOrEqualToConstant: 50),
+            a.topAnchor.constraint(equalTo: window.topAnchor), b.topAnchor.constraint(equalTo: window.topAnchor),
+            a.heightAnchor.constraint(equalToConstant: 30), b.heightAnchor.constraint(equalToConstant: 30),
+            preferA, preferB,
+        ])
+        window.layoutIfNeeded()
+        return (window, a, b)
+    }
+
+    @Test("exerciseAmbiguityInLayout: neighbours follow, calls alternate, the next layout pass restores")
+    func exerciseAmbiguity() throws {
+        let (window, a, b) = sharedRow()
+        #expect(a.hasAmbiguousLayout && b.hasAmbiguousLayout)
+        let original = (a: a.frame, b: b.frame)
+        #expect([100.0, 170].contains(original.a.width))
+        func expectTiled(sourceLocation: SourceLocation = #_sourceLocation) {
+            // b follows a: 10 points after it, ending 20 from the window's edge.
+            #expect(close(b.frame.minX, a.frame.maxX + 10), sourceLocation: sourceLocation)
+            #expect(close(b.frame.maxX, 300), sourceLocation: sourceLocation)
+            #expect(close(a.frame.width + b.frame.width, 270), sourceLocation: sourceLocation)
+        }
+
+        let first = try #require(a.exerciseAmbiguityInLayout())
+        #expect(first == a.frame)
+        #expect(close(first.width, original.a.width == 100 ? 170 : 100))
+        expectTiled()
+        let second = try #require(a.exerciseAmbiguityInLayout())
+        #expect(close(second.width, original.a.width))
+        expectTiled()
+        let third = try #require(a.exerciseAmbiguityInLayout())
+        #expect(close(third.width, first.width))
+        expectTiled()
+
+        window.layoutIfNeeded()
+        #expect(a.frame == original.a && b.frame == original.b)
+        // Determined views have nothing to exercise.
+        #expect(window.exerciseAmbiguityInLayout() == nil)
+    }
+
     @Test("A multi-line label wraps at its constrained width without preferredMaxLayoutWidth (two solves)")
     func multiLineLabelWrapsAtResolvedWidth() {
         let window = Window(width: 320, height: 480)
