@@ -555,6 +555,7 @@ public final class LayoutEngine {
         logHandler?(report.message)
         record(issue: .unsatisfiable(report))
         for observer in breakObservers { observer.handler(report) }
+        announceToProcess(report)
         if eventSink != nil {
             emit(.constraintBroken, constraint: report.brokenConstraint, cost: SolverCounters(), report: report)
         }

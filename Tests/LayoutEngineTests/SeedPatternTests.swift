@@ -1,4 +1,5 @@
 import Cassowary
+import Synchronization
 import Testing
 
 @testable import LayoutEngine
@@ -315,5 +316,68 @@ struct PerformancePatternTests {
         fixedWindow.layoutIfNeeded()
         #expect(fixedWindow.engine.brokenConstraintCount == 0)
         #expect(fixed.frame == Rect(x: 142.5, y: 231.5, width: 35, height: 17))
+    }
+}
+
+/// Seed 000: every broken constraint, from every engine, reaches one hook.
+@Suite("Seed 000: the process-wide break hook")
+struct ProcessBreakHookTests {
+    /// One break about the view under test: in the window's engine or not, what broke,
+    /// and the identifiers of the mutually exclusive set.
+    struct Entry: Sendable {
+        let inWindowEngine: Bool
+        let broken: String
+        let set: [String]
+    }
+
+    @Test("The seed's order: h == 50, h == 100, then addSubview; the hook sees all three breaks, the window's observer two")
+    func seedOrder() throws {
+        let window = Window(width: 320, height: 480)
+        let v = View(name: "v")  // translatesAutoresizingMaskIntoConstraints stays on, as in the seed
+        // Other tests break constraints on other threads meanwhile: keep only this view's,
+        // behind a lock.
+        let backlog = Mutex<[Entry]>([])
+        nonisolated(unsafe) let (view, windowEngine) = (v, window.engine)
+        let token = LayoutEngine.addProcessBreakObserver { report in
+            guard report.constraints.contains(where: { $0.firstItem === view }) else { return }
+            let entry = Entry(
+                inWindowEngine: report.brokenConstraint.engine === windowEngine,
+                broken: report.brokenConstraint.identifier ?? "?",
+                set: report.constraints.map { $0.identifier ?? "?" })
+            backlog.withLock { $0.append(entry) }
+        }
+        defer { LayoutEngine.removeProcessBreakObserver(token) }
+        var windowReports: [UnsatisfiableConstraintsReport] = []
+        window.engine.addBreakObserver { windowReports.append($0) }
+
+        let h50 = v.heightAnchor.constraint(equalToConstant: 50)
+        h50.identifier = "h50"
+        let h100 = v.heightAnchor.constraint(equalToConstant: 100)
+        h100.identifier = "h100"
+        h50.isActive = true
+        h100.isActive = true
+        // The second height conflicts at once, in the engine v has of its own.
+        let beforeJoin = backlog.withLock { $0 }
+        #expect(beforeJoin.count == 1)
+        #expect(beforeJoin.first.map { !$0.inWindowEngine && $0.broken == "h100" && Set($0.set) == ["h50", "h100"] } == true)
+        #expect(windowReports.isEmpty)
+
+        // addSubview: the autoresizing height (0, from the zero frame) conflicts with each.
+        window.addSubview(v)
+        window.layoutIfNeeded()
+        let all = backlog.withLock { $0 }
+        #expect(all.count == 3)
+        #expect(all.dropFirst().allSatisfy { $0.inWindowEngine && $0.set.count == 2 })
+        #expect(all.dropFirst().map(\.broken) == ["h50", "h100"])
+        // A per-engine observer on the window sees only the two at addSubview.
+        #expect(windowReports.count == 2)
+        #expect(windowReports.allSatisfy { $0.involvesAutoresizingMask })
+
+        // Removed, the hook hears nothing more.
+        LayoutEngine.removeProcessBreakObserver(token)
+        let other = View(name: "v")
+        other.heightAnchor.constraint(equalToConstant: 1).isActive = true
+        other.heightAnchor.constraint(equalToConstant: 2).isActive = true
+        #expect(backlog.withLock { $0.count } == 3)
     }
 }
