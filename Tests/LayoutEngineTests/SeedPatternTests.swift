@@ -265,6 +265,30 @@ struct PerformancePatternTests {
         #expect(fixedValue.frame.width == 35)
     }
 
+    @Test("Autoresizing masks print as UIKit prints them", arguments: [
+        (AutoresizingMask(), "h=--& v=--&"),
+        ([.flexibleRightMargin, .flexibleBottomMargin], "h=--& v=--&"),
+        ([.flexibleWidth, .flexibleHeight], "h=-&- v=-&-"),
+        ([.flexibleLeftMargin, .flexibleTopMargin], "h=&-- v=&--"),
+        ([.flexibleLeftMargin, .flexibleRightMargin, .flexibleHeight], "h=&-& v=-&-"),
+        ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin], "h=&&& v=&&&"),
+    ] as [(AutoresizingMask, String)])
+    func autoresizingText(mask: AutoresizingMask, text: String) {
+        #expect(LayoutEngine.autoresizingText(mask) == text)
+        let window = Window(width: 320, height: 480)
+        let view = View(name: "v", frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        view.autoresizingMask = mask
+        window.addSubview(view)
+        window.engine.register(view)  // it takes part in layout: its frame becomes constraints
+        window.layoutIfNeeded()
+        #expect(view.frame == Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(view.autoresizingConstraints.count == 4)
+        #expect(view.autoresizingConstraints.allSatisfy { $0.description.contains(" \(text) View:v.") })
+        if !mask.contains(.flexibleLeftMargin) {
+            #expect(view.autoresizingConstraints.contains { $0.description.contains("View:v.minX == 10   (active, names: '|':Window:window )>") })
+        }
+    }
+
     /// The seed's other half: with too little room, the label with the lower compression
     /// resistance (750 against the title's 751) is the one that shrinks.
     @Test("Too little space: the lower compression resistance yields; the title keeps its text")
@@ -302,7 +326,12 @@ struct PerformancePatternTests {
         #expect(report.involvesAutoresizingMask)
         #expect(report.constraints.filter { $0.origin == .autoresizingMask }.count == 2)
         #expect(report.message.contains("NSAutoresizingMaskLayoutConstraint"))
-        #expect(report.message.contains("h=--- v=--- Label:label.left == Window:window.left"))
+        // UIKit's text for the default mask: h=--& v=--&, origins as minX/minY with the
+        // superview named '|'.
+        #expect(report.message.contains("h=--& v=--& Label:label.minX == 0   (active, names: '|':Window:window )>"))
+        #expect(reports[1].message.contains("h=--& v=--& Label:label.minY == 0   (active, names: '|':Window:window )>"))
+        #expect(report.message.contains("h=--& v=--& Label:label.width == 0   (active)>"))
+        #expect(!report.message.contains("h=---"))
         // The view stays where its (zero) frame put it, as in UIKit.
         #expect(label.frame.origin == .zero)
 
