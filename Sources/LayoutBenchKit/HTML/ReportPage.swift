@@ -190,6 +190,7 @@ public struct ReportPage {
                 + "\(HTML.escape(pair.sizeUnit))</figcaption></figure>\n"
         }
         html += "</div>\n"
+        html += contradictions()
         // Every size, every metric.
         var rows: [HTMLTable.Row] = []
         for pair in report.pairs {
@@ -212,6 +213,33 @@ public struct ReportPage {
             rows: rows, filterable: true
         ).render()
         return html + "</section>\n"
+    }
+
+    /// The pairs whose anti-pattern ran faster than its fix, with the cause.
+    func contradictions() -> String {
+        let contradicted = report.pairs.filter { $0.contradiction != nil }
+        guard !contradicted.isEmpty else { return "" }
+        var html = "<h3>Pairs whose direction contradicts the seeds</h3>\n<ul class=\"claims\">"
+        for pair in contradicted {
+            let contradiction = pair.contradiction!
+            let at = zip(contradiction.sizes, contradiction.wallTimeRatios).map {
+                "\(MetricFormat.ratio($0.1)) at \(MetricFormat.count(Double($0.0)))"
+            }.joined(separator: ", ")
+            var counters = ""
+            if let last = pair.sizes.first(where: { $0.size == contradiction.sizes.last }) {
+                let parts = [Metric.solves, .cellUpdates].compactMap { metric -> String? in
+                    guard let ratio = last.ratios[metric.rawValue] ?? nil else { return nil }
+                    return "\(RunSummary.label(metric)) \(MetricFormat.ratio(ratio))"
+                }
+                if !parts.isEmpty { counters = " (counters there: " + parts.joined(separator: ", ") + ")" }
+            }
+            html +=
+                "<li><b><code>\(HTML.escape(pair.antiPattern))</code> took less wall time than <code>\(HTML.escape(pair.fix))</code></b>: "
+                + "\(HTML.escape(at)) \(HTML.escape(pair.sizeUnit))\(HTML.escape(counters)). The seeds say the anti-pattern costs more. "
+                + "<b>Cause:</b> \(HTML.escape(contradiction.cause)) (What the model measures, and what it does not: "
+                + "docs/fidelity.md.)</li>\n"
+        }
+        return html + "</ul>\n"
     }
 
     // MARK: Growth
