@@ -45,8 +45,16 @@ public struct ReportPage {
 
     // MARK: Summary
 
+    /// What the numbers are of, and where the seeds and tags are defined.
+    static let modelNote =
+        "These numbers measure layoutbench's model of UIKit's Auto Layout on its own Cassowary solver, not UIKit on a device: "
+        + "the counters are the solver work a pattern asks for; the times are the model's on this machine. Tags "
+        + "<code>seed-000</code> to <code>seed-004</code> name the seed articles whose claims a scenario reproduces. "
+        + "docs/fidelity.md says what is modelled and what is not, and names the seeds."
+
     func summarySection() -> String {
         var html = "<section id=\"summary\"><h2>Summary</h2>\n"
+        html += "<p class=\"muted\">\(Self.modelNote)</p>\n"
         let failedScenarios = report.scenarios.filter { $0.status == .failed }.count
         if let churn = report.options.injectChurn {
             html +=
@@ -309,7 +317,8 @@ public struct ReportPage {
                     + "\(HTML.escape(Self.growthText(wall))).</li>")
         }
         guard !items.isEmpty else { return nil }
-        return "<h3>The seeds' scaling claims</h3>\n<ul class=\"claims\">" + items.joined(separator: "\n") + "</ul>\n"
+        return "<h3>The seeds' scaling claims</h3>\n<p class=\"muted\">From seed 002, <i>Auto Layout performance and correctness</i> "
+            + "(docs/fidelity.md).</p>\n<ul class=\"claims\">" + items.joined(separator: "\n") + "</ul>\n"
     }
 
     // MARK: Scenarios
