@@ -75,6 +75,8 @@ extension StackView {
     /// spanner as needed. Spacing constraints are also recorded in `spacingConstraints`.
     func makeArrangementConstraints() -> [LayoutConstraint] {
         var made: [LayoutConstraint] = []
+        // Baseline alignments apply to horizontal stacks only; a vertical one fills.
+        let alignment = axis == .vertical && alignment.isBaseline ? .fill : alignment
         @discardableResult
         func add(
             _ kind: GeneratedConstraintKind, _ item: LayoutItem, _ attribute: LayoutAttribute,
@@ -187,6 +189,10 @@ extension StackView {
                 add(.alignment, first, across.end, view, across.end)
             case .center:
                 add(.alignment, first, across.center, view, across.center)
+            case .firstBaseline:
+                add(.alignment, first.firstBaselineGuide, .top, view.firstBaselineGuide, .top)
+            case .lastBaseline:
+                add(.alignment, first.lastBaselineGuide, .top, view.lastBaselineGuide, .top)
             }
         }
         if alignment == .fill && !visible.isEmpty {
@@ -211,6 +217,10 @@ extension StackView {
                     add(.canvasConnection, canvas, across.start, spanner, across.start)
                     add(.canvasConnection, canvas, across.end, spanner, across.end)
                     add(.canvasConnection, canvas, across.center, first, across.center)
+                case .firstBaseline, .lastBaseline:
+                    // The baselines line up; the spanner around the views sets the height.
+                    add(.canvasConnection, canvas, across.start, spanner, across.start)
+                    add(.canvasConnection, canvas, across.end, spanner, across.end)
                 }
             }
             for view in visible {

@@ -42,8 +42,11 @@
 /// ``isLayoutMarginsRelativeArrangement`` ties the arrangement to the stack's
 /// ``View/layoutMarginsGuide`` instead of its edges.
 ///
-/// Not modelled: baseline alignments (`firstBaseline`, `lastBaseline`) and
-/// `isBaselineRelativeArrangement` (the model's views have no baselines).
+/// ``Alignment/firstBaseline`` and ``Alignment/lastBaseline`` line up the arranged views'
+/// baseline guides (``View/firstBaselineOffsetFromTop``, ``View/lastBaselineOffsetFromBottom``;
+/// a view without them has its baselines at its bottom edge) in a horizontal stack.
+///
+/// Not modelled: `isBaselineRelativeArrangement` (spacing is measured between edges).
 open class StackView: View {
     /// How the arranged subviews share the stack's length along its axis
     /// (`UIStackView.Distribution`).
@@ -65,7 +68,7 @@ open class StackView: View {
     }
 
     /// How the arranged subviews are placed across the stack's axis
-    /// (`UIStackView.Alignment`; the baseline alignments are not modelled).
+    /// (`UIStackView.Alignment`).
     public enum Alignment: String, Sendable, CaseIterable {
         /// Every view spans the stack's full width (vertical stack) or height (horizontal stack).
         case fill
@@ -78,8 +81,16 @@ open class StackView: View {
 
         /// The top edge, for a horizontal stack (the same as ``leading``).
         public static var top: Alignment { .leading }
+        /// The views' first baselines on one line (horizontal stacks; a vertical stack
+        /// fills, as UIKit documents the baseline alignments for horizontal stacks only).
+        case firstBaseline
+        /// The views' last baselines on one line (horizontal stacks; a vertical stack fills).
+        case lastBaseline
         /// The bottom edge, for a horizontal stack (the same as ``trailing``).
         public static var bottom: Alignment { .trailing }
+
+        /// Whether this is one of the baseline alignments.
+        var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
     }
 
     /// What a generated constraint does, named with UIKit's identifier (the
@@ -343,7 +354,7 @@ open class StackView: View {
     /// | `.fillProportionally`: one `fill-proportionally` per visible view | n |
     /// | `.equalSpacing`, `.equalCentering` (n ≥ 2): 2(n − 1) `distributing-edge`, n − 2 `fill-equally` between guides, 1 `canvas-fit` | 3n − 3 |
     /// | alignment `.fill`: 2(N − 1) `alignment`, 2 `canvas-connection` | 2N |
-    /// | `.leading`, `.trailing`: N − 1 `alignment`, 2 `canvas-connection`, 2n `spanning-boundary`, 1 `spanning-fit`, N `ambiguity-suppression` | 2N + 2n + 2 |
+    /// | `.leading`, `.trailing`, the baselines: N − 1 `alignment`, 2 `canvas-connection`, 2n `spanning-boundary`, 1 `spanning-fit`, N `ambiguity-suppression` | 2N + 2n + 2 |
     /// | `.center`: as `.leading` with a third `canvas-connection` (the centers) | 2N + 2n + 3 |
     ///
     /// So a fill/fill stack of n views holds 3n + 1 (seed 002's "~12 for 5 views" is
@@ -371,7 +382,7 @@ open class StackView: View {
         }
         switch alignment {
         case .fill: count += 2 * total
-        case .leading, .trailing: count += 2 * total + 2 * visible + 2
+        case .leading, .trailing, .firstBaseline, .lastBaseline: count += 2 * total + 2 * visible + 2
         case .center: count += 2 * total + 2 * visible + 3
         }
         return count

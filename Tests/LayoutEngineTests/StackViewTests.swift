@@ -236,7 +236,7 @@ struct StackViewFrameTests {
             let width = label.intrinsicContentSize.width
             let expected: Rect =
                 switch alignment {
-                case .fill: Rect(x: 0, y: Double(index) * 17, width: 200, height: 17)
+                case .fill, .firstBaseline, .lastBaseline: Rect(x: 0, y: Double(index) * 17, width: 200, height: 17)
                 case .leading: Rect(x: 0, y: Double(index) * 17, width: width, height: 17)
                 case .center: Rect(x: (200 - width) / 2, y: Double(index) * 17, width: width, height: 17)
                 case .trailing: Rect(x: 200 - width, y: Double(index) * 17, width: width, height: 17)
@@ -392,7 +392,9 @@ struct StackViewRebuildTests {
             let expected = StackView.expectedConstraintCount(
                 arranged: 4, hidden: hidden, distribution: distribution, alignment: alignment)
             #expect(stack.generatedConstraints.count == expected, "\(distribution)/\(alignment), \(hidden) hidden")
-            #expect(window.engine.activeConstraints.filter { $0.origin == .container }.count == expected)
+            // Baseline alignments use each view's baseline guide, which brings four constraints of its own.
+            let baselineGuideConstraints = alignment.isBaseline ? 4 * labels.count : 0
+            #expect(window.engine.activeConstraints.filter { $0.origin == .container }.count == expected + baselineGuideConstraints)
             let known = Set(StackView.GeneratedConstraintKind.allCases.map(\.rawValue))
             #expect(stack.generatedConstraints.allSatisfy { known.contains($0.identifier ?? "") })
             let visible = 4 - hidden
@@ -732,5 +734,60 @@ struct StackViewFidelityTests {
         window.layoutIfNeeded()
         expectFrame(stack, Rect(x: 30, y: 40, width: 70, height: 17))
         expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+    }
+}
+
+@Suite("StackView: baseline alignment")
+struct StackViewBaselineTests {
+    /// Two image views with baselines 20 from the top of 30 and 10 from the top of 20,
+    /// and a label (baselines at its bottom, 17).
+    func row(_ alignment: StackView.Alignment) -> (Window, StackView, [View]) {
+        let a = ImageView(imageSize: Size(width: 40, height: 30), name: "a")
+        a.firstBaselineOffsetFromTop = 20
+        a.lastBaselineOffsetFromBottom = 5
+        let b = ImageView(imageSize: Size(width: 30, height: 20), name: "b")
+        b.firstBaselineOffsetFromTop = 10
+        b.lastBaselineOffsetFromBottom = 2
+        let c = Label(text: "abc", name: "c")
+        let stack = StackView(arrangedSubviews: [a, b, c])
+        stack.spacing = 5
+        stack.alignment = alignment
+        return (host(stack), stack, [a, b, c])
+    }
+
+    @Test("firstBaseline: the first baselines on one line; the stack spans the views")
+    func firstBaseline() {
+        let (window, stack, views) = row(.firstBaseline)
+        // Baseline at 20: a 0...30, b 10...30, c 3...20.
+        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
+        expectFrame(views[1], Rect(x: 45, y: 10, width: 30, height: 20))
+        expectFrame(views[2], Rect(x: 80, y: 3, width: 21, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
+        #expect(window.ambiguousViews().isEmpty)
+        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
+            arranged: 3, hidden: 0, distribution: .fill, alignment: .firstBaseline))
+    }
+
+    @Test("lastBaseline: the last baselines on one line")
+    func lastBaseline() {
+        let (window, stack, views) = row(.lastBaseline)
+        // Last baseline at 25: a 0...30 (25 + 5), b 7...27 (25 + 2), c 8...25.
+        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
+        expectFrame(views[1], Rect(x: 45, y: 7, width: 30, height: 20))
+        expectFrame(views[2], Rect(x: 80, y: 8, width: 21, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("A vertical stack with a baseline alignment fills")
+    func verticalFills() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        stack.alignment = .firstBaseline
+        _ = host(stack)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 17))
+        #expect(stack.alignmentSpanner == nil)
     }
 }
