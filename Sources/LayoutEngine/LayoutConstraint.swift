@@ -54,9 +54,6 @@ public final class LayoutConstraint: CustomStringConvertible {
     // Engine state.
     unowned(unsafe) var engine: LayoutEngine?
     var solverConstraint: Constraint?
-    /// The solver weight among constraints of the same priority (1 unless a `.fill`
-    /// stack orders its arranged views' content-size constraints: StackView+FillOrder.swift).
-    var solverWeight: Double = 1
     var engineSlot: Int32 = -1
     unowned(unsafe) var installedView: View?
     var installedSlot: Int32 = -1
@@ -220,7 +217,9 @@ public final class LayoutConstraint: CustomStringConvertible {
             expression = expression - secondAttribute.expression(secondItem.variables!) * multiplier
         }
         expression.constant -= storedConstant
-        let constraint = Constraint(expression, relation.solverRelation, priority: priority.solverPriority, weight: solverWeight)
+        // Content-size constraints carry their view's fill-order weight (StackView+FillOrder.swift).
+        let weight = origin == .contentSize ? Double(firstItem.fillOrderWeight) : 1
+        let constraint = Constraint(expression, relation.solverRelation, priority: priority.solverPriority, weight: weight)
         constraint.owner = self
         return constraint
     }

@@ -184,13 +184,11 @@ extension LayoutEngine {
     }
 
     func makeContentSizeConstraint(_ view: View, index: Int, metric: Double) -> LayoutConstraint {
-        let constraint = LayoutConstraint(
+        LayoutConstraint(
             item: view, attribute: index < 2 ? .width : .height,
             relatedBy: index % 2 == 0 ? .lessThanOrEqual : .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute,
             multiplier: 1, constant: metric, priority: contentSizePriority(view, index: index),
             identifier: index % 2 == 0 ? "hug" : "compression", origin: .contentSize)
-        constraint.solverWeight = view.fillOrderWeight
-        return constraint
     }
 
     /// Remakes a view's content-size constraints whose weight no longer matches its
@@ -200,7 +198,7 @@ extension LayoutEngine {
         withOperation(.intrinsicSize(view)) {
             for index in 0..<4 {
                 guard let existing = view.contentSizeConstraints[index],
-                    existing.solverWeight != view.fillOrderWeight
+                    let installed = existing.solverConstraint, installed.weight != Double(view.fillOrderWeight)
                 else { continue }
                 uninstall(existing)
                 let replacement = makeContentSizeConstraint(view, index: index, metric: existing.constant)

@@ -26,8 +26,8 @@
 
 extension StackView {
     /// The weight of the content-size constraints of the arranged view at `index`.
-    static func fillOrderWeight(index: Int) -> Double {
-        2 - Double(min(index, 1023)) / 1024
+    static func fillOrderWeight(index: Int) -> Float {
+        2 - Float(min(index, 1023)) / 1024
     }
 
     /// Gives each arranged view its index's weight, replacing content-size constraints
@@ -39,7 +39,7 @@ extension StackView {
     }
 
     /// Sets one view's fill-order weight.
-    func setFillOrder(of view: View, weight: Double, engine: LayoutEngine?) {
+    func setFillOrder(of view: View, weight: Float, engine: LayoutEngine?) {
         guard view.fillOrderWeight != weight else { return }
         view.fillOrderWeight = weight
         engine?.contentSizeWeightsDidChange(view)

@@ -50,9 +50,6 @@ open class View: LayoutItem {
     var wrapsToResolvedWidth = false
     /// Whether the view is in its engine's list of views that wrap.
     var isTrackedForWrapping = false
-    /// The solver weight of this view's content-size constraints, set by the stack
-    /// that arranges it from its index (StackView+FillOrder.swift); 1 otherwise.
-    var fillOrderWeight: Double = 1
 
     /// Content hugging priorities: resist growing beyond the intrinsic size.
     var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
