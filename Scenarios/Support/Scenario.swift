@@ -25,10 +25,15 @@ public struct Scenario: Sendable {
         public let partner: String
         /// This scenario's role.
         public let role: Role
+        /// On an anti-pattern: what UIKit pays on this side that the model does not, so
+        /// a run can say why when the measured direction contradicts the seed (the
+        /// anti-pattern takes less time than its fix). `nil` when the model pays it all.
+        public let modelGap: String?
 
-        public init(partner: String, role: Role) {
+        public init(partner: String, role: Role, modelGap: String? = nil) {
             self.partner = partner
             self.role = role
+            self.modelGap = modelGap
         }
     }
 

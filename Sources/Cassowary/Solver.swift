@@ -417,6 +417,25 @@ public final class Solver {
         return nil
     }
 
+    /// The two optimal solutions at the ends of `variable`'s range: the values of
+    /// `observed` where `variable` is smallest and where it is largest.
+    ///
+    /// A diagnostic (`exerciseAmbiguityInLayout` alternates between the two): it leaves
+    /// the basis, the values and ``counters`` unchanged.
+    ///
+    /// - Returns: `nil` when `variable` is determined; otherwise both ends, an
+    ///   unbounded end with `variable` reported as infinite and `observed` at the
+    ///   current solution.
+    /// - Complexity: Two simplex probes over the rows that hold `variable`.
+    public func extremeSolutions(moving variable: Variable, observing observed: [Variable], tolerance: Double = 1e-7)
+        -> (lower: (value: Double, observed: [Double]), upper: (value: Double, observed: [Double]))?
+    {
+        precondition(variable.solverTag == tag)
+        let probe = core.probeRange(of: variable.id, observing: observed.map(\.id))
+        guard probe.upper - probe.lower > tolerance else { return nil }
+        return ((probe.lower, probe.atLower), (probe.upper, probe.atUpper))
+    }
+
     /// The constraints that determine `variable`'s current value: those whose
     /// marker or error symbols appear in its row (the constraints the row combines).
     /// A variable that is not basic (a parameter of the solution, often a free one) is

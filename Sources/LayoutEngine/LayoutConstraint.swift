@@ -217,7 +217,9 @@ public final class LayoutConstraint: CustomStringConvertible {
             expression = expression - secondAttribute.expression(secondItem.variables!) * multiplier
         }
         expression.constant -= storedConstant
-        let constraint = Constraint(expression, relation.solverRelation, priority: priority.solverPriority)
+        // Content-size constraints carry their view's fill-order weight (StackView+FillOrder.swift).
+        let weight = origin == .contentSize ? Double(firstItem.fillOrderWeight) : 1
+        let constraint = Constraint(expression, relation.solverRelation, priority: priority.solverPriority, weight: weight)
         constraint.owner = self
         return constraint
     }
@@ -237,6 +239,16 @@ public final class LayoutConstraint: CustomStringConvertible {
         var text = "<\(origin.className):0x\(String(serial, radix: 16))"
         if let identifier { text += " '\(identifier)'" }
         if let autoresizingDescription { text += " \(autoresizingDescription)" }
+        // An autoresizing origin reads as UIKit prints it: `View:v.minX == 0`, the
+        // superview named as '|' after the state.
+        let superviewOrigin = origin == .autoresizingMask && !isBroken && multiplier == 1 && relation == .equal
+            && (firstAttribute == .left || firstAttribute == .top) && secondAttribute == firstAttribute
+            && secondItem != nil && secondItem === (firstItem as? View)?.superview
+        if superviewOrigin {
+            text += " \(firstItem.debugName).\(firstAttribute == .left ? "minX" : "minY") == \(formatNumber(constant))"
+            text += isActive ? "   (active, names: '|':\(secondItem!.debugName) )>" : "   (names: '|':\(secondItem!.debugName) )>"
+            return text
+        }
         text += " \(firstItem.debugName).\(firstAttribute.rawValue) \(relation.rawValue) "
         if let secondItem {
             if multiplier != 1 { text += "\(formatNumber(multiplier))*" }

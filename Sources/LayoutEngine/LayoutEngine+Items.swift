@@ -27,6 +27,20 @@ extension LayoutEngine {
         }
     }
 
+    /// UIKit's `h=--& v=--&` text for a mask: per axis the leading margin, the size and
+    /// the trailing margin, `&` flexible and `-` fixed. An axis with nothing flexible
+    /// prints its trailing margin as `&`, as UIKit does (the default mask is `h=--& v=--&`):
+    /// the origin and size hold, and the trailing margin takes whatever the superview's
+    /// size leaves.
+    static func autoresizingText(_ mask: AutoresizingMask) -> String {
+        func axis(_ leading: Bool, _ size: Bool, _ trailing: Bool) -> String {
+            let fixed = !leading && !size && !trailing
+            return (leading ? "&" : "-") + (size ? "&" : "-") + (trailing || fixed ? "&" : "-")
+        }
+        return "h=" + axis(mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin))
+            + " v=" + axis(mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin))
+    }
+
     /// The autoresizing constraints for the view's stored frame. Flexible parts
     /// follow the superview: a flexible margin lets that edge float, a flexible size
     /// scales with the superview; both margins flexible keep the center's offset.
@@ -34,9 +48,7 @@ extension LayoutEngine {
         let mask = view.autoresizingMask
         let frame = view.storedFrame
         let container = superview.frame.size
-        let code: (Bool) -> String = { $0 ? "&" : "-" }
-        let text = "h=" + code(mask.contains(.flexibleLeftMargin)) + code(mask.contains(.flexibleWidth)) + code(mask.contains(.flexibleRightMargin))
-            + " v=" + code(mask.contains(.flexibleTopMargin)) + code(mask.contains(.flexibleHeight)) + code(mask.contains(.flexibleBottomMargin))
+        let text = Self.autoresizingText(mask)
         func axis(
             leading: LayoutAttribute, trailing: LayoutAttribute, center: LayoutAttribute, size: LayoutAttribute,
             position: Double, length: Double, containerLength: Double,
@@ -177,6 +189,23 @@ extension LayoutEngine {
             relatedBy: index % 2 == 0 ? .lessThanOrEqual : .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute,
             multiplier: 1, constant: metric, priority: contentSizePriority(view, index: index),
             identifier: index % 2 == 0 ? "hug" : "compression", origin: .contentSize)
+    }
+
+    /// Remakes a view's content-size constraints whose weight no longer matches its
+    /// fill order (a replacement each: the solver's weights are fixed per constraint).
+    func contentSizeWeightsDidChange(_ view: View) {
+        guard view.registeredEngine === self else { return }
+        withOperation(.intrinsicSize(view)) {
+            for index in 0..<4 {
+                guard let existing = view.contentSizeConstraints[index],
+                    let installed = existing.solverConstraint, installed.weight != Double(view.fillOrderWeight)
+                else { continue }
+                uninstall(existing)
+                let replacement = makeContentSizeConstraint(view, index: index, metric: existing.constant)
+                view.contentSizeConstraints[index] = replacement
+                install(replacement, on: nil)
+            }
+        }
     }
 
 

@@ -35,7 +35,8 @@ extension LayoutEngine {
         }
     }
 
-    /// Runs a layout pass: the update pass, the solve, frames, then
+    /// Runs a layout pass: the update pass, the solve (twice when a multi-line label's
+    /// wrapping width moved: LayoutEngine+Wrapping.swift), frames, then
     /// `layoutSubviews()` top-down on views that need it, repeating (a few times
     /// at most) while layout code invalidates layout again.
     func layoutPass() {
@@ -43,6 +44,7 @@ extension LayoutEngine {
         if inLayoutPass {
             // layoutIfNeeded() from inside layoutSubviews(): bring values up to date.
             updateConstraintsPass()
+            resolveWrappingWidths()
             applySolvedValues()
             return
         }
@@ -51,6 +53,7 @@ extension LayoutEngine {
         emit(.passBegan, view: root, cost: SolverCounters())
         let before = eventSink != nil ? solver.counters : nil
         updateConstraintsPass()
+        resolveWrappingWidths()
         applySolvedValues()
         var rounds = 0
         while root.subtreeNeedsLayout || root.subtreeNeedsUpdateConstraints {
@@ -62,6 +65,7 @@ extension LayoutEngine {
             }
             visitForLayout(root)
             updateConstraintsPass()
+            resolveWrappingWidths()
             applySolvedValues()
         }
         inLayoutPass = false
@@ -104,6 +108,7 @@ extension LayoutEngine {
     /// last time (plus newly registered items), so the cost follows what moved.
     /// Views whose size changed get `layoutSubviews()` in this pass.
     func applySolvedValues() {
+        if framesShowExercisedAmbiguity { restoreSolvedFrames() }
         for item in newlyRegistered where item.registeredEngine === self {
             guard let variables = item.variables else { continue }
             item.solvedFrame = Rect(
@@ -130,6 +135,22 @@ extension LayoutEngine {
                 (item as? View)?.setNeedsLayout()
             }
             item.hasSolvedFrame = true
+        }
+    }
+
+    /// Puts every frame back to the solver's values after `exerciseAmbiguityInLayout`.
+    @inline(never)
+    private func restoreSolvedFrames() {
+        framesShowExercisedAmbiguity = false
+        for slot in items {
+            let item = slot.takeUnretainedValue()
+            guard let variables = item.variables else { continue }
+            let solved = Rect(
+                x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
+                width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+            guard solved != item.solvedFrame else { continue }
+            item.solvedFrame = solved
+            (item as? View)?.setNeedsLayout()
         }
     }
 

@@ -34,6 +34,12 @@ public final class LayoutEngine {
     /// at the end of the batch (or the single change) that registered the view.
     var pendingContentSizeViews: [View] = []
     var installingContentSizes = false
+    /// Registered views whose intrinsic size follows their resolved width (multi-line
+    /// labels without a preferred width): LayoutEngine+Wrapping.swift.
+    var wrappingViews: [View] = []
+    /// Frames show another optimal solution (`exerciseAmbiguityInLayout`): the next
+    /// pass copies every frame from the solver again.
+    var framesShowExercisedAmbiguity = false
     /// Active constraints (strongly held while installed).
     var activeConstraints = ContiguousArray<LayoutConstraint>()
 
@@ -219,6 +225,7 @@ public final class LayoutEngine {
         // basic before the app relates it to other views, and each such relation would then
         // need an artificial-variable phase (a manual grid of 81 labels: 2665 pivots).
         pendingContentSizeViews.append(view)
+        if view.wrapsToResolvedWidth { trackWrapping(view) }
     }
 
     /// Installs the content-size constraints of the views registered since the last call.
@@ -263,6 +270,10 @@ public final class LayoutEngine {
         if let view = item as? View {
             view.autoresizingConstraints = []
             view.contentSizeConstraints = [nil, nil, nil, nil]
+            if view.isTrackedForWrapping {
+                view.isTrackedForWrapping = false
+                wrappingViews.removeAll { $0 === view }
+            }
         }
     }
 
@@ -544,6 +555,7 @@ public final class LayoutEngine {
         logHandler?(report.message)
         record(issue: .unsatisfiable(report))
         for observer in breakObservers { observer.handler(report) }
+        announceToProcess(report)
         if eventSink != nil {
             emit(.constraintBroken, constraint: report.brokenConstraint, cost: SolverCounters(), report: report)
         }

@@ -16,6 +16,10 @@ open class LayoutItem {
     unowned(unsafe) var registeredEngine: LayoutEngine?
     var variables: ItemVariables?
     var registrySlot: Int32 = -1
+    /// The solver weight of the item's content-size constraints: set by the stack view
+    /// that arranges it, from its index (StackView+FillOrder.swift); 1 otherwise. A
+    /// `Float` beside `registrySlot`, where it takes no room.
+    var fillOrderWeight: Float = 1
 
     /// The item's rectangle in its root's coordinates, as of the last layout pass.
     var solvedFrame = Rect.zero

@@ -34,6 +34,7 @@ extension StackView {
                     engine.install(constraint, on: self)
                 }
                 generatedConstraints = fresh
+                applyFillOrder(engine: engine)
             }
         }
         needsRebuild = false
@@ -41,12 +42,14 @@ extension StackView {
         rebuildCount += 1
     }
 
-    /// Applies a spacing change to the `UISV-spacing` constants in place, in one batch.
+    /// Applies a spacing change (the stack's or a custom one) to the `UISV-spacing`
+    /// constants in place, in one batch.
     func updateSpacingConstants() {
         let engine = ensureEngine()
         engine.performBatch {
-            for constraint in spacingConstraints where constraint.constant != spacing {
-                constraint.constant = spacing
+            for constraint in spacingConstraints {
+                let gap = spacing(after: constraint.secondItem)
+                if constraint.constant != gap { constraint.constant = gap }
             }
         }
         needsSpacingUpdate = false
@@ -72,6 +75,8 @@ extension StackView {
     /// spanner as needed. Spacing constraints are also recorded in `spacingConstraints`.
     func makeArrangementConstraints() -> [LayoutConstraint] {
         var made: [LayoutConstraint] = []
+        // Baseline alignments apply to horizontal stacks only; a vertical one fills.
+        let alignment = axis == .vertical && alignment.isBaseline ? .fill : alignment
         @discardableResult
         func add(
             _ kind: GeneratedConstraintKind, _ item: LayoutItem, _ attribute: LayoutAttribute,
@@ -99,15 +104,17 @@ extension StackView {
             return []
         }
         func indexInAll(_ view: View) -> Int { all.firstIndex { $0 === view } ?? 0 }
+        // The edges the arrangement is tied to: the stack's, or its margins guide's.
+        let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
 
         // Along the axis: the ends of the visible chain on the stack's ends, the gaps.
         if let head = visible.first, let tail = visible.last {
-            add(.canvasConnection, self, along.start, head, along.start)
-            add(.canvasConnection, self, along.end, tail, along.end)
+            add(.canvasConnection, canvas, along.start, head, along.start)
+            add(.canvasConnection, canvas, along.end, tail, along.end)
             for (previous, next) in zip(visible, visible.dropFirst()) {
                 let gap = add(
                     .spacing, next, along.start, previous, along.end,
-                    relation: spreading ? .greaterThanOrEqual : .equal, constant: spacing)
+                    relation: spreading ? .greaterThanOrEqual : .equal, constant: spacing(after: previous))
                 spacingConstraints.append(gap)
             }
         } else {
@@ -138,7 +145,8 @@ extension StackView {
             let lengths = currentProportionalLengths()
             proportionalLengths = lengths
             let sized = lengths.filter { $0 > 0 }
-            let total = spacing * Double(max(visible.count - 1, 0)) + sized.reduce(0, +)
+            let gaps = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0) }
+            let total = gaps + sized.reduce(0, +)
             for (view, length) in zip(visible, lengths) {
                 guard length > 0, total > 0 else {
                     add(.fillProportionally, view, along.size, nil, .notAnAttribute, constant: 0)
@@ -181,30 +189,38 @@ extension StackView {
                 add(.alignment, first, across.end, view, across.end)
             case .center:
                 add(.alignment, first, across.center, view, across.center)
+            case .firstBaseline:
+                add(.alignment, first.firstBaselineGuide, .top, view.firstBaselineGuide, .top)
+            case .lastBaseline:
+                add(.alignment, first.lastBaselineGuide, .top, view.lastBaselineGuide, .top)
             }
         }
         if alignment == .fill && !visible.isEmpty {
-            add(.canvasConnection, self, across.start, first, across.start)
-            add(.canvasConnection, self, across.end, first, across.end)
+            add(.canvasConnection, canvas, across.start, first, across.start)
+            add(.canvasConnection, canvas, across.end, first, across.end)
             setAlignmentSpanner(needed: false)
         } else {
             // A spanner guide wraps the visible views; the stack's cross size follows it.
             let spanner = setAlignmentSpanner(needed: true)!
             if visible.isEmpty {
-                add(.canvasConnection, self, across.start, spanner, across.start)
-                add(.canvasConnection, self, across.end, spanner, across.end)
+                add(.canvasConnection, canvas, across.start, spanner, across.start)
+                add(.canvasConnection, canvas, across.end, spanner, across.end)
             } else {
                 switch alignment {
                 case .leading:
-                    add(.canvasConnection, self, across.start, first, across.start)
-                    add(.canvasConnection, self, across.end, spanner, across.end)
+                    add(.canvasConnection, canvas, across.start, first, across.start)
+                    add(.canvasConnection, canvas, across.end, spanner, across.end)
                 case .trailing:
-                    add(.canvasConnection, self, across.start, spanner, across.start)
-                    add(.canvasConnection, self, across.end, first, across.end)
+                    add(.canvasConnection, canvas, across.start, spanner, across.start)
+                    add(.canvasConnection, canvas, across.end, first, across.end)
                 case .center, .fill:
-                    add(.canvasConnection, self, across.start, spanner, across.start)
-                    add(.canvasConnection, self, across.end, spanner, across.end)
-                    add(.canvasConnection, self, across.center, first, across.center)
+                    add(.canvasConnection, canvas, across.start, spanner, across.start)
+                    add(.canvasConnection, canvas, across.end, spanner, across.end)
+                    add(.canvasConnection, canvas, across.center, first, across.center)
+                case .firstBaseline, .lastBaseline:
+                    // The baselines line up; the spanner around the views sets the height.
+                    add(.canvasConnection, canvas, across.start, spanner, across.start)
+                    add(.canvasConnection, canvas, across.end, spanner, across.end)
                 }
             }
             for view in visible {

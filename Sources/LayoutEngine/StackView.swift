@@ -35,11 +35,18 @@
 /// distributions; 2N across the axis for `.fill`, 2N + 2n + 2 for `.leading` and
 /// `.trailing`, 2N + 2n + 3 for `.center`. A fill/fill stack of n views holds 3n + 1.
 ///
-/// Not modelled: baseline alignments (`firstBaseline`, `lastBaseline`),
-/// `isBaselineRelativeArrangement`, `isLayoutMarginsRelativeArrangement`, custom
-/// spacing after a view, and UIKit's index-order tie-breaking when views of equal
-/// hugging priority share extra space under `.fill` (such a layout is ambiguous
-/// here, see ``View/hasAmbiguousLayout``).
+/// Under `.fill`, views of equal hugging (compression resistance) priority do not
+/// leave the layout ambiguous: the last of them in ``arrangedSubviews`` takes the
+/// extra (missing) length, by UIKit's documented index rule (StackView+FillOrder.swift).
+/// ``setCustomSpacing(_:after:)`` sets the gap after one view, and
+/// ``isLayoutMarginsRelativeArrangement`` ties the arrangement to the stack's
+/// ``View/layoutMarginsGuide`` instead of its edges.
+///
+/// ``Alignment/firstBaseline`` and ``Alignment/lastBaseline`` line up the arranged views'
+/// baseline guides (``View/firstBaselineOffsetFromTop``, ``View/lastBaselineOffsetFromBottom``;
+/// a view without them has its baselines at its bottom edge) in a horizontal stack.
+///
+/// Not modelled: `isBaselineRelativeArrangement` (spacing is measured between edges).
 open class StackView: View {
     /// How the arranged subviews share the stack's length along its axis
     /// (`UIStackView.Distribution`).
@@ -61,7 +68,7 @@ open class StackView: View {
     }
 
     /// How the arranged subviews are placed across the stack's axis
-    /// (`UIStackView.Alignment`; the baseline alignments are not modelled).
+    /// (`UIStackView.Alignment`).
     public enum Alignment: String, Sendable, CaseIterable {
         /// Every view spans the stack's full width (vertical stack) or height (horizontal stack).
         case fill
@@ -74,8 +81,16 @@ open class StackView: View {
 
         /// The top edge, for a horizontal stack (the same as ``leading``).
         public static var top: Alignment { .leading }
+        /// The views' first baselines on one line (horizontal stacks; a vertical stack
+        /// fills, as UIKit documents the baseline alignments for horizontal stacks only).
+        case firstBaseline
+        /// The views' last baselines on one line (horizontal stacks; a vertical stack fills).
+        case lastBaseline
         /// The bottom edge, for a horizontal stack (the same as ``trailing``).
         public static var bottom: Alignment { .trailing }
+
+        /// Whether this is one of the baseline alignments.
+        var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
     }
 
     /// What a generated constraint does, named with UIKit's identifier (the
@@ -174,6 +189,59 @@ open class StackView: View {
         }
     }
 
+    /// Whether the arrangement is tied to ``View/layoutMarginsGuide`` (inset by
+    /// ``View/layoutMargins``) rather than to the stack's edges
+    /// (`isLayoutMarginsRelativeArrangement`, false by default). A change rebuilds.
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { if oldValue != isLayoutMarginsRelativeArrangement { setNeedsRebuild() } }
+    }
+    /// Custom gaps after particular views, in the order set (few per stack).
+    var customSpacings: [(view: ObjectIdentifier, spacing: Double)] = []
+
+    /// The value of ``customSpacing(after:)`` for a view without a custom gap
+    /// (`UIStackView.spacingUseDefault`): the stack's ``spacing`` applies.
+    public static let spacingUseDefault = Double.greatestFiniteMagnitude
+
+    /// Sets the gap after one arranged view (`setCustomSpacing(_:after:)`); pass
+    /// ``spacingUseDefault`` to go back to ``spacing``. Like a ``spacing`` change, it
+    /// updates a `UISV-spacing` constant in place in the next update pass.
+    ///
+    /// - Parameters:
+    ///   - spacing: The gap between `arrangedSubview` and the next visible view.
+    ///   - arrangedSubview: The view the gap follows.
+    public func setCustomSpacing(_ spacing: Double, after arrangedSubview: View) {
+        let id = ObjectIdentifier(arrangedSubview)
+        let index = customSpacings.firstIndex { $0.view == id }
+        if spacing == Self.spacingUseDefault {
+            guard let index else { return }
+            customSpacings.remove(at: index)
+        } else if let index {
+            guard customSpacings[index].spacing != spacing else { return }
+            customSpacings[index].spacing = spacing
+        } else {
+            customSpacings.append((id, spacing))
+        }
+        if distribution == .fillProportionally {
+            setNeedsRebuild()
+        } else {
+            needsSpacingUpdate = true
+            setNeedsUpdateConstraints()
+        }
+    }
+
+    /// The custom gap after a view, or ``spacingUseDefault`` (`customSpacing(after:)`).
+    public func customSpacing(after arrangedSubview: View) -> Double {
+        let id = ObjectIdentifier(arrangedSubview)
+        return customSpacings.first { $0.view == id }?.spacing ?? Self.spacingUseDefault
+    }
+
+    /// The gap that follows `item` in the chain: its custom spacing, else ``spacing``.
+    func spacing(after item: LayoutItem?) -> Double {
+        guard !customSpacings.isEmpty, let item else { return spacing }
+        let id = ObjectIdentifier(item)
+        return customSpacings.first { $0.view == id }?.spacing ?? spacing
+    }
+
     /// Makes a stack arranging `arrangedSubviews` (adding them as subviews).
     public init(arrangedSubviews: [View] = [], name: String? = nil) {
         super.init(name: name)
@@ -217,15 +285,24 @@ open class StackView: View {
     /// Removes a view from ``arrangedSubviews``. It stays a subview, as in UIKit:
     /// remove it from its superview too if it should go.
     public func removeArrangedSubview(_ view: View) {
-        guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
-        arrangedSubviews.remove(at: index)
-        setNeedsRebuild()
+        stopArranging(view, leavingHierarchy: false)
     }
 
     /// A subview leaving the stack stops being arranged.
     open override func willRemoveSubview(_ subview: View) {
         super.willRemoveSubview(subview)
-        removeArrangedSubview(subview)
+        stopArranging(subview, leavingHierarchy: true)
+    }
+
+    /// Drops a view from the arrangement. Its fill-order weight goes back to 1: at once
+    /// while it stays in the hierarchy, and for its next content-size constraints when
+    /// it is leaving (its constraints are moving between engines then).
+    private func stopArranging(_ view: View, leavingHierarchy: Bool) {
+        guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        arrangedSubviews.remove(at: index)
+        customSpacings.removeAll { $0.view == ObjectIdentifier(view) }
+        setFillOrder(of: view, weight: 1, engine: leavingHierarchy ? nil : view.registeredEngine)
+        setNeedsRebuild()
     }
 
     /// Hiding or showing an arranged subview rebuilds the stack's constraints.
@@ -277,7 +354,7 @@ open class StackView: View {
     /// | `.fillProportionally`: one `fill-proportionally` per visible view | n |
     /// | `.equalSpacing`, `.equalCentering` (n ≥ 2): 2(n − 1) `distributing-edge`, n − 2 `fill-equally` between guides, 1 `canvas-fit` | 3n − 3 |
     /// | alignment `.fill`: 2(N − 1) `alignment`, 2 `canvas-connection` | 2N |
-    /// | `.leading`, `.trailing`: N − 1 `alignment`, 2 `canvas-connection`, 2n `spanning-boundary`, 1 `spanning-fit`, N `ambiguity-suppression` | 2N + 2n + 2 |
+    /// | `.leading`, `.trailing`, the baselines: N − 1 `alignment`, 2 `canvas-connection`, 2n `spanning-boundary`, 1 `spanning-fit`, N `ambiguity-suppression` | 2N + 2n + 2 |
     /// | `.center`: as `.leading` with a third `canvas-connection` (the centers) | 2N + 2n + 3 |
     ///
     /// So a fill/fill stack of n views holds 3n + 1 (seed 002's "~12 for 5 views" is
@@ -305,7 +382,7 @@ open class StackView: View {
         }
         switch alignment {
         case .fill: count += 2 * total
-        case .leading, .trailing: count += 2 * total + 2 * visible + 2
+        case .leading, .trailing, .firstBaseline, .lastBaseline: count += 2 * total + 2 * visible + 2
         case .center: count += 2 * total + 2 * visible + 3
         }
         return count

@@ -23,23 +23,47 @@ extension View {
         !ambiguousComponents().isEmpty
     }
 
-    /// Moves the view to another frame that the constraints allow equally well
-    /// (`exerciseAmbiguityInLayout()`), and returns it; `nil` when the layout is
-    /// not ambiguous. The next layout pass puts the engine's frame back.
+    /// Moves the view to another layout that the constraints allow equally well
+    /// (`exerciseAmbiguityInLayout()`), and returns its new frame; `nil` when the
+    /// layout is not ambiguous.
+    ///
+    /// The whole hierarchy moves to that other optimal solution, so the views tied to
+    /// this one follow it (a neighbour that shares its extra length shrinks as it
+    /// grows) and no two frames overlap that the constraints keep apart. The two ends
+    /// of the first ambiguous variable (`minX`, `minY`, `width`, then `height`) are the
+    /// alternatives: repeated calls alternate between them. The solver is not changed:
+    /// the next layout pass puts every frame back to the engine's solution.
     @discardableResult
     public func exerciseAmbiguityInLayout() -> Rect? {
         guard let engine = registeredEngine, let variables else { return nil }
         engine.layoutPassIfSettled()
-        let observed = [variables.minX, variables.minY, variables.width, variables.height]
-        for variable in observed {
-            if let alternative = engine.solver.alternativeSolution(moving: variable, observing: observed) {
-                let values = alternative.observed
-                guard values.allSatisfy(\.isFinite) else { continue }
-                solvedFrame = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
-                hasSolvedFrame = true
-                setNeedsLayout()
-                return frame
+        var observed: [Variable] = []
+        var owners: [LayoutItem] = []
+        for slot in engine.items {
+            let item = slot.takeUnretainedValue()
+            guard let itemVariables = item.variables else { continue }
+            owners.append(item)
+            for component in 0..<4 { observed.append(itemVariables[component]) }
+        }
+        let own = [solvedFrame.minX, solvedFrame.minY, solvedFrame.width, solvedFrame.height]
+        for component in 0..<4 {
+            guard let ends = engine.solver.extremeSolutions(moving: variables[component], observing: observed) else { continue }
+            // Away from the end the view shows now (the engine's solution at first).
+            let towardsUpper = abs(own[component] - ends.upper.value) > abs(own[component] - ends.lower.value)
+            let end = towardsUpper ? ends.upper : ends.lower
+            guard end.value.isFinite, end.observed.allSatisfy(\.isFinite) else { continue }
+            let values = end.observed
+            for (index, item) in owners.enumerated() {
+                let base = index * 4
+                let moved = Rect(x: values[base], y: values[base + 1], width: values[base + 2], height: values[base + 3])
+                guard !moved.isClose(to: item.solvedFrame, tolerance: 1e-9) else { continue }
+                item.solvedFrame = moved
+                item.hasSolvedFrame = true
+                (item as? View)?.setNeedsLayout()
             }
+            engine.framesShowExercisedAmbiguity = true
+            setNeedsLayout()
+            return frame
         }
         return nil
     }

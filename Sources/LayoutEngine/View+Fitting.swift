@@ -11,7 +11,8 @@ extension View {
     /// which would hold it at its current frame, are lifted for the measurement and
     /// restored in the second batch. A width given at ``LayoutPriority/required`` and
     /// a height at ``LayoutPriority/fittingSizeLevel`` is how a self-sizing cell finds
-    /// its height.
+    /// its height. Multi-line labels inside wrap at the widths this measurement gives
+    /// them (one more update pass and solve when a label's height changes).
     ///
     /// It cannot measure inside a batch or an update-constraints pass (the solve it
     /// needs is deferred there): that is a programming error.
@@ -44,6 +45,9 @@ extension View {
                 engine.install(width, on: nil)
                 engine.install(height, on: nil)
             }
+            // The fitting width decides where multi-line labels wrap: re-measure them and
+            // solve again before reading the height, as UIKit's second update pass does.
+            engine.resolveWrappingWidths()
             let variables = self.variables!
             let size = Size(width: engine.solver.value(of: variables.width), height: engine.solver.value(of: variables.height))
             engine.performBatch {

@@ -44,6 +44,12 @@ open class View: LayoutItem {
     var subtreeNeedsUpdateConstraints = true
     var needsLayoutFlag = true
     var subtreeNeedsLayout = true
+    /// Whether the intrinsic size depends on the width the engine resolves (a
+    /// multi-line label without a `preferredMaxLayoutWidth`): the engine then runs
+    /// UIKit's second update pass for it (LayoutEngine+Wrapping.swift).
+    var wrapsToResolvedWidth = false
+    /// Whether the view is in its engine's list of views that wrap.
+    var isTrackedForWrapping = false
 
     /// Content hugging priorities: resist growing beyond the intrinsic size.
     var huggingPriorities: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
@@ -230,6 +236,19 @@ open class View: LayoutItem {
     /// without one. Subclasses override it and call ``invalidateIntrinsicContentSize()``
     /// when it changes.
     open var intrinsicContentSize: Size { .noIntrinsicSize }
+
+    /// Takes the width the engine resolved for this view, for an intrinsic size that
+    /// depends on it (see ``Label``). Called only while ``wrapsToResolvedWidth`` is set.
+    ///
+    /// - Returns: Whether the intrinsic size changed (the view has invalidated it).
+    func adoptResolvedWidth(_ width: Double) -> Bool { false }
+
+    /// Starts or stops the engine's second update pass for this view.
+    func setWrapsToResolvedWidth(_ wraps: Bool) {
+        guard wraps != wrapsToResolvedWidth else { return }
+        wrapsToResolvedWidth = wraps
+        if wraps, let engine = registeredEngine { engine.trackWrapping(self) }
+    }
 
     /// Tells the engine the intrinsic size changed. In the next update pass (batched
     /// with everything else in it, as in UIKit) the content-size constraints' constants

@@ -139,6 +139,9 @@ public struct LoggedConstraint: Sendable, CustomStringConvertible {
     /// Where the description starts in the input (1-based).
     public var line: Int
     public var column: Int
+    /// The superview the state suffix names as `'|'` (`(active, names: '|':UIView:0x7f01 )`),
+    /// which modern autoresizing constraints (`UIView:0x7f02.minX == 0`) are relative to.
+    public var superview: LoggedItem? = nil
 
     /// Whether the constraint is one UIKit makes for a frame it imposes (autoresizing mask,
     /// a table's or collection's cell size, a temporary size): not app code.

@@ -77,6 +77,7 @@ struct ReplayModel {
         // Items, in order of appearance.
         for constraint in constraints {
             for anchor in [constraint.first, constraint.second].compactMap({ $0 }) { note(anchor.item) }
+            if let superview = constraint.superview, !constraint.isVisualFormat { note(superview) }
         }
         inferHierarchy(constraints)
         // The log's constraints.
@@ -122,7 +123,7 @@ struct ReplayModel {
         }
     }
 
-    /// Superviews from the log: `'|'` in Visual Format, a view related to another's margins,
+    /// Superviews from the log: `'|'` in Visual Format and in the names of other entries, a view related to another's margins,
     /// stack views' canvas connections, the owners of margin and safe-area guides; siblings
     /// through `UISV-alignment` and Visual Format spacing; the rest under one root.
     mutating func inferHierarchy(_ constraints: [LoggedConstraint]) {
@@ -135,6 +136,10 @@ struct ReplayModel {
                 cursor = items[current]?.parent
             }
             items[child]?.parent = parent
+        }
+        // `View:0x7f02.minX == 0   (active, names: '|':UIView:0x7f01 )`: UIKit names the superview.
+        for constraint in constraints where !constraint.isVisualFormat {
+            if let superview = constraint.superview { setParent(constraint.first.item.key, superview.key) }
         }
         for constraint in constraints {
             guard let second = constraint.second else { continue }

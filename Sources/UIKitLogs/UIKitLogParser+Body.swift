@@ -282,7 +282,9 @@ struct BodyReader {
         let trailing: LoggedAttribute = horizontal ? .trailing : .bottom
         let size: LoggedAttribute = horizontal ? .width : .height
         func superview(of item: LoggedItem) -> LoggedItem {
-            if let bar = names["|"]?.first { return LoggedItem(className: bar.className, address: bar.address, text: bar.text, name: nil) }
+            if let bar = names["|"]?.first {
+                return LoggedItem(className: bar.className, address: bar.address, text: bar.text, name: bar.address == nil ? bar.name : nil)
+            }
             return LoggedItem(className: nil, address: nil, name: "superview of \(item.key)")
         }
         var body: ParsedBody

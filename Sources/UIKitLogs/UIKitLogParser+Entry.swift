@@ -140,12 +140,14 @@ struct EntryReader {
         let line = positions.first?.line ?? 1
         let column = max(1, (positions.first?.column ?? 2) - (bracketed ? 1 : 0))
         parsed.priority = priority
-        return LoggedConstraint(
+        var constraint = LoggedConstraint(
             className: className, address: address, sourceLocation: sourceLocation, identifier: identifier,
             autoresizingMask: mask, first: parsed.first, relation: parsed.relation, second: parsed.second,
             multiplier: parsed.multiplier, constant: parsed.constant, isSystemSpacing: parsed.isSystemSpacing,
             priority: priority, isActive: isActive, isVisualFormat: parsed.isVisualFormat,
             text: (bracketed ? "<" : "") + text + (bracketed ? ">" : ""), line: line, column: column)
+        constraint.superview = names["|"]?.first
+        return constraint
     }
 
     /// The `(` that opens the state suffix, if the body ends with one.
@@ -177,7 +179,14 @@ struct EntryReader {
             }
             while text.last == " " { text.removeLast() }
             guard !text.isEmpty else { return }
-            guard let range = text.range(of: ":0x", options: .backwards) else { return }
+            guard let range = text.range(of: ":0x", options: .backwards) else {
+                // `'|':Window:window`: an item without an address (layoutbench's own reports
+                // name views so) is identified by its name, as in a body.
+                if text.hasPrefix("'|':"), text.count > 4, names["|"] == nil {
+                    names["|"] = [LoggedItem(className: nil, address: nil, name: String(text.dropFirst(4)))]
+                }
+                return
+            }
             // The address, then the text UIKit shows for labels and boxes (`0xb0'Title'`).
             var hex = String(text[range.upperBound...])
             var quoted: String?

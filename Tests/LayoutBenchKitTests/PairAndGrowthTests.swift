@@ -6,11 +6,13 @@ import Testing
 
 @Suite("Pair ratios and growth fits")
 struct PairAndGrowthTests {
-    static func result(_ name: String, role: String?, partner: String?, sizes: [SizeResult]) -> ScenarioResult {
+    static func result(
+        _ name: String, role: String?, partner: String?, modelGap: String? = nil, sizes: [SizeResult]
+    ) -> ScenarioResult {
         ScenarioResult(
             name: name, family: String(name.split(separator: "/")[0]), variant: String(name.split(separator: "/")[1]),
             summary: "", tags: [], sizeUnit: "views", operationUnit: "op",
-            pair: role.map { ScenarioResult.PairInfo(partner: partner!, role: $0) }, expectations: [],
+            pair: role.map { ScenarioResult.PairInfo(partner: partner!, role: $0, modelGap: modelGap) }, expectations: [],
             status: .passed, sizes: sizes, growth: GrowthReport.fit(sizes))
     }
 
@@ -45,6 +47,49 @@ struct PairAndGrowthTests {
         #expect(at40["pivots"] == .some(nil))              // 0 / 0
         let interval = try #require(pair.sizes[1].wallTimeRatioInterval)
         #expect(interval.lower == 5 && interval.upper == 5)  // constant samples
+    }
+
+    /// The figures: the individual activations at 0.79x the batch's wall time at
+    /// 1,600 and 6,400 constraints, with N times the solves and the same cell updates.
+    @Test("An anti-pattern faster than its fix is a contradiction, reported with the scenario's model gap")
+    func contradiction() throws {
+        func side(_ name: String, role: String, partner: String, gap: String?, walls: [[UInt64]], solves: (Int) -> Int) -> ScenarioResult {
+            Self.result(name, role: role, partner: partner, modelGap: gap, sizes: zip([400, 1600, 6400], walls).map { size, wall in
+                Fixture.sizeResult(size: size, wall: wall, counters: Fixture.counters(solves: solves(size), pivots: 0, cellUpdates: size), allocations: 10)
+            })
+        }
+        let anti = side(
+            "activation/individual", role: "anti-pattern", partner: "activation/batch", gap: "UIKit's per-call ancestor search",
+            walls: [[1000, 1010, 990], [790, 791, 789], [7900, 7910, 7890]], solves: { $0 })
+        let fix = side(
+            "activation/batch", role: "fix", partner: "activation/individual", gap: nil,
+            walls: [[1000, 1000, 1000], [1000, 1000, 1000], [10000, 10000, 10000]], solves: { _ in 1 })
+        let pair = try #require(PairComparison.compare([anti, fix]).first)
+        let contradiction = try #require(pair.contradiction)
+        // At 400 the interval straddles 1: not a contradiction.
+        #expect(contradiction.sizes == [1600, 6400])
+        #expect(contradiction.wallTimeRatios.map { ($0 * 100).rounded() / 100 } == [0.79, 0.79])
+        #expect(contradiction.cause == "UIKit's per-call ancestor search")
+
+        // Without a declared gap the cause says so; a slower anti-pattern contradicts nothing.
+        let undeclared = side(
+            "activation/individual", role: "anti-pattern", partner: "activation/batch", gap: nil,
+            walls: [[1000, 1010, 990], [790, 791, 789], [7900, 7910, 7890]], solves: { $0 })
+        #expect(PairComparison.compare([undeclared, fix]).first?.contradiction?.cause == PairComparison.Contradiction.unexplained)
+        let slower = side(
+            "activation/individual", role: "anti-pattern", partner: "activation/batch", gap: "x",
+            walls: [[2000, 2000, 2000], [2000, 2000, 2000], [20000, 20000, 20000]], solves: { $0 })
+        #expect(PairComparison.compare([slower, fix]).first?.contradiction == nil)
+
+        // The report page and the run summary show it with its cause.
+        var report = ReportEncodingTests.fixedReport()
+        report.scenarios = [anti, fix]
+        report.pairs = PairComparison.compare([anti, fix])
+        let page = ReportPage(report: report).html()
+        #expect(page.contains("Pairs whose direction contradicts the seeds"))
+        #expect(page.contains("UIKit&#39;s per-call ancestor search") || page.contains("UIKit's per-call ancestor search"))
+        let summary = RunSummary.text(report, written: [])
+        #expect(summary.contains("contradicts the seeds (the anti-pattern took less wall time at 1600, 6400): UIKit's per-call ancestor search"))
     }
 
     @Test("A pair appears only when both sides ran; no common size gives null largest-size ratios")

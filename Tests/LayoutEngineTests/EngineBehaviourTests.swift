@@ -182,6 +182,147 @@ struct EngineBehaviourTests {
         #expect(free.constraintsAffectingLayout(for: .horizontal).contains { $0 === tie })
     }
 
+    /// Two views share 270 points, each preferring 100 at the same priority: any split
+    /// from 100/170 to 170/100 violates priority 500 by the same 70 points.
+    func sharedRow() -> (Window, View, View) {
+        let window = Window(width: 320, height: 200)
+        let a = makeView("a", in: window)
+        let b = makeView("b", in: window)
+        let preferA = a.widthAnchor.constraint(equalToConstant: 100)
+        let preferB = b.widthAnchor.constraint(equalToConstant: 100)
+        preferA.priority = 500
+        preferB.priority = 500
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 10),
+            b.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
+            a.widthAnchor.constraint(greaterThanOrEqualToConstant: 50),
+            b.widthAnchor.constraint(greaterThanOrEqualToConstant: 50),
+            a.topAnchor.constraint(equalTo: window.topAnchor), b.topAnchor.constraint(equalTo: window.topAnchor),
+            a.heightAnchor.constraint(equalToConstant: 30), b.heightAnchor.constraint(equalToConstant: 30),
+            preferA, preferB,
+        ])
+        window.layoutIfNeeded()
+        return (window, a, b)
+    }
+
+    @Test("exerciseAmbiguityInLayout: neighbours follow, calls alternate, the next layout pass restores")
+    func exerciseAmbiguity() throws {
+        let (window, a, b) = sharedRow()
+        #expect(a.hasAmbiguousLayout && b.hasAmbiguousLayout)
+        let original = (a: a.frame, b: b.frame)
+        #expect([100.0, 170].contains(original.a.width))
+        func expectTiled(sourceLocation: SourceLocation = #_sourceLocation) {
+            // b follows a: 10 points after it, ending 20 from the window's edge.
+            #expect(close(b.frame.minX, a.frame.maxX + 10), sourceLocation: sourceLocation)
+            #expect(close(b.frame.maxX, 300), sourceLocation: sourceLocation)
+            #expect(close(a.frame.width + b.frame.width, 270), sourceLocation: sourceLocation)
+        }
+
+        let first = try #require(a.exerciseAmbiguityInLayout())
+        #expect(first == a.frame)
+        #expect(close(first.width, original.a.width == 100 ? 170 : 100))
+        expectTiled()
+        let second = try #require(a.exerciseAmbiguityInLayout())
+        #expect(close(second.width, original.a.width))
+        expectTiled()
+        let third = try #require(a.exerciseAmbiguityInLayout())
+        #expect(close(third.width, first.width))
+        expectTiled()
+
+        window.layoutIfNeeded()
+        #expect(a.frame == original.a && b.frame == original.b)
+        // Determined views have nothing to exercise.
+        #expect(window.exerciseAmbiguityInLayout() == nil)
+    }
+
+    @Test("A multi-line label wraps at its constrained width without preferredMaxLayoutWidth (two solves)")
+    func multiLineLabelWrapsAtResolvedWidth() {
+        let window = Window(width: 320, height: 480)
+        // 40 characters of 7 points: 280 points of text, three lines at 100.
+        let label = makeLabel(String(repeating: "m", count: 40), "label", in: window)
+        label.numberOfLines = 0
+        let width = label.widthAnchor.constraint(equalToConstant: 100)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            label.topAnchor.constraint(equalTo: window.topAnchor, constant: 40),
+            width,
+        ])
+        window.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 20, y: 40, width: 100, height: 51))
+        #expect(label.intrinsicContentSize == Size(width: 100, height: 51))
+
+        // Wider: two lines; wide enough for the text: one line again.
+        width.constant = 150
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 150, height: 34))
+        width.constant = 300
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 300, height: 17))
+
+        // numberOfLines caps the lines; a single-line label never wraps.
+        width.constant = 50
+        label.numberOfLines = 2
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 50, height: 34))
+        label.numberOfLines = 1
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 50, height: 17))
+
+        // An explicit preferredMaxLayoutWidth wins over the resolved width.
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = 140
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 50, height: 34))
+    }
+
+    @Test("A width that does not move costs no second solve")
+    func wrappingSettledCostsNothing() {
+        let window = Window(width: 320, height: 480)
+        let label = makeLabel(String(repeating: "m", count: 40), "label", in: window)
+        label.numberOfLines = 0
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            label.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -200),
+            label.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 100, height: 51))
+        let engine = window.engine
+        let before = engine.solver.counters
+        label.text = String(repeating: "m", count: 41)  // still three lines
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 100, height: 51))
+        #expect((engine.solver.counters - before).solves <= 1)
+        #expect(engine.wrappingViews.count == 1)
+        window.resize(width: 420, height: 480)
+        window.layoutIfNeeded()
+        #expect(label.frame.size == Size(width: 200, height: 34))
+    }
+
+    @Test("systemLayoutSizeFitting measures a multi-line label at the fitting width")
+    func fittingSizeWrapsAtFittingWidth() {
+        let cell = View(name: "cell")
+        let title = makeLabel(String(repeating: "w", count: 60), "title", in: cell)
+        title.numberOfLines = 0
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 10),
+            title.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -10),
+            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
+            title.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
+        ])
+        let size = cell.systemLayoutSizeFitting(
+            Size(width: 220, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        // 420 points of text wrap at 200: 3 lines of 17.
+        #expect(size == Size(width: 220, height: 51 + 24))
+        let narrow = cell.systemLayoutSizeFitting(
+            Size(width: 160, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(narrow == Size(width: 160, height: 17 * 3 + 24))  // 420 / 140: still 3 lines
+        let narrower = cell.systemLayoutSizeFitting(
+            Size(width: 120, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        #expect(narrower == Size(width: 120, height: 17 * 5 + 24))  // 420 / 100 -> 5 lines
+    }
+
     @Test("systemLayoutSizeFitting: width given, height found, at the cost of two batches")
     func fittingSize() {
         let cell = View(name: "cell")

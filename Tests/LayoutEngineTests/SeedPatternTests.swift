@@ -1,4 +1,5 @@
 import Cassowary
+import Synchronization
 import Testing
 
 @testable import LayoutEngine
@@ -7,6 +8,10 @@ import Testing
 /// overrides the weaker, and removing it restores the first layout exactly.
 @Suite("Seed 001: layered priorities")
 struct LayeredPriorityTests {
+    /// The seed's two layers, with the values its logs print: the weak layer is
+    /// `H:|-(20@750)-[redSquare(100@750)]` and `V:[topGuide]-(0@750)-[redSquare(100@750)]`,
+    /// the strong one `V:|-(100)-[redSquare(200)]` and `H:|-(50)-[redSquare(200)]`. Every
+    /// value differs between the layers, so each is checked on the way in and on the way back.
     @Test("A 1000 layout overrides a 750 layout; removing it restores the 750 frames")
     func layeredLayouts() {
         let window = Window(width: 320, height: 480)
@@ -15,13 +20,13 @@ struct LayeredPriorityTests {
             square.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
             square.topAnchor.constraint(equalTo: window.topAnchor, constant: 0),
             square.widthAnchor.constraint(equalToConstant: 100),
-            square.heightAnchor.constraint(equalToConstant: 200),
+            square.heightAnchor.constraint(equalToConstant: 100),
         ]
         for constraint in weak { constraint.priority = .defaultHigh }
         LayoutConstraint.activate(weak)
         window.layoutIfNeeded()
         let original = square.frame
-        #expect(original == Rect(x: 20, y: 0, width: 100, height: 200))
+        #expect(original == Rect(x: 20, y: 0, width: 100, height: 100))
 
         let strong = [
             square.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
@@ -33,11 +38,21 @@ struct LayeredPriorityTests {
         window.layoutIfNeeded()
         #expect(square.frame == Rect(x: 50, y: 100, width: 200, height: 200))
         #expect(window.engine.brokenConstraintCount == 0)
+        // The weak layer is still installed, unsatisfied, ready to take over again.
+        #expect(weak.allSatisfy { $0.isActive && !$0.isBroken })
 
         LayoutConstraint.deactivate(strong)
         window.layoutIfNeeded()
-        #expect(square.frame == original)
+        #expect(square.frame == Rect(x: 20, y: 0, width: 100, height: 100))
         #expect(!square.hasAmbiguousLayout)
+
+        // Twice, as the seed's resize and reset buttons allow: the same frames again.
+        LayoutConstraint.activate(strong)
+        window.layoutIfNeeded()
+        #expect(square.frame == Rect(x: 50, y: 100, width: 200, height: 200))
+        LayoutConstraint.deactivate(strong)
+        window.layoutIfNeeded()
+        #expect(square.frame == original)
     }
 }
 
@@ -76,7 +91,13 @@ struct FailurePointTests {
         #expect(report.brokenConstraint.firstAttribute == .trailing && report.brokenConstraint.relation == .lessThanOrEqual)
         #expect(report.message.hasPrefix("[LayoutConstraints] Unable to simultaneously satisfy constraints."))
         #expect(report.message.contains("Will attempt to recover by breaking constraint \n" + report.brokenDescription))
-        #expect(report.constraints.count >= 3)
+        // The conflict is the leading edge, the trailing edge and the width (and the
+        // window's own width, which they are measured against).
+        let conflict = report.constraints.filter { $0.firstItem === label }
+        #expect(conflict.count == 3)
+        #expect(conflict.contains { $0.firstAttribute == .leading && $0.constant == 16 })
+        #expect(conflict.contains { $0.firstAttribute == .trailing && $0.relation == .lessThanOrEqual })
+        #expect(conflict.contains { $0.firstAttribute == .width && $0.constant == 280 })
         #expect(label.frame == Rect(x: 16, y: 8, width: 280, height: 17))
     }
 
@@ -170,12 +191,9 @@ struct PerformancePatternTests {
         let box = makeView("box", in: window)
         let height = box.heightAnchor.constraint(equalToConstant: 200)
         height.isActive = true
-        #expect(throws: LayoutError.self) { try height.setPriority(750) }
-        do {
-            try height.setPriority(250)
-        } catch {
-            #expect(error.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000.")
-        }
+        let down = #expect(throws: LayoutError.self) { try height.setPriority(250) }
+        #expect(down?.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000.")
+        #expect(height.priority == .required)
         height.priority = 250  // the property setter records the issue and keeps the priority
         #expect(height.priority == .required)
         #expect(window.engine.issueCounts[.requiredPriorityMutation] == 1)
@@ -194,14 +212,29 @@ struct PerformancePatternTests {
         window.layoutIfNeeded()
         #expect(box.frame.width == 200)
         #expect((window.counters - before).constraintsRemoved == 0 && (window.counters - before).priorityUpdates == 2)
+
+        // The other direction, non-required to required, is refused the same way.
+        let up = #expect(throws: LayoutError.self) { try expanded.setPriority(.required) }
+        #expect(up?.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 1000 and the existing priority was 999.")
+        #expect(expanded.priority == 999)
+        expanded.priority = .required
+        #expect(expanded.priority == 999)
+        #expect(window.engine.issueCounts[.requiredPriorityMutation] == 2)
+        // Not installed, any change is allowed (set the priority first, then activate).
+        expanded.isActive = false
+        try? expanded.setPriority(.required)
+        #expect(expanded.priority == .required)
     }
 
     /// Two labels in a row share extra space.
-    func labelRow(titleHugging: LayoutPriority) -> (Window, Label, Label) {
-        let window = Window(width: 320, height: 100)
+    func labelRow(
+        titleHugging: LayoutPriority, titleResistance: LayoutPriority = .defaultHigh, width: Double = 320
+    ) -> (Window, Label, Label) {
+        let window = Window(width: width, height: 100)
         let title = makeLabel("Name", "titleLabel", in: window)
         let value = makeLabel("Value", "valueLabel", in: window)
         title.setContentHuggingPriority(titleHugging, for: .horizontal)
+        title.setContentCompressionResistancePriority(titleResistance, for: .horizontal)
         LayoutConstraint.activate([
             title.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
             value.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8),
@@ -232,6 +265,48 @@ struct PerformancePatternTests {
         #expect(fixedValue.frame.width == 35)
     }
 
+    @Test("Autoresizing masks print as UIKit prints them", arguments: [
+        (AutoresizingMask(), "h=--& v=--&"),
+        ([.flexibleRightMargin, .flexibleBottomMargin], "h=--& v=--&"),
+        ([.flexibleWidth, .flexibleHeight], "h=-&- v=-&-"),
+        ([.flexibleLeftMargin, .flexibleTopMargin], "h=&-- v=&--"),
+        ([.flexibleLeftMargin, .flexibleRightMargin, .flexibleHeight], "h=&-& v=-&-"),
+        ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin], "h=&&& v=&&&"),
+    ] as [(AutoresizingMask, String)])
+    func autoresizingText(mask: AutoresizingMask, text: String) {
+        #expect(LayoutEngine.autoresizingText(mask) == text)
+        let window = Window(width: 320, height: 480)
+        let view = View(name: "v", frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        view.autoresizingMask = mask
+        window.addSubview(view)
+        window.engine.register(view)  // it takes part in layout: its frame becomes constraints
+        window.layoutIfNeeded()
+        #expect(view.frame == Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(view.autoresizingConstraints.count == 4)
+        #expect(view.autoresizingConstraints.allSatisfy { $0.description.contains(" \(text) View:v.") })
+        if !mask.contains(.flexibleLeftMargin) {
+            #expect(view.autoresizingConstraints.contains { $0.description.contains("View:v.minX == 10   (active, names: '|':Window:window )>") })
+        }
+    }
+
+    /// The seed's other half: with too little room, the label with the lower compression
+    /// resistance (750 against the title's 751) is the one that shrinks.
+    @Test("Too little space: the lower compression resistance yields; the title keeps its text")
+    func compressionResistance() {
+        // 100 points: 16 + title + 8 + value + 16, so title + value = 60 < 28 + 35.
+        let (window, title, value) = labelRow(titleHugging: 251, titleResistance: 751, width: 100)
+        #expect(window.engine.brokenConstraintCount == 0)
+        #expect(!title.hasAmbiguousLayout && !value.hasAmbiguousLayout)
+        #expect(title.frame == Rect(x: 16, y: 41.5, width: 28, height: 17))
+        #expect(value.frame == Rect(x: 52, y: 41.5, width: 32, height: 17))
+
+        // Swapped: the title at 749 yields, the value keeps its 35 points.
+        let (swapped, yieldingTitle, keptValue) = labelRow(titleHugging: 251, titleResistance: 749, width: 100)
+        #expect(swapped.engine.brokenConstraintCount == 0)
+        #expect(yieldingTitle.frame == Rect(x: 16, y: 41.5, width: 25, height: 17))
+        #expect(keptValue.frame == Rect(x: 49, y: 41.5, width: 35, height: 17))
+    }
+
     @Test("translatesAutoresizingMaskIntoConstraints left on: the conflict lists the autoresizing constraints")
     func autoresizingConflict() throws {
         let window = Window(width: 320, height: 480)
@@ -251,7 +326,12 @@ struct PerformancePatternTests {
         #expect(report.involvesAutoresizingMask)
         #expect(report.constraints.filter { $0.origin == .autoresizingMask }.count == 2)
         #expect(report.message.contains("NSAutoresizingMaskLayoutConstraint"))
-        #expect(report.message.contains("h=--- v=--- Label:label.left == Window:window.left"))
+        // UIKit's text for the default mask: h=--& v=--&, origins as minX/minY with the
+        // superview named '|'.
+        #expect(report.message.contains("h=--& v=--& Label:label.minX == 0   (active, names: '|':Window:window )>"))
+        #expect(reports[1].message.contains("h=--& v=--& Label:label.minY == 0   (active, names: '|':Window:window )>"))
+        #expect(report.message.contains("h=--& v=--& Label:label.width == 0   (active)>"))
+        #expect(!report.message.contains("h=---"))
         // The view stays where its (zero) frame put it, as in UIKit.
         #expect(label.frame.origin == .zero)
 
@@ -265,5 +345,68 @@ struct PerformancePatternTests {
         fixedWindow.layoutIfNeeded()
         #expect(fixedWindow.engine.brokenConstraintCount == 0)
         #expect(fixed.frame == Rect(x: 142.5, y: 231.5, width: 35, height: 17))
+    }
+}
+
+/// Seed 000: every broken constraint, from every engine, reaches one hook.
+@Suite("Seed 000: the process-wide break hook")
+struct ProcessBreakHookTests {
+    /// One break about the view under test: in the window's engine or not, what broke,
+    /// and the identifiers of the mutually exclusive set.
+    struct Entry: Sendable {
+        let inWindowEngine: Bool
+        let broken: String
+        let set: [String]
+    }
+
+    @Test("The seed's order: h == 50, h == 100, then addSubview; the hook sees all three breaks, the window's observer two")
+    func seedOrder() throws {
+        let window = Window(width: 320, height: 480)
+        let v = View(name: "v")  // translatesAutoresizingMaskIntoConstraints stays on, as in the seed
+        // Other tests break constraints on other threads meanwhile: keep only this view's,
+        // behind a lock.
+        let backlog = Mutex<[Entry]>([])
+        nonisolated(unsafe) let (view, windowEngine) = (v, window.engine)
+        let token = LayoutEngine.addProcessBreakObserver { report in
+            guard report.constraints.contains(where: { $0.firstItem === view }) else { return }
+            let entry = Entry(
+                inWindowEngine: report.brokenConstraint.engine === windowEngine,
+                broken: report.brokenConstraint.identifier ?? "?",
+                set: report.constraints.map { $0.identifier ?? "?" })
+            backlog.withLock { $0.append(entry) }
+        }
+        defer { LayoutEngine.removeProcessBreakObserver(token) }
+        var windowReports: [UnsatisfiableConstraintsReport] = []
+        window.engine.addBreakObserver { windowReports.append($0) }
+
+        let h50 = v.heightAnchor.constraint(equalToConstant: 50)
+        h50.identifier = "h50"
+        let h100 = v.heightAnchor.constraint(equalToConstant: 100)
+        h100.identifier = "h100"
+        h50.isActive = true
+        h100.isActive = true
+        // The second height conflicts at once, in the engine v has of its own.
+        let beforeJoin = backlog.withLock { $0 }
+        #expect(beforeJoin.count == 1)
+        #expect(beforeJoin.first.map { !$0.inWindowEngine && $0.broken == "h100" && Set($0.set) == ["h50", "h100"] } == true)
+        #expect(windowReports.isEmpty)
+
+        // addSubview: the autoresizing height (0, from the zero frame) conflicts with each.
+        window.addSubview(v)
+        window.layoutIfNeeded()
+        let all = backlog.withLock { $0 }
+        #expect(all.count == 3)
+        #expect(all.dropFirst().allSatisfy { $0.inWindowEngine && $0.set.count == 2 })
+        #expect(all.dropFirst().map(\.broken) == ["h50", "h100"])
+        // A per-engine observer on the window sees only the two at addSubview.
+        #expect(windowReports.count == 2)
+        #expect(windowReports.allSatisfy { $0.involvesAutoresizingMask })
+
+        // Removed, the hook hears nothing more.
+        LayoutEngine.removeProcessBreakObserver(token)
+        let other = View(name: "v")
+        other.heightAnchor.constraint(equalToConstant: 1).isActive = true
+        other.heightAnchor.constraint(equalToConstant: 2).isActive = true
+        #expect(backlog.withLock { $0.count } == 3)
     }
 }

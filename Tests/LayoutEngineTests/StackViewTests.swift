@@ -236,7 +236,7 @@ struct StackViewFrameTests {
             let width = label.intrinsicContentSize.width
             let expected: Rect =
                 switch alignment {
-                case .fill: Rect(x: 0, y: Double(index) * 17, width: 200, height: 17)
+                case .fill, .firstBaseline, .lastBaseline: Rect(x: 0, y: Double(index) * 17, width: 200, height: 17)
                 case .leading: Rect(x: 0, y: Double(index) * 17, width: width, height: 17)
                 case .center: Rect(x: (200 - width) / 2, y: Double(index) * 17, width: width, height: 17)
                 case .trailing: Rect(x: 200 - width, y: Double(index) * 17, width: width, height: 17)
@@ -392,7 +392,9 @@ struct StackViewRebuildTests {
             let expected = StackView.expectedConstraintCount(
                 arranged: 4, hidden: hidden, distribution: distribution, alignment: alignment)
             #expect(stack.generatedConstraints.count == expected, "\(distribution)/\(alignment), \(hidden) hidden")
-            #expect(window.engine.activeConstraints.filter { $0.origin == .container }.count == expected)
+            // Baseline alignments use each view's baseline guide, which brings four constraints of its own.
+            let baselineGuideConstraints = alignment.isBaseline ? 4 * labels.count : 0
+            #expect(window.engine.activeConstraints.filter { $0.origin == .container }.count == expected + baselineGuideConstraints)
             let known = Set(StackView.GeneratedConstraintKind.allCases.map(\.rawValue))
             #expect(stack.generatedConstraints.allSatisfy { known.contains($0.identifier ?? "") })
             let visible = 4 - hidden
@@ -628,4 +630,164 @@ final class GoodCell: TableViewCell {
 final class EventRecorder: LayoutEventSink {
     var events: [LayoutEvent] = []
     func record(_ event: LayoutEvent) { events.append(event) }
+}
+
+@Suite("StackView: UIKit's index rule, custom spacing, margins")
+struct StackViewFidelityTests {
+    /// Apple's `.fill` documentation: where hugging leaves it ambiguous, the stack
+    /// resizes by index. The model lets the last of the tied views take the length.
+    @Test("fill, equal hugging: the last view stretches; none is ambiguous")
+    func equalHuggingStretchesLast() {
+        let labels = threeLabels()  // 21, 35, 14; all hugging 250
+        let stack = StackView(arrangedSubviews: labels)
+        let window = host(stack, width: 200)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 56, y: 0, width: 144, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+        // UIKit's .fill set has no constraint for this, and neither has the model's.
+        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
+            arranged: 3, hidden: 0, distribution: .fill, alignment: .fill))
+
+        // A lower hugging priority still decides first: the first view stretches.
+        labels[0].setContentHuggingPriority(249, for: .horizontal)
+        window.layoutIfNeeded()
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 151, height: 17))
+        expectFrame(labels[2], Rect(x: 186, y: 0, width: 14, height: 17))
+
+        // Equal again, with the last one hidden: the last visible view stretches.
+        labels[0].setContentHuggingPriority(250, for: .horizontal)
+        labels[2].isHidden = true
+        window.layoutIfNeeded()
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 179, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("fill, equal compression resistance: the last view shrinks")
+    func equalCompressionShrinksLast() {
+        let labels = threeLabels()  // 70 points of content in 60
+        let stack = StackView(arrangedSubviews: labels)
+        let window = host(stack, width: 60)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 56, y: 0, width: 4, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+        #expect(window.engine.brokenConstraintCount == 0)
+    }
+
+    @Test("Vertical fill with equal hugging: the last view takes the height")
+    func verticalStretchesLast() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        let window = host(stack, height: 100)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
+        expectFrame(labels[1], Rect(x: 0, y: 17, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 66))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("Custom spacing after a view: its own gap, changed in place")
+    func customSpacingAfterView() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.spacing = 8
+        stack.setCustomSpacing(20, after: labels[0])
+        #expect(stack.customSpacing(after: labels[0]) == 20)
+        #expect(stack.customSpacing(after: labels[1]) == StackView.spacingUseDefault)
+        let window = host(stack)
+        expectFrame(labels[1], Rect(x: 41, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 84, y: 0, width: 14, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 98, height: 17))
+
+        let rebuilds = stack.rebuildCount
+        let before = window.counters
+        stack.setCustomSpacing(4, after: labels[0])
+        window.layoutIfNeeded()
+        expectFrame(labels[1], Rect(x: 25, y: 0, width: 35, height: 17))
+        #expect(stack.rebuildCount == rebuilds)
+        #expect((window.counters - before).constraintsRemoved == 0)
+
+        // Back to the default; the stack's spacing applies again, and follows it.
+        stack.setCustomSpacing(StackView.spacingUseDefault, after: labels[0])
+        stack.spacing = 10
+        window.layoutIfNeeded()
+        expectFrame(labels[1], Rect(x: 31, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 76, y: 0, width: 14, height: 17))
+    }
+
+    @Test("isLayoutMarginsRelativeArrangement: the views sit inside the margins")
+    func marginsRelativeArrangement() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.layoutMargins = EdgeInsets(top: 5, leading: 10, bottom: 6, trailing: 12)
+        stack.isLayoutMarginsRelativeArrangement = true
+        let window = host(stack, x: 30, y: 40)
+        expectFrame(stack, Rect(x: 30, y: 40, width: 10 + 70 + 12, height: 5 + 17 + 6))
+        expectFrame(labels[0], Rect(x: 10, y: 5, width: 21, height: 17))
+        expectFrame(labels[2], Rect(x: 66, y: 5, width: 14, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+
+        // Off again: a rebuild ties the views to the edges.
+        stack.isLayoutMarginsRelativeArrangement = false
+        window.layoutIfNeeded()
+        expectFrame(stack, Rect(x: 30, y: 40, width: 70, height: 17))
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+    }
+}
+
+@Suite("StackView: baseline alignment")
+struct StackViewBaselineTests {
+    /// Two image views with baselines 20 from the top of 30 and 10 from the top of 20,
+    /// and a label (baselines at its bottom, 17).
+    func row(_ alignment: StackView.Alignment) -> (Window, StackView, [View]) {
+        let a = ImageView(imageSize: Size(width: 40, height: 30), name: "a")
+        a.firstBaselineOffsetFromTop = 20
+        a.lastBaselineOffsetFromBottom = 5
+        let b = ImageView(imageSize: Size(width: 30, height: 20), name: "b")
+        b.firstBaselineOffsetFromTop = 10
+        b.lastBaselineOffsetFromBottom = 2
+        let c = Label(text: "abc", name: "c")
+        let stack = StackView(arrangedSubviews: [a, b, c])
+        stack.spacing = 5
+        stack.alignment = alignment
+        return (host(stack), stack, [a, b, c])
+    }
+
+    @Test("firstBaseline: the first baselines on one line; the stack spans the views")
+    func firstBaseline() {
+        let (window, stack, views) = row(.firstBaseline)
+        // Baseline at 20: a 0...30, b 10...30, c 3...20.
+        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
+        expectFrame(views[1], Rect(x: 45, y: 10, width: 30, height: 20))
+        expectFrame(views[2], Rect(x: 80, y: 3, width: 21, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
+        #expect(window.ambiguousViews().isEmpty)
+        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
+            arranged: 3, hidden: 0, distribution: .fill, alignment: .firstBaseline))
+    }
+
+    @Test("lastBaseline: the last baselines on one line")
+    func lastBaseline() {
+        let (window, stack, views) = row(.lastBaseline)
+        // Last baseline at 25: a 0...30 (25 + 5), b 7...27 (25 + 2), c 8...25.
+        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
+        expectFrame(views[1], Rect(x: 45, y: 7, width: 30, height: 20))
+        expectFrame(views[2], Rect(x: 80, y: 8, width: 21, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("A vertical stack with a baseline alignment fills")
+    func verticalFills() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        stack.alignment = .firstBaseline
+        _ = host(stack)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 17))
+        #expect(stack.alignmentSpanner == nil)
+    }
 }

@@ -75,15 +75,17 @@ final class TableFixture: TableViewDataSource {
 }
 
 /// A cell with one multi-line label pinned 16 from the sides and 12 from top and
-/// bottom: 24 + 17 points per line, 49 characters per line at 343 points.
+/// bottom: 24 + 17 points per line, 49 characters per line at 343 points. With
+/// `explicitWrapWidth` false the label has no `preferredMaxLayoutWidth` and wraps at
+/// the width its constraints give it (343 in a 375-point table), as in UIKit.
 final class TextCell: TableViewCell {
     let label = Label(name: "text")
     var prepareCount = 0
 
-    init() {
+    init(explicitWrapWidth: Bool = true) {
         super.init(reuseIdentifier: nil)
         label.numberOfLines = 0
-        label.preferredMaxLayoutWidth = 343
+        if explicitWrapWidth { label.preferredMaxLayoutWidth = 343 }
         label.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(label)
         LayoutConstraint.activate([
@@ -163,6 +165,26 @@ struct TableViewTests {
         fixture.window.layoutIfNeeded()
         #expect(table.rowsMeasured == 100)
         fixture.expectVisibleRowsLaidOut(height: { _ in GoodCell.height }, isConfigured: isConfigured)
+    }
+
+    @Test("Self-sizing rows wrap their labels at the cell's width without preferredMaxLayoutWidth")
+    func selfSizingWrapsAtResolvedWidth() {
+        let fixture = TableFixture(
+            rows: 40, make: { TextCell(explicitWrapWidth: false) },
+            configure: { ($0 as! TextCell).label.text = TextCell.text(forRow: $1) })
+        let table = fixture.table
+        let isConfigured = { (cell: TableViewCell, row: Int) in (cell as! TextCell).label.text == TextCell.text(forRow: row) }
+        fixture.expectVisibleRowsLaidOut(height: TextCell.height(forRow:), isConfigured: isConfigured)
+        table.scrollToEnd(in: fixture.window, step: 90) { _ in
+            fixture.expectVisibleRowsLaidOut(height: TextCell.height(forRow:), isConfigured: isConfigured)
+        }
+        let total = (0..<40).map(TextCell.height(forRow:)).reduce(0, +)
+        #expect(abs(table.contentHeight - total) < 1e-6)
+        for cell in table.visibleCells {
+            let label = (cell as! TextCell).label
+            #expect(label.resolvedWrapWidth == 343)
+            #expect(label.frame.width == 343)
+        }
     }
 
     @Test("Self-sizing rows: heights follow their content, cells reused across heights")

@@ -45,8 +45,16 @@ public struct ReportPage {
 
     // MARK: Summary
 
+    /// What the numbers are of, and where the seeds and tags are defined.
+    static let modelNote =
+        "These numbers measure layoutbench's model of UIKit's Auto Layout on its own Cassowary solver, not UIKit on a device: "
+        + "the counters are the solver work a pattern asks for; the times are the model's on this machine. Tags "
+        + "<code>seed-000</code> to <code>seed-004</code> name the seed articles whose claims a scenario reproduces. "
+        + "docs/fidelity.md says what is modelled and what is not, and names the seeds."
+
     func summarySection() -> String {
         var html = "<section id=\"summary\"><h2>Summary</h2>\n"
+        html += "<p class=\"muted\">\(Self.modelNote)</p>\n"
         let failedScenarios = report.scenarios.filter { $0.status == .failed }.count
         if let churn = report.options.injectChurn {
             html +=
@@ -190,6 +198,7 @@ public struct ReportPage {
                 + "\(HTML.escape(pair.sizeUnit))</figcaption></figure>\n"
         }
         html += "</div>\n"
+        html += contradictions()
         // Every size, every metric.
         var rows: [HTMLTable.Row] = []
         for pair in report.pairs {
@@ -212,6 +221,33 @@ public struct ReportPage {
             rows: rows, filterable: true
         ).render()
         return html + "</section>\n"
+    }
+
+    /// The pairs whose anti-pattern ran faster than its fix, with the cause.
+    func contradictions() -> String {
+        let contradicted = report.pairs.filter { $0.contradiction != nil }
+        guard !contradicted.isEmpty else { return "" }
+        var html = "<h3>Pairs whose direction contradicts the seeds</h3>\n<ul class=\"claims\">"
+        for pair in contradicted {
+            let contradiction = pair.contradiction!
+            let at = zip(contradiction.sizes, contradiction.wallTimeRatios).map {
+                "\(MetricFormat.ratio($0.1)) at \(MetricFormat.count(Double($0.0)))"
+            }.joined(separator: ", ")
+            var counters = ""
+            if let last = pair.sizes.first(where: { $0.size == contradiction.sizes.last }) {
+                let parts = [Metric.solves, .cellUpdates].compactMap { metric -> String? in
+                    guard let ratio = last.ratios[metric.rawValue] ?? nil else { return nil }
+                    return "\(RunSummary.label(metric)) \(MetricFormat.ratio(ratio))"
+                }
+                if !parts.isEmpty { counters = " (counters there: " + parts.joined(separator: ", ") + ")" }
+            }
+            html +=
+                "<li><b><code>\(HTML.escape(pair.antiPattern))</code> took less wall time than <code>\(HTML.escape(pair.fix))</code></b>: "
+                + "\(HTML.escape(at)) \(HTML.escape(pair.sizeUnit))\(HTML.escape(counters)). The seeds say the anti-pattern costs more. "
+                + "<b>Cause:</b> \(HTML.escape(contradiction.cause)) (What the model measures, and what it does not: "
+                + "docs/fidelity.md.)</li>\n"
+        }
+        return html + "</ul>\n"
     }
 
     // MARK: Growth
@@ -281,7 +317,8 @@ public struct ReportPage {
                     + "\(HTML.escape(Self.growthText(wall))).</li>")
         }
         guard !items.isEmpty else { return nil }
-        return "<h3>The seeds' scaling claims</h3>\n<ul class=\"claims\">" + items.joined(separator: "\n") + "</ul>\n"
+        return "<h3>The seeds' scaling claims</h3>\n<p class=\"muted\">From seed 002, <i>Auto Layout performance and correctness</i> "
+            + "(docs/fidelity.md).</p>\n<ul class=\"claims\">" + items.joined(separator: "\n") + "</ul>\n"
     }
 
     // MARK: Scenarios

@@ -17,10 +17,13 @@ public struct PairComparison: Codable, Sendable {
     public var largestCommonSize: Int?
     /// The ratios at ``largestCommonSize``, or `null`.
     public var atLargestCommonSize: OrderedMap<Double?>?
+    /// Where the measured direction contradicts the seed (the anti-pattern took less wall
+    /// time than its fix), and why; absent when it does not.
+    public var contradiction: Contradiction?
 
     public init(
         family: String, antiPattern: String, fix: String, sizeUnit: String, sizes: [SizeRatios],
-        largestCommonSize: Int?, atLargestCommonSize: OrderedMap<Double?>?
+        largestCommonSize: Int?, atLargestCommonSize: OrderedMap<Double?>?, contradiction: Contradiction? = nil
     ) {
         self.family = family
         self.antiPattern = antiPattern
@@ -29,6 +32,44 @@ public struct PairComparison: Codable, Sendable {
         self.sizes = sizes
         self.largestCommonSize = largestCommonSize
         self.atLargestCommonSize = atLargestCommonSize
+        self.contradiction = contradiction
+    }
+
+    /// An anti-pattern measured faster than its fix: the opposite of what the seeds say of
+    /// every pair (seed 002: the anti-pattern costs more).
+    public struct Contradiction: Codable, Sendable, Equatable {
+        /// The sizes at which the anti-pattern took less wall time: the upper end of the
+        /// 95% interval of the wall-time ratio below 1 (the ratio itself below 1 when
+        /// there is no interval), ascending.
+        public var sizes: [Int]
+        /// The wall-time ratio (anti-pattern ÷ fix) at each of those sizes.
+        public var wallTimeRatios: [Double]
+        /// Why: what UIKit pays on the anti-pattern side that the model does not (the
+        /// scenario's declared model gap), or ``unexplained``.
+        public var cause: String
+
+        public init(sizes: [Int], wallTimeRatios: [Double], cause: String) {
+            self.sizes = sizes
+            self.wallTimeRatios = wallTimeRatios
+            self.cause = cause
+        }
+
+        /// The cause given when the anti-pattern declares no model gap.
+        public static let unexplained =
+            "The scenario declares no cost that UIKit pays and the model does not: compare the counters with the seed's claim, "
+                + "and the wall time with the run's noise."
+    }
+
+    /// The contradiction of a pair's sizes, if the anti-pattern was faster at any of them.
+    static func contradiction(_ sizes: [SizeRatios], modelGap: String?) -> Contradiction? {
+        var faster: [(Int, Double)] = []
+        for entry in sizes {
+            guard let ratio = entry.ratios[Metric.wallNanoseconds.rawValue] ?? nil else { continue }
+            let upper = entry.wallTimeRatioInterval?.upper ?? ratio
+            if upper < 1 { faster.append((entry.size, ratio)) }
+        }
+        guard !faster.isEmpty else { return nil }
+        return Contradiction(sizes: faster.map(\.0), wallTimeRatios: faster.map(\.1), cause: modelGap ?? Contradiction.unexplained)
     }
 
     /// The ratios at one size.
@@ -107,6 +148,7 @@ public struct PairComparison: Codable, Sendable {
         }
         return PairComparison(
             family: anti.family, antiPattern: anti.name, fix: fix.name, sizeUnit: anti.sizeUnit, sizes: sizes,
-            largestCommonSize: sizes.last?.size, atLargestCommonSize: sizes.last?.ratios)
+            largestCommonSize: sizes.last?.size, atLargestCommonSize: sizes.last?.ratios,
+            contradiction: contradiction(sizes, modelGap: anti.pair?.modelGap))
     }
 }

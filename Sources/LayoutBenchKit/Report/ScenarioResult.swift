@@ -52,15 +52,19 @@ public struct ScenarioResult: Codable, Sendable {
         public var partner: String
         /// `anti-pattern` or `fix`.
         public var role: String
+        /// On an anti-pattern: what UIKit pays there that the model does not (absent
+        /// when the model pays it all): the cause a contradicted pair reports.
+        public var modelGap: String?
 
-        public init(partner: String, role: String) {
+        public init(partner: String, role: String, modelGap: String? = nil) {
             self.partner = partner
             self.role = role
+            self.modelGap = modelGap
         }
 
         init?(_ pair: Scenario.Pair?) {
             guard let pair else { return nil }
-            self.init(partner: pair.partner, role: pair.role.rawValue)
+            self.init(partner: pair.partner, role: pair.role.rawValue, modelGap: pair.modelGap)
         }
     }
 }

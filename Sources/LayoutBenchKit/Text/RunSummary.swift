@@ -17,6 +17,10 @@ public enum RunSummary {
                     parts[0] += " (95% \(ratio(interval.lower))–\(ratio(interval.upper)))"
                 }
                 lines.append("  \(pair.antiPattern) / \(pair.fix) at \(size) \(pair.sizeUnit): " + parts.joined(separator: ", "))
+                if let contradiction = pair.contradiction {
+                    let sizes = contradiction.sizes.map(String.init).joined(separator: ", ")
+                    lines.append("    contradicts the seeds (the anti-pattern took less wall time at \(sizes)): \(contradiction.cause)")
+                }
             }
         }
         let fitted = report.families.filter { $0.scenarios.contains { !$0.growth.keys.isEmpty } }
