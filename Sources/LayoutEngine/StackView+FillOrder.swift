@@ -20,9 +20,11 @@
 // or a new distribution changes no weight, and the rebuilds that follow them cost what
 // they cost before. (Across the axis, and under the other distributions, the content-size
 // constraints of one priority never pull against each other, so the weights decide
-// nothing there.) A weight is fixed per solver constraint: an insertion or removal before
-// a view changes its weight and replaces its content-size constraints, inside the
-// stack's rebuild batch.
+// nothing there.) A view gets its weight when it is arranged, before it joins the stack
+// as a subview, so an appended view's content-size constraints are made with it (a first
+// layout replaces none). A weight is fixed per solver constraint: an insertion or removal
+// before a view, or arranging a view that already had content-size constraints, changes
+// its weight and replaces them, inside the stack's rebuild batch.
 
 extension StackView {
     /// The weight of the content-size constraints of the arranged view at `index`.

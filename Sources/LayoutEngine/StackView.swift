@@ -276,6 +276,9 @@ open class StackView: View {
             // Turned off before joining, so no autoresizing constraints are made for it
             // only to be removed again.
             view.translatesAutoresizingMaskIntoConstraints = false
+            // Its fill-order weight too, so that its content-size constraints are made with
+            // it rather than replaced by the rebuild (StackView+FillOrder.swift).
+            setFillOrder(of: view, weight: Self.fillOrderWeight(index: index), engine: view.registeredEngine)
             if view.superview !== self { addSubview(view) }
             arrangedSubviews.insert(view, at: index)
         }

@@ -664,6 +664,57 @@ struct StackViewFidelityTests {
         #expect(window.ambiguousViews().isEmpty)
     }
 
+    /// The weights are not churn: UIKit makes no constraint for the index rule, and the
+    /// model replaces no content-size constraint for it when views are appended, whether
+    /// the stack is arranged before it is hosted or after.
+    @Test("Appended views get their fill-order weight without a constraint replaced")
+    func fillOrderReplacesNothing() {
+        let early = threeLabels()
+        let window = host(StackView(arrangedSubviews: early), width: 200)
+        // The first layout made every constraint and removed none.
+        #expect(window.engine.solver.counters.constraintsRemoved == 0)
+        expectFrame(early[2], Rect(x: 56, y: 0, width: 144, height: 17))
+
+        // Nested, as Interface Builder files build them: a row of labels inside a column.
+        let row = threeLabels()
+        let column = StackView(arrangedSubviews: [StackView(arrangedSubviews: row), Label(text: "title", name: "t")])
+        column.axis = .vertical
+        let nested = host(column, width: 200)
+        #expect(nested.engine.solver.counters.constraintsRemoved == 0)
+        expectFrame(row[2], Rect(x: 56, y: 0, width: 144, height: 17))
+
+        // Built top-down inside a window, as the Interface Builder importer builds a cell.
+        let outer = StackView()
+        outer.axis = .vertical
+        let topDown = Window(width: 400, height: 300)
+        outer.translatesAutoresizingMaskIntoConstraints = false
+        topDown.addSubview(outer)
+        let inner = StackView()
+        outer.addArrangedSubview(inner)
+        let cells = threeLabels()
+        for label in cells { inner.addArrangedSubview(label) }
+        outer.addArrangedSubview(Label(text: "title", name: "t"))
+        LayoutConstraint.activate([
+            outer.leadingAnchor.constraint(equalTo: topDown.leadingAnchor),
+            outer.topAnchor.constraint(equalTo: topDown.topAnchor),
+            outer.widthAnchor.constraint(equalToConstant: 200),
+        ])
+        topDown.layoutIfNeeded()
+        #expect(topDown.engine.solver.counters.constraintsRemoved == 0)
+        expectFrame(cells[2], Rect(x: 56, y: 0, width: 144, height: 17))
+
+        let stack = StackView()
+        let hosted = host(stack, width: 200)
+        let late = threeLabels()
+        for label in late { stack.addArrangedSubview(label) }
+        let before = hosted.engine.solver.counters.constraintsRemoved
+        let emptyStackSet = stack.generatedConstraints.count
+        hosted.layoutIfNeeded()
+        // Only the empty stack's own constraints were replaced by its rebuild.
+        #expect(hosted.engine.solver.counters.constraintsRemoved - before == emptyStackSet)
+        expectFrame(late[2], Rect(x: 56, y: 0, width: 144, height: 17))
+    }
+
     @Test("fill, equal compression resistance: the last view shrinks")
     func equalCompressionShrinksLast() {
         let labels = threeLabels()  // 70 points of content in 60
