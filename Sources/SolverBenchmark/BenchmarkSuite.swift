@@ -18,9 +18,12 @@ public enum BenchmarkSuite {
     /// Generates every (workload, size) pair: each workload at `sizes`, or at its
     /// default sizes when `sizes` is empty. Fixed-size workloads (`form`) run once.
     ///
-    /// - Throws: ``SolverBenchmarkError`` `invalid-size` for a size below a workload's minimum.
-    public static func traces(workloads: [Workload], sizes: [Int]) throws(SolverBenchmarkError) -> [WorkloadTrace] {
-        var result: [WorkloadTrace] = []
+    /// - Parameter maximumSize: An absolute size limit (`LAYOUTBENCH_MAX_SIZE`), or `nil` for
+    ///   each workload's own (``Workload/maximumSize``).
+    /// - Throws: ``SolverBenchmarkError`` `invalid-size` for a size below a workload's minimum
+    ///   or above its limit, checked for every pair before any trace is generated.
+    public static func traces(workloads: [Workload], sizes: [Int], maximumSize: Int? = nil) throws(SolverBenchmarkError) -> [WorkloadTrace] {
+        var pairs: [(Workload, Int)] = []
         for workload in workloads {
             let chosen = workload.hasFixedSize || sizes.isEmpty ? workload.defaultSizes : sizes
             for size in chosen {
@@ -28,8 +31,20 @@ public enum BenchmarkSuite {
                     throw SolverBenchmarkError(
                         .invalidSize, "Size \(size) is too small for workload '\(workload)': it needs at least \(workload.minimumSize).")
                 }
-                result.append(workload.trace(size: size))
+                let limit = maximumSize ?? workload.maximumSize
+                guard size <= limit else {
+                    let why = maximumSize != nil
+                        ? "LAYOUTBENCH_MAX_SIZE limits sizes to \(limit)"
+                        : "its sizes are limited to \(limit), so that a mistyped size cannot exhaust memory"
+                    throw SolverBenchmarkError(
+                        .invalidSize, "Size \(size) is too large for workload '\(workload)': \(why). Set LAYOUTBENCH_MAX_SIZE=\(size) to allow it.")
+                }
+                pairs.append((workload, size))
             }
+        }
+        var result: [WorkloadTrace] = []
+        for (workload, size) in pairs {
+            result.append(workload.trace(size: size))
         }
         return result
     }

@@ -123,7 +123,7 @@ struct CheckCommand: ParsableCommand {
             let importedCatalog = try LayoutsOption.catalog(layouts)
             let session: RunSession
             do throws(LayoutBenchError) {
-                session = try makeSession(repeating: prepared.baseline.report.options, importedCatalog: importedCatalog)
+                session = try makeSession(repeating: prepared.baseline, importedCatalog: importedCatalog)
             } catch {
                 throw CommandLineOutput.fail(error)
             }
@@ -157,24 +157,42 @@ struct CheckCommand: ParsableCommand {
         if outcome.exitStatus != .pass { throw ExitCode(outcome.exitStatus.rawValue) }
     }
 
-    private func makeSession(repeating options: Report.OptionsRecord, importedCatalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
-        var configuration = GateCheck.configuration(repeating: options)
+    private func makeSession(repeating baseline: LoadedReport, importedCatalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
+        let options = baseline.report.options
+        var configuration = GateCheck.configuration(repeating: options, from: baseline.path)
+        var overridden: Set<RunConfiguration.Option> = []
         if quick && !options.quick {
             let selection = configuration.selection
+            let stored = configuration.storedOptions
             configuration = RunConfiguration.quickDefaults
             configuration.selection = selection
+            configuration.storedOptions = stored
+            overridden.formUnion([.sizes, .warmup, .minimumRepetitions, .maximumRepetitions, .countingRepetitions, .timeBudgetSeconds])
         }
         if !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty {
             configuration.selection = ScenarioSelection(patterns: scenarios + filters, tags: tags)
+            overridden.insert(.selection)
         }
-        if !sizes.isEmpty { configuration.sizes = try RunConfiguration.parseSizes(sizes) }
+        if !sizes.isEmpty {
+            configuration.sizes = try RunConfiguration.parseSizes(sizes)
+            overridden.insert(.sizes)
+        }
         if let repetitions {
             configuration.minimumRepetitions = repetitions
             configuration.maximumRepetitions = repetitions
+            overridden.formUnion([.minimumRepetitions, .maximumRepetitions])
         }
-        if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
+        if let timeBudget {
+            configuration.timeBudgetSeconds = timeBudget
+            overridden.insert(.timeBudgetSeconds)
+        }
         if noAllocations { configuration.countAllocations = false }
-        if let injectChurn { configuration.injectChurn = injectChurn }
+        if let injectChurn {
+            configuration.injectChurn = injectChurn
+            overridden.insert(.injectChurn)
+        }
+        configuration.storedOptions?.options.subtract(overridden)
+        configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
             configuration: configuration, formats: [.json, .html],
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),

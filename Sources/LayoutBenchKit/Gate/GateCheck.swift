@@ -41,7 +41,12 @@ public struct GateCheck: Sendable {
 
     /// The run configuration that repeats the baseline's run: its selection, sizes, suite,
     /// repetitions, allocation counting and time budget.
-    public static func configuration(repeating options: Report.OptionsRecord) -> RunConfiguration {
+    ///
+    /// - Parameters:
+    ///   - options: The baseline's stored options.
+    ///   - path: The baseline's file: errors in the stored options name it
+    ///     (``RunConfiguration/storedOptions``).
+    public static func configuration(repeating options: Report.OptionsRecord, from path: String? = nil) -> RunConfiguration {
         var configuration = options.quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
         configuration.selection = ScenarioSelection(patterns: options.filters, tags: options.tags)
         configuration.sizes = options.sizes
@@ -51,6 +56,7 @@ public struct GateCheck: Sendable {
         configuration.countingRepetitions = options.countingRepetitions
         configuration.countAllocations = options.countAllocations
         configuration.timeBudgetSeconds = options.timeBudgetSeconds
+        configuration.storedOptions = path.map { RunConfiguration.StoredOptions(path: $0) }
         return configuration
     }
 

@@ -35,7 +35,8 @@ public enum GateExitStatus: Int32, Sendable, CaseIterable {
           5   the baseline does not exist (layoutbench baseline list)
           64  invalid arguments
           65  bad input: unreadable, malformed or truncated JSON, a report of another
-              schema version, a thresholds file with unknown keys, metrics or scenarios
+              schema version, a thresholds file with unknown keys, metrics or scenarios,
+              a baseline whose stored options cannot be run (the message names the file)
           69  (with a run) allocations cannot be counted; try --no-allocations
           73  a report, the summary or the comparison page cannot be written
         """

@@ -43,15 +43,21 @@ public struct RunSession {
     public func selectedScenarios() throws(LayoutBenchError) -> [Scenario] {
         try configuration.validate()
         guard !formats.isEmpty else { throw LayoutBenchError(.invalidOption, "--format needs at least one format.") }
-        let scenarios = try configuration.selection.select(from: catalog)
-        if let sizes = configuration.sizes {
-            for scenario in scenarios {
-                for size in sizes where !scenario.sizeRule.allows(size) {
-                    throw LayoutBenchError(
-                        .invalidSize,
-                        "Scenario '\(scenario.name)' cannot run at size \(size): its sizes must be \(scenario.sizeRule.description). "
-                            + "Choose other --sizes, or select fewer scenarios.")
-                }
+        let scenarios: [Scenario]
+        do throws(LayoutBenchError) {
+            scenarios = try configuration.selection.select(from: catalog)
+        } catch {
+            if let stored = configuration.storedOptions, stored.options.contains(.selection) {
+                throw LayoutBenchError(
+                    .invalidStoredOptions,
+                    "The baseline \(stored.path) stores a selection (options.filters/tags) this tool cannot run: \(error.message) "
+                        + "Name the scenarios on the command line to override it, or save a new baseline.")
+            }
+            throw error
+        }
+        for scenario in scenarios {
+            for size in configuration.sizes(for: scenario) {
+                try configuration.check(size: size, for: scenario)
             }
         }
         return scenarios

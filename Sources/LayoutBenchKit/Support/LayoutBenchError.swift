@@ -23,6 +23,9 @@ public struct LayoutBenchError: Error, Hashable, Sendable, CustomStringConvertib
         public static let invalidSize = Code("invalid-size", .usage)
         /// Another option with a value it cannot have.
         public static let invalidOption = Code("invalid-option", .usage)
+        /// A baseline's stored options that cannot be run (a size its scenario refuses, a
+        /// number out of range); the message names the file and the stored member.
+        public static let invalidStoredOptions = Code("invalid-stored-options", .badInput)
         /// The output folder or file cannot be created or written.
         public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
         /// Allocations cannot be counted (jemalloc missing or not serving `malloc`).
@@ -56,6 +59,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failed = 1
     /// Invalid arguments: an unknown option, scenario or tag, a bad size (`EX_USAGE`).
     case usage = 64
+    /// Bad input: a baseline whose stored options cannot be run (`EX_DATAERR`; `check` only).
+    case badInput = 65
     /// Allocations cannot be counted: jemalloc is missing or not serving `malloc`
     /// (`EX_UNAVAILABLE`); `--no-allocations` runs without them.
     case unavailable = 69
