@@ -56,11 +56,18 @@ public enum BenchmarkSuite {
     /// - Throws: ``SolverBenchmarkError`` `unreadable-trace` when the file can't
     ///   be read, `malformed-trace` (with file, line and column) when it isn't a trace.
     public static func loadTrace(at path: String) throws(SolverBenchmarkError) -> WorkloadTrace {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+            let data = FileManager.default.contents(atPath: path)
+        else {
+            let reason = FileManager.default.fileExists(atPath: path) ? (isFolder.boolValue ? "it is a folder" : "check its permissions") : "no such file"
+            throw SolverBenchmarkError(.unreadableTrace, "Cannot read the trace file '\(path)': \(reason).")
+        }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try SolverTrace.text(fromUTF8: Array(data), source: path)
         } catch {
-            throw SolverBenchmarkError(.unreadableTrace, "Cannot read the trace file '\(path)': \(error.localizedDescription)")
+            throw SolverBenchmarkError(.malformedTrace, error.description)
         }
         var name = (path as NSString).lastPathComponent
         if name.hasSuffix(".jsonl") { name.removeLast(6) }

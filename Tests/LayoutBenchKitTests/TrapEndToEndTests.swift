@@ -86,4 +86,22 @@ struct TrapEndToEndTests {
         #expect(repetitions.status == 64, "stderr: \(repetitions.errors)")
         #expect(repetitions.errors.contains("between 1 and 10000"), "\(repetitions.errors)")
     }
+
+    @Test("solver-bench reads a CRLF trace, and a binary trace exits 65 with the file, line and column (it was 66)")
+    func traceEncodings() throws {
+        let folder = try Fixture.temporaryFolder("trap-trace-bytes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = [
+            #"{"trace":"layoutbench.solver","version":1}"#, #"{"op":"variable","id":0,"name":"x"}"#,
+            #"{"op":"add","id":0,"terms":[[0,1]],"constant":-5,"relation":"==","priority":1000}"#,
+        ]
+        let crlf = try GateFixture.write(lines.joined(separator: "\r\n") + "\r\n", "crlf.jsonl", in: folder)
+        let read = try execute(["solver-bench", "--trace", crlf, "--no-allocations", "--repetitions", "1", "--warmup", "0"])
+        #expect(read.status == 0, "stderr: \(read.errors)")
+        let binary = folder.appendingPathComponent("binary.jsonl")
+        try Data(Array((lines[0] + "\n").utf8) + [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0xFF, 0x00]).write(to: binary)
+        let refused = try execute(["solver-bench", "--trace", binary.path, "--no-allocations"])
+        #expect(refused.status == 65, "stderr: \(refused.errors)")
+        #expect(refused.errors.contains("\(binary.path):2:7: byte 0xFF is not UTF-8 text"), "\(refused.errors)")
+    }
 }
