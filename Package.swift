@@ -92,11 +92,17 @@ let package = Package(
             dependencies: ["SolverBenchmark"]
         ),
 
+        // Linux system calls that Glibc's Swift module does not export (renameat2), for
+        // writing output sets as a unit.
+        .target(name: "CLayoutBenchSystem"),
+
         // The scenario runner: selection, repetitions under a time budget, counter checks,
         // growth fits, pair ratios, the JSON report (docs/report-schema.md), trace recording.
         .target(
             name: "LayoutBenchKit",
-            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter"]
+            dependencies: [
+                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
+            ]
         ),
         .testTarget(
             name: "LayoutBenchKitTests",

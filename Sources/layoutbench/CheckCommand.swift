@@ -109,16 +109,22 @@ struct CheckCommand: ParsableCommand {
             throw CommandLineOutput.fail(error)
         }
 
+        if let summary {
+            do throws(LayoutBenchError) {
+                try AtomicFile.checkWritable(summary, option: "--summary")
+            } catch {
+                throw CommandLineOutput.fail(error)
+            }
+        }
         let head: LoadedReport
-        var summaryPaths = summary.map { [$0] } ?? []
-        var comparisonPage: String?
-        var reportPages: [String] = []
+        let outcome: GateCheck.Outcome
         if let report {
             do throws(GateError) {
                 head = try ReportReader.read(report)
             } catch {
                 throw CommandLineOutput.fail(error)
             }
+            outcome = GateCheck.evaluate(prepared, head: head)
         } else {
             let importedCatalog = try LayoutsOption.catalog(layouts)
             let session: RunSession
@@ -129,29 +135,35 @@ struct CheckCommand: ParsableCommand {
             }
             let display = ProgressDisplay(style: RunCommand.progressStyle(progress), write: CommandLineOutput.writeError)
             let result: RunSession.Result
+            // The comparison is made before the report is written, so check.md, comparison.html
+            // and the report go into latest/ as one set.
+            var evaluated: GateCheck.Outcome?
+            let jsonPath = session.output.latestFolder + "/report.json"
             do throws(LayoutBenchError) {
-                result = try session.run(progress: display)
+                result = try session.run(progress: display) { report in
+                    let outcome = GateCheck.evaluate(prepared, head: LoadedReport(report: report, path: jsonPath, bytes: []))
+                    evaluated = outcome
+                    return GateCheck.setFiles(outcome, prepared: prepared, head: report)
+                }
             } catch {
                 throw CommandLineOutput.fail(error)
             }
             for path in result.written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
             if result.exitStatus != .success { CommandLineOutput.writeError(RunSummary.failureLines(result.report)) }
-            let jsonPath = result.written.first { $0.hasSuffix("/report.json") } ?? session.output.latestFolder + "/report.json"
             head = LoadedReport(report: result.report, path: jsonPath, bytes: [])
-            summaryPaths.append(session.output.latestFolder + "/check.md")
-            comparisonPage = session.output.latestFolder + "/comparison.html"
-            reportPages = result.written.filter { $0.hasSuffix("/report.html") }
+            outcome = evaluated ?? GateCheck.evaluate(prepared, head: head)
         }
 
-        let outcome = GateCheck.evaluate(prepared, head: head)
         CommandLineOutput.writeOutput(ComparisonOutput.text(outcome.comparison, all: all))
-        do throws(GateError) {
-            let written = try GateCheck.write(
-                outcome, prepared: prepared, head: head.report, summaryPaths: summaryPaths, comparisonPage: comparisonPage,
-                reportPages: reportPages)
-            for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
-        } catch {
-            throw CommandLineOutput.fail(error)
+        if let summary {
+            do throws(GateError) {
+                let written = try GateCheck.write(
+                    outcome, prepared: prepared, head: head.report, summaryPaths: [summary], comparisonPage: nil, reportPages: [])
+                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            } catch {
+                CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
+                throw CommandLineOutput.fail(error)
+            }
         }
         CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
         if outcome.exitStatus != .pass { throw ExitCode(outcome.exitStatus.rawValue) }

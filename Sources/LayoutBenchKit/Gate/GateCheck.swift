@@ -140,6 +140,23 @@ public struct GateCheck: Sendable {
         return text
     }
 
+    /// The files a check adds to its run's `latest/` set: `check.md`, `comparison.html`, and
+    /// `report.html` with the baseline section (``ReportOutput/write(_:formats:extraFiles:)``
+    /// writes them with the report, as one set).
+    public static func setFiles(_ outcome: Outcome, prepared: Prepared, head: Report) -> [OutputSet.File] {
+        [
+            ("check.md", Array(outcome.markdown.utf8)),
+            (
+                "comparison.html",
+                Array(
+                    ComparisonPage.html(
+                        outcome.comparison, title: "layoutbench check against '\(prepared.baselineName)'", baseName: prepared.baselineName
+                    ).utf8)
+            ),
+            ("report.html", Array(ReportPage(report: head, comparison: outcome.comparison, baselineName: prepared.baselineName).html().utf8)),
+        ]
+    }
+
     /// Writes the summary and the comparison page, and re-renders the run's HTML reports
     /// with the baseline section.
     ///

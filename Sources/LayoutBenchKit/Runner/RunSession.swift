@@ -65,13 +65,22 @@ public struct RunSession {
 
     /// Runs the selected scenarios and writes the report.
     ///
-    /// - Parameter progress: Receives progress between measured intervals.
+    /// The output folder is checked and locked (``ReportOutput/prepare()``) before anything
+    /// runs, and stays locked until the report is written.
+    ///
+    /// - Parameters:
+    ///   - progress: Receives progress between measured intervals.
+    ///   - extraFiles: Files to write into `latest/` with the report, in the same set (`check`
+    ///     adds `check.md`, `comparison.html` and a `report.html` with the baseline section).
     /// - Throws: ``LayoutBenchError``: usage errors before anything runs, `unwritable-output`
-    ///   before the run (the folder is checked first) or after it,
-    ///   `allocation-counting-unavailable` before it.
-    public func run(progress: RunProgress?) throws(LayoutBenchError) -> Result {
+    ///   and `output-locked` before the run (the folder is checked first), `unwritable-output`
+    ///   after it, `allocation-counting-unavailable` before it.
+    public func run(
+        progress: RunProgress?, extraFiles: (Report) -> [OutputSet.File] = { _ in [] }
+    ) throws(LayoutBenchError) -> Result {
         let scenarios = try selectedScenarios()
-        try output.checkWritable()
+        let lock = try output.prepare()
+        defer { lock.release() }
         var counter: AllocationCounter?
         var unavailable: String?
         if configuration.countAllocations {
@@ -96,7 +105,7 @@ public struct RunSession {
         let report = Report.assemble(
             outcome: outcome, configuration: configuration, formats: formats, tool: tool, environment: environment,
             date: date)
-        let written = try output.write(report, formats: formats)
+        let written = try output.write(report, formats: formats, extraFiles: extraFiles(report))
         return Result(report: report, written: written, exitStatus: report.failures.isEmpty ? .success : .failed)
     }
 }

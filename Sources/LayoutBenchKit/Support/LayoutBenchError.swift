@@ -26,6 +26,8 @@ public struct LayoutBenchError: Error, Hashable, Sendable, CustomStringConvertib
         /// A baseline's stored options that cannot be run (a size its scenario refuses, a
         /// number out of range); the message names the file and the stored member.
         public static let invalidStoredOptions = Code("invalid-stored-options", .badInput)
+        /// Another process holds the output folder's lock (``OutputLock``).
+        public static let outputLocked = Code("output-locked", .temporaryFailure)
         /// The output folder or file cannot be created or written.
         public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
         /// Allocations cannot be counted (jemalloc missing or not serving `malloc`).
@@ -66,6 +68,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// The output folder or a report file cannot be written (`EX_CANTCREAT`).
     case cannotWriteOutput = 73
+    /// Another process is writing into the same output folder (`EX_TEMPFAIL`): try again
+    /// when it has finished.
+    case temporaryFailure = 75
 
     /// One line per status, for `--help` and the README.
     public static let documentation = """
@@ -76,5 +81,6 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
           64  invalid arguments: unknown option, scenario or tag, bad sizes
           69  allocations cannot be counted (jemalloc); try --no-allocations
           73  the output folder or a report file cannot be written
+          75  another layoutbench process is writing into the same output folder
         """
 }
