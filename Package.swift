@@ -92,11 +92,17 @@ let package = Package(
             dependencies: ["SolverBenchmark"]
         ),
 
+        // Linux system calls that Glibc's Swift module does not export (renameat2), for
+        // writing output sets as a unit.
+        .target(name: "CLayoutBenchSystem"),
+
         // The scenario runner: selection, repetitions under a time budget, counter checks,
         // growth fits, pair ratios, the JSON report (docs/report-schema.md), trace recording.
         .target(
             name: "LayoutBenchKit",
-            dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter"]
+            dependencies: [
+                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
+            ]
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
@@ -152,3 +158,21 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets, one per parser (Fuzz/, docs/fuzzing.md): only with LAYOUTBENCH_FUZZ=1, as
+// `scripts/fuzz` builds them (with -sanitize=fuzzer and -parse-as-library: libFuzzer supplies
+// main, so these targets cannot link in an ordinary build).
+if Context.environment["LAYOUTBENCH_FUZZ"] == "1" {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("FuzzTrace", ["Cassowary"]),
+        ("FuzzReport", ["LayoutBenchKit"]),
+        ("FuzzThresholds", ["LayoutBenchKit"]),
+        ("FuzzVisualFormat", ["LayoutEngine"]),
+        ("FuzzUIKitLog", ["UIKitLogs"]),
+        ("FuzzInterfaceBuilder", ["LayoutImporter"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -139,11 +139,22 @@ public struct SizeRule: Sendable {
         SizeRule("a positive multiple of \(factor)") { $0 >= factor && $0 % factor == 0 }
     }
 
-    /// A power of `base` (base, base², ...).
+    /// A power of `base` (base, base², ...), `base` at least 2.
+    ///
+    /// Any `Int` may be asked about: the powers are computed with overflow checks, so a size
+    /// above the largest power that fits in an `Int` is refused, not a trap.
     public static func power(of base: Int) -> SizeRule {
-        SizeRule("a power of \(base) (\(base), \(base * base), \(base * base * base), ...)") { size in
+        precondition(base >= 2, "A power rule needs a base of at least 2; got \(base)")
+        let examples = (1...3).map { exponent in
+            String((1..<exponent).reduce(base) { value, _ in value.multipliedReportingOverflow(by: base).partialValue })
+        }
+        return SizeRule("a power of \(base) (\(examples.joined(separator: ", ")), ...)") { size in
             var value = base
-            while value < size { value *= base }
+            while value < size {
+                let (next, overflow) = value.multipliedReportingOverflow(by: base)
+                if overflow { return false }
+                value = next
+            }
             return value == size
         }
     }

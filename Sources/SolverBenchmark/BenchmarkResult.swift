@@ -10,6 +10,11 @@ public struct BenchmarkConfiguration: Sendable {
     /// Whether to run the allocation-counting replay.
     public var countAllocations: Bool
 
+    /// The most timed replays per trace (`solver-bench --repetitions`).
+    public static let maximumRepetitions = 10_000
+    /// The most untimed replays before the timed ones (`solver-bench --warmup`).
+    public static let maximumWarmup = 1_000
+
     public init(repetitions: Int = 10, warmup: Int = 2, countAllocations: Bool = true) {
         precondition(repetitions >= 1 && warmup >= 0)
         self.repetitions = repetitions

@@ -18,9 +18,12 @@ public enum BenchmarkSuite {
     /// Generates every (workload, size) pair: each workload at `sizes`, or at its
     /// default sizes when `sizes` is empty. Fixed-size workloads (`form`) run once.
     ///
-    /// - Throws: ``SolverBenchmarkError`` `invalid-size` for a size below a workload's minimum.
-    public static func traces(workloads: [Workload], sizes: [Int]) throws(SolverBenchmarkError) -> [WorkloadTrace] {
-        var result: [WorkloadTrace] = []
+    /// - Parameter maximumSize: An absolute size limit (`LAYOUTBENCH_MAX_SIZE`), or `nil` for
+    ///   each workload's own (``Workload/maximumSize``).
+    /// - Throws: ``SolverBenchmarkError`` `invalid-size` for a size below a workload's minimum
+    ///   or above its limit, checked for every pair before any trace is generated.
+    public static func traces(workloads: [Workload], sizes: [Int], maximumSize: Int? = nil) throws(SolverBenchmarkError) -> [WorkloadTrace] {
+        var pairs: [(Workload, Int)] = []
         for workload in workloads {
             let chosen = workload.hasFixedSize || sizes.isEmpty ? workload.defaultSizes : sizes
             for size in chosen {
@@ -28,8 +31,20 @@ public enum BenchmarkSuite {
                     throw SolverBenchmarkError(
                         .invalidSize, "Size \(size) is too small for workload '\(workload)': it needs at least \(workload.minimumSize).")
                 }
-                result.append(workload.trace(size: size))
+                let limit = maximumSize ?? workload.maximumSize
+                guard size <= limit else {
+                    let why = maximumSize != nil
+                        ? "LAYOUTBENCH_MAX_SIZE limits sizes to \(limit)"
+                        : "its sizes are limited to \(limit), so that a mistyped size cannot exhaust memory"
+                    throw SolverBenchmarkError(
+                        .invalidSize, "Size \(size) is too large for workload '\(workload)': \(why). Set LAYOUTBENCH_MAX_SIZE=\(size) to allow it.")
+                }
+                pairs.append((workload, size))
             }
+        }
+        var result: [WorkloadTrace] = []
+        for (workload, size) in pairs {
+            result.append(workload.trace(size: size))
         }
         return result
     }
@@ -41,11 +56,18 @@ public enum BenchmarkSuite {
     /// - Throws: ``SolverBenchmarkError`` `unreadable-trace` when the file can't
     ///   be read, `malformed-trace` (with file, line and column) when it isn't a trace.
     public static func loadTrace(at path: String) throws(SolverBenchmarkError) -> WorkloadTrace {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+            let data = FileManager.default.contents(atPath: path)
+        else {
+            let reason = FileManager.default.fileExists(atPath: path) ? (isFolder.boolValue ? "it is a folder" : "check its permissions") : "no such file"
+            throw SolverBenchmarkError(.unreadableTrace, "Cannot read the trace file '\(path)': \(reason).")
+        }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try SolverTrace.text(fromUTF8: Array(data), source: path)
         } catch {
-            throw SolverBenchmarkError(.unreadableTrace, "Cannot read the trace file '\(path)': \(error.localizedDescription)")
+            throw SolverBenchmarkError(.malformedTrace, error.description)
         }
         var name = (path as NSString).lastPathComponent
         if name.hasSuffix(".jsonl") { name.removeLast(6) }

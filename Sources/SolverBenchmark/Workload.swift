@@ -60,6 +60,20 @@ public enum Workload: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The largest size the workload accepts unless `LAYOUTBENCH_MAX_SIZE` says otherwise:
+    /// `chain-eq` at 9223372036854775807 asked for 4 GB before it failed. Measured with the
+    /// release build's `--write-traces`: the chains' traces grow with the square of the size
+    /// (`chain-eq` 5,000: 0.4 GB, 10,000: 1.3 GB, 20,000: 5.1 GB; `chain-ineq` 5,000: 1.1 GB,
+    /// 10,000: 4.2 GB), so their limit is their largest default size; `blocks` (100,000:
+    /// 0.9 GB) and `constant-update` (50,000: 0.4 GB) grow linearly.
+    public var maximumSize: Int {
+        switch self {
+        case .chainEquality, .chainInequality: return 5_000
+        case .blocks, .constantUpdate: return 50_000
+        case .form: return FormWorkload.variableCount
+        }
+    }
+
     /// Whether the workload has a single, fixed size (``form``), so `size` is ignored.
     public var hasFixedSize: Bool { self == .form }
 

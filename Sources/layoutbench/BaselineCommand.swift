@@ -41,7 +41,7 @@ struct BaselineCommand: ParsableCommand {
             do throws(GateError) {
                 let saved = try store.save(name: name, from: source)
                 var text =
-                    "Saved baseline '\(name)' to \(saved.path) (\(saved.report.date), \(saved.report.scenarios.count) scenarios, "
+                    "Saved baseline '\(BaselineStore.saveName(name))' to \(saved.path) (\(saved.report.date), \(saved.report.scenarios.count) scenarios, "
                     + "\(saved.report.options.quick ? "quick" : "full") suite, \(saved.report.environment.toolchain.buildConfiguration) build)"
                 if let replaced = saved.replaced { text += "; it replaces the baseline of \(replaced.date)" }
                 CommandLineOutput.writeOutput(text + ".\n")

@@ -109,72 +109,102 @@ struct CheckCommand: ParsableCommand {
             throw CommandLineOutput.fail(error)
         }
 
+        if let summary {
+            do throws(LayoutBenchError) {
+                try AtomicFile.checkWritable(summary, option: "--summary")
+            } catch {
+                throw CommandLineOutput.fail(error)
+            }
+        }
         let head: LoadedReport
-        var summaryPaths = summary.map { [$0] } ?? []
-        var comparisonPage: String?
-        var reportPages: [String] = []
+        let outcome: GateCheck.Outcome
         if let report {
             do throws(GateError) {
                 head = try ReportReader.read(report)
             } catch {
                 throw CommandLineOutput.fail(error)
             }
+            outcome = GateCheck.evaluate(prepared, head: head)
         } else {
             let importedCatalog = try LayoutsOption.catalog(layouts)
             let session: RunSession
             do throws(LayoutBenchError) {
-                session = try makeSession(repeating: prepared.baseline.report.options, importedCatalog: importedCatalog)
+                session = try makeSession(repeating: prepared.baseline, importedCatalog: importedCatalog)
             } catch {
                 throw CommandLineOutput.fail(error)
             }
             let display = ProgressDisplay(style: RunCommand.progressStyle(progress), write: CommandLineOutput.writeError)
             let result: RunSession.Result
+            // The comparison is made before the report is written, so check.md, comparison.html
+            // and the report go into latest/ as one set.
+            var evaluated: GateCheck.Outcome?
+            let jsonPath = session.output.latestFolder + "/report.json"
             do throws(LayoutBenchError) {
-                result = try session.run(progress: display)
+                result = try session.run(progress: display) { report in
+                    let outcome = GateCheck.evaluate(prepared, head: LoadedReport(report: report, path: jsonPath, bytes: []))
+                    evaluated = outcome
+                    return GateCheck.setFiles(outcome, prepared: prepared, head: report)
+                }
             } catch {
                 throw CommandLineOutput.fail(error)
             }
             for path in result.written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
             if result.exitStatus != .success { CommandLineOutput.writeError(RunSummary.failureLines(result.report)) }
-            let jsonPath = result.written.first { $0.hasSuffix("/report.json") } ?? session.output.latestFolder + "/report.json"
             head = LoadedReport(report: result.report, path: jsonPath, bytes: [])
-            summaryPaths.append(session.output.latestFolder + "/check.md")
-            comparisonPage = session.output.latestFolder + "/comparison.html"
-            reportPages = result.written.filter { $0.hasSuffix("/report.html") }
+            outcome = evaluated ?? GateCheck.evaluate(prepared, head: head)
         }
 
-        let outcome = GateCheck.evaluate(prepared, head: head)
         CommandLineOutput.writeOutput(ComparisonOutput.text(outcome.comparison, all: all))
-        do throws(GateError) {
-            let written = try GateCheck.write(
-                outcome, prepared: prepared, head: head.report, summaryPaths: summaryPaths, comparisonPage: comparisonPage,
-                reportPages: reportPages)
-            for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
-        } catch {
-            throw CommandLineOutput.fail(error)
+        if let summary {
+            do throws(GateError) {
+                let written = try GateCheck.write(
+                    outcome, prepared: prepared, head: head.report, summaryPaths: [summary], comparisonPage: nil, reportPages: [])
+                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            } catch {
+                CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
+                throw CommandLineOutput.fail(error)
+            }
         }
         CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
         if outcome.exitStatus != .pass { throw ExitCode(outcome.exitStatus.rawValue) }
     }
 
-    private func makeSession(repeating options: Report.OptionsRecord, importedCatalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
-        var configuration = GateCheck.configuration(repeating: options)
+    private func makeSession(repeating baseline: LoadedReport, importedCatalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
+        let options = baseline.report.options
+        var configuration = GateCheck.configuration(repeating: options, from: baseline.path)
+        var overridden: Set<RunConfiguration.Option> = []
         if quick && !options.quick {
             let selection = configuration.selection
+            let stored = configuration.storedOptions
             configuration = RunConfiguration.quickDefaults
             configuration.selection = selection
+            configuration.storedOptions = stored
+            overridden.formUnion([.sizes, .warmup, .minimumRepetitions, .maximumRepetitions, .countingRepetitions, .timeBudgetSeconds])
         }
         if !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty {
             configuration.selection = ScenarioSelection(patterns: scenarios + filters, tags: tags)
+            overridden.insert(.selection)
         }
-        if !sizes.isEmpty { configuration.sizes = try RunConfiguration.parseSizes(sizes) }
+        if !sizes.isEmpty {
+            configuration.sizes = try RunConfiguration.parseSizes(sizes)
+            overridden.insert(.sizes)
+        }
         if let repetitions {
             configuration.minimumRepetitions = repetitions
             configuration.maximumRepetitions = repetitions
+            overridden.formUnion([.minimumRepetitions, .maximumRepetitions])
         }
-        if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
+        if let timeBudget {
+            configuration.timeBudgetSeconds = timeBudget
+            overridden.insert(.timeBudgetSeconds)
+        }
         if noAllocations { configuration.countAllocations = false }
-        if let injectChurn { configuration.injectChurn = injectChurn }
+        if let injectChurn {
+            configuration.injectChurn = injectChurn
+            overridden.insert(.injectChurn)
+        }
+        configuration.storedOptions?.options.subtract(overridden)
+        configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
             configuration: configuration, formats: [.json, .html],
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),

@@ -82,7 +82,9 @@ struct ProfileCommand: ParsableCommand {
         do throws(LayoutBenchError) {
             chosen = try ScenarioProfiling.scenario(named: scenario)
             size = self.size ?? ScenarioProfiling.defaultSize(of: chosen)
-            try ScenarioProfiling.validate(size: size, for: chosen)
+            try ScenarioProfiling.validate(
+                size: size, for: chosen,
+                maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
             formats = try ProfileFormat.parse(self.formats)
             if let eventCapacity, eventCapacity < 0 {
                 throw LayoutBenchError(.invalidOption, "--events must be 0 or more; got \(eventCapacity).")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayoutBenchKit
 import LayoutScenarios
 
@@ -16,7 +17,8 @@ struct RecordTraceCommand: ParsableCommand {
             Exit codes:
               0   the traces were written
               1   the traces were written, but the scenario failed an expectation
-              64  invalid arguments (unknown scenario, bad size)
+              64  invalid arguments (unknown scenario, a size the scenario cannot run at or
+                  above its size limit; LAYOUTBENCH_MAX_SIZE raises the limit)
               73  a trace file cannot be written
             """)
 
@@ -32,14 +34,15 @@ struct RecordTraceCommand: ParsableCommand {
 
     func run() throws {
         let chosen: Scenario
-        do {
+        let size: Int
+        do throws(LayoutBenchError) {
             chosen = try Self.find(scenario)
+            size = self.size ?? chosen.sizes.min() ?? 1
+            try ScenarioProfiling.validate(
+                size: size, for: chosen,
+                maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
         } catch {
             throw CommandLineOutput.fail(error)
-        }
-        let size = self.size ?? chosen.sizes.min()!
-        guard size >= 1 else {
-            throw CommandLineOutput.fail(LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size)."))
         }
         let recording = TraceRecording.record(chosen, size: size)
         let written: [String]

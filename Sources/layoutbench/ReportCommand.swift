@@ -18,8 +18,10 @@ struct ReportCommand: ParsableCommand {
             Exit codes:
               0   the site was written (skipped files are warnings)
               64  invalid arguments
-              65  FOLDER does not exist or cannot be read
+              65  FOLDER does not exist, cannot be read or holds no run report (an
+                  existing site is then left as it was)
               73  the site cannot be written
+              75  another layoutbench process is writing the same site
             """)
 
     @Argument(help: ArgumentHelp("The folder of reports (default Reports/runs).", valueName: "folder"))
@@ -36,7 +38,7 @@ struct ReportCommand: ParsableCommand {
             for skipped in collection.skipped {
                 CommandLineOutput.writeError("warning: skipped \(skipped.description)\n")
             }
-            let written = try HistorySite.build(collection, into: destination)
+            let written = try HistorySite.build(collection, into: destination, from: input)
             CommandLineOutput.writeOutput(
                 "\(collection.runs.count) run\(collection.runs.count == 1 ? "" : "s") from \(input); \(written.count) pages.\n"
                     + "Wrote \(written.first ?? destination + "/index.html")\n")

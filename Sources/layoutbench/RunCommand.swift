@@ -145,6 +145,7 @@ struct RunCommand: ParsableCommand {
         if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
         configuration.countAllocations = allocations
         if let injectChurn { configuration.injectChurn = injectChurn }
+        configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
             configuration: configuration, formats: try CommandLineOutput.parseFormats(formats),
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),

@@ -65,8 +65,12 @@ struct SolverBenchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1; got \(repetitions).") }
-        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative; got \(warmup).") }
+        guard (1...BenchmarkConfiguration.maximumRepetitions).contains(repetitions) else {
+            throw ValidationError("--repetitions must be between 1 and \(BenchmarkConfiguration.maximumRepetitions); got \(repetitions).")
+        }
+        guard (0...BenchmarkConfiguration.maximumWarmup).contains(warmup) else {
+            throw ValidationError("--warmup must be between 0 and \(BenchmarkConfiguration.maximumWarmup); got \(warmup).")
+        }
         if let size = sizes.first(where: { $0 < 1 }) { throw ValidationError("--size must be positive; got \(size).") }
         for name in workloads where Workload(rawValue: name) == nil {
             throw ValidationError(
@@ -81,7 +85,8 @@ struct SolverBenchCommand: ParsableCommand {
         var traces: [WorkloadTrace] = []
         do {
             traces = try BenchmarkSuite.traces(
-                workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes)
+                workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes,
+                maximumSize: try maximumSize())
             if let directory = writeTraces {
                 try BenchmarkSuite.write(traces, to: directory)
                 if isTerminal { note("wrote \(traces.count) traces and manifest.json to \(directory)") }
@@ -116,6 +121,15 @@ struct SolverBenchCommand: ParsableCommand {
         case .text: emit(BenchmarkReport.text(results))
         case .json: emit(BenchmarkReport.json(results, configuration: configuration) + "\n")
         }
+    }
+
+    /// `LAYOUTBENCH_MAX_SIZE`, or `nil` when it is not set.
+    private func maximumSize() throws(SolverBenchmarkError) -> Int? {
+        guard let text = ProcessInfo.processInfo.environment["LAYOUTBENCH_MAX_SIZE"] else { return nil }
+        guard let limit = Int(text), limit >= 1 else {
+            throw SolverBenchmarkError(.invalidSize, "LAYOUTBENCH_MAX_SIZE must be a positive integer; got '\(text)'.")
+        }
+        return limit
     }
 
     private func runLockstep(_ trace: WorkloadTrace) throws {

@@ -158,3 +158,41 @@ struct TraceInputLimitTests {
         #expect(error.message.contains("before it is declared"))
     }
 }
+
+/// Issue 16: CRLF traces were refused ("\r\n" is one Character, so the lines were never
+/// split), and a binary trace was "cannot be read" (66) without a position.
+@Suite("Trace line endings and encoding")
+struct TraceEncodingTests {
+    static let lines = [
+        #"{"trace":"layoutbench.solver","version":1}"#, #"{"op":"variable","id":0,"name":"x"}"#,
+        #"{"op":"add","id":0,"terms":[[0,1]],"constant":-5,"relation":"==","priority":1000}"#, #"{"op":"read"}"#,
+    ]
+
+    @Test("A CRLF trace parses as its LF twin, and its errors have the same lines and columns")
+    func crlf() throws {
+        let lf = try SolverTrace.parse(Self.lines.joined(separator: "\n") + "\n")
+        let crlf = try SolverTrace.parse(Self.lines.joined(separator: "\r\n") + "\r\n")
+        #expect(crlf.operations.count == 3 && crlf.operations.map(\.line) == lf.operations.map(\.line))
+        let result = crlf.replay()
+        #expect(result.errors.isEmpty && result.solver.value(of: result.variables[0]) == 5)
+        let bad = (Self.lines.prefix(2) + [#"{"op":"suggest","variable":0}"#]).joined(separator: "\r\n") + "\r\n"
+        #expect {
+            _ = try SolverTrace.parse(bad, source: "crlf.jsonl")
+        } throws: { error in
+            guard let error = error as? SolverTrace.ParseError else { return false }
+            return error.line == 3 && !error.message.contains("malformed JSON")
+        }
+    }
+
+    @Test("Bytes that are not UTF-8 are an error at their line and column")
+    func binary() throws {
+        let bytes = Array((Self.lines[0] + "\n{\"op\":\"variable\",\"id\":0,\"name\":\"").utf8) + [0x80, 0x00, 0xFF] + Array("\"}\n".utf8)
+        #expect {
+            _ = try SolverTrace.text(fromUTF8: bytes, source: "bin.jsonl")
+        } throws: { error in
+            guard let error = error as? SolverTrace.ParseError else { return false }
+            return error.description.hasPrefix("bin.jsonl:2:33: ") && error.message.contains("0x80")
+        }
+        #expect(try SolverTrace.text(fromUTF8: Array("é\n😀".utf8)) == "é\n😀")
+    }
+}

@@ -139,3 +139,56 @@ struct ConstraintImportTests {
         #expect(document.warnings.count == 1 && document.warnings[0].message.contains("retina99"))
     }
 }
+
+/// Found by `scripts/fuzz interface-builder`: bytes that are not UTF-8 in an attribute's name
+/// made FoundationXML's parser trap (exit 132); they are a malformed-XML error at their place.
+@Suite("Importer input bytes")
+struct ImporterInputBytesTests {
+    @Test("Bytes that are not UTF-8 are malformed XML at their line and column, not a trap", arguments: [
+        [0xFF, 0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+    ] as [[UInt8]])
+    func notUTF8(sequence: [UInt8]) throws {
+        let good = Array(FixtureDocuments.xib(FixtureDocuments.rootView("")))
+        let text = String(decoding: good, as: UTF8.self)
+        let range = try #require(text.range(of: "propertyAccessControl"))
+        let before = Array(text[..<range.lowerBound].utf8) + Array("propertyAccess".utf8)
+        let bytes = before + sequence + Array(text[text.index(range.lowerBound, offsetBy: "propertyAccess".count)...].utf8)
+        let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        #expect {
+            _ = try DocumentImporter.importDocument(Data(bytes), path: "bad.xib")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.code == .malformedXML && error.line == line && error.column == column && "\(error)".contains("is not UTF-8")
+        }
+        _ = try DocumentImporter.importDocument(Data(good), path: "good.xib")
+    }
+
+    @Test("A processing instruction other than the XML declaration is malformed XML at its place, not a crash")
+    func processingInstruction() throws {
+        let good = String(decoding: FixtureDocuments.xib(FixtureDocuments.rootView("")), as: UTF8.self)
+        #expect(good.hasPrefix("<?xml"))
+        for instruction in ["<?x?>", "<?x\"?>", "<?target data?>"] {
+            let text = good.replacingOccurrences(of: "<objects>", with: "<objects>\(instruction)")
+            let prefix = try #require(text.range(of: instruction)).lowerBound
+            let line = text[..<prefix].filter { $0 == "\n" }.count + 1
+            #expect {
+                _ = try DocumentImporter.importDocument(Data(text.utf8), path: "pi.xib")
+            } throws: { error in
+                guard let error = error as? ImportError else { return false }
+                return error.code == .malformedXML && error.line == line && "\(error)".contains("processing instruction")
+            }
+        }
+        // Found by the fuzzer: a declaration without its "?>" hid an instruction in an attribute.
+        let hidden = "<?xml version=\"1.0\" ut>\n<document type=\"co<?x?>\"/>\n"
+        #expect {
+            _ = try DocumentImporter.importDocument(Data(hidden.utf8), path: "hidden.xib")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.code == .malformedXML && error.line == 2 && error.column == 19
+        }
+        #expect(throws: ImportError.self) { _ = try DocumentImporter.importDocument(Data("<?xml?>\n<document/>\n".utf8), path: "x.xib") }
+        let commented = good.replacingOccurrences(of: "<objects>", with: "<objects><!-- <?x?> --><![CDATA[<?y?>]]>")
+        _ = try DocumentImporter.importDocument(Data(commented.utf8), path: "comment.xib")
+    }
+}

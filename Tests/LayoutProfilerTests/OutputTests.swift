@@ -139,7 +139,7 @@ struct OutputTests {
                 Issue.record("\(scenario.name) at size \(size) accepted")
             } catch {
                 #expect(error.code == .invalidSize)
-                #expect(error.message.contains("\(scenario.name) cannot run at size \(size)"))
+                #expect(error.message.contains("'\(scenario.name)' cannot run at size \(size)"))
             }
         }
     }

@@ -165,3 +165,22 @@ struct WorkloadTests {
         }
     }
 }
+
+/// Issue 16: `solver-bench --workload chain-eq --size 9223372036854775807` asked for 4 GB before
+/// failing; sizes are held to a limit, checked for every pair before any trace is generated.
+@Suite("Workload size limits")
+struct WorkloadSizeLimitTests {
+    @Test("A size above a workload's limit is an invalid-size error naming the limit and LAYOUTBENCH_MAX_SIZE")
+    func sizeLimit() throws {
+        #expect(Workload.allCases.allSatisfy { workload in workload.defaultSizes.allSatisfy { $0 <= workload.maximumSize } })
+        #expect {
+            _ = try BenchmarkSuite.traces(workloads: [.chainEquality], sizes: [100, Int.max])
+        } throws: { error in
+            guard let error = error as? SolverBenchmarkError else { return false }
+            return error.code == .invalidSize && error.message.contains("limited to 5000")
+                && error.message.contains("LAYOUTBENCH_MAX_SIZE=9223372036854775807")
+        }
+        #expect(throws: SolverBenchmarkError.self) { _ = try BenchmarkSuite.traces(workloads: [.blocks], sizes: [60_000], maximumSize: 50_000) }
+        #expect(try BenchmarkSuite.traces(workloads: [.constantUpdate], sizes: [50_000]).count == 1)
+    }
+}

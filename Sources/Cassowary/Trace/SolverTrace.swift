@@ -98,9 +98,12 @@ public struct SolverTrace: Sendable {
         var declaredVariables = 0
         var declaredConstraints = Set<Int>()
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte: "\r\n" is one Character, so a Character split would keep a CRLF
+        // file on one line.
+        for rawBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let rawLine = Substring(rawBytes)
+            let line = rawLine.utf8.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             func fail(_ message: String, column: Int = 1) -> ParseError {
                 ParseError(source: source, line: lineNumber, column: column, message: message)
@@ -218,6 +221,40 @@ public struct SolverTrace: Sendable {
             throw ParseError(source: source, line: 1, column: 1, message: "empty trace: the header line is missing")
         }
         return SolverTrace(operations: operations)
+    }
+
+    /// Decodes a trace file's bytes as UTF-8.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - source: The file name used in errors.
+    /// - Returns: The text, for ``parse(_:source:)``.
+    /// - Throws: ``ParseError`` at the line and column (1-based, in bytes) of the first byte
+    ///   that is not well-formed UTF-8, such as in a binary file.
+    public static func text(fromUTF8 bytes: [UInt8], source: String = "<trace>") throws(ParseError) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        decoding: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = offset + 1
+                }
+                offset += encoded.count
+            case .emptyInput:
+                break decoding
+            case .error:
+                let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
+                throw ParseError(
+                    source: source, line: line, column: offset - lineStart + 1,
+                    message: "byte \(byte) is not UTF-8 text: a trace is JSON Lines (docs/solver-trace.md), not a binary file")
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What a replay produced.

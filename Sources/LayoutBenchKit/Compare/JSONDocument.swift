@@ -389,9 +389,45 @@ private struct _Reader {
                 guard byte >= 0x20 else {
                     throw error("unescaped control character U+\(String(byte, radix: 16, uppercase: true)) in a string (write it as \\u00XX)")
                 }
-                advance()
+                if byte < 0x80 {
+                    advance()
+                } else {
+                    let length = try utf8SequenceLength()
+                    for _ in 0..<length { advance() }
+                }
             }
         }
+    }
+
+    /// The length of the well-formed UTF-8 sequence at the cursor (2 to 4 bytes; RFC 3629:
+    /// no overlong forms, no surrogates, nothing above U+10FFFF).
+    ///
+    /// - Throws: ``JSONSyntaxError`` at the sequence's first byte, naming the bytes.
+    func utf8SequenceLength() throws(JSONSyntaxError) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: length = 0
+        }
+        var valid = length > 0 && index + length <= bytes.count
+        if valid {
+            valid = second.contains(bytes[index + 1])
+                && bytes[(index + 2)..<(index + length)].allSatisfy { (0x80...0xBF).contains($0) }
+        }
+        guard valid else {
+            let shown = bytes[index..<Swift.min(bytes.count, index + Swift.max(length, 1))]
+                .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            throw error("invalid UTF-8 (\(shown)) in a string; the file must be UTF-8 text")
+        }
+        return length
     }
 
     mutating func hex4(_ escapePosition: SourcePosition) throws(JSONSyntaxError) -> UInt32 {
@@ -414,6 +450,7 @@ private struct _Reader {
 
     mutating func number() throws(JSONSyntaxError) -> String {
         let startIndex = index
+        let start = position
         func isDigit(_ reader: _Reader) -> Bool {
             reader.index < reader.bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(reader.bytes[reader.index])
         }
@@ -436,6 +473,10 @@ private struct _Reader {
             guard isDigit(self) else { throw error("expected a digit in the exponent") }
             while isDigit(self) { advance() }
         }
-        return String(decoding: bytes[startIndex..<index], as: UTF8.self)
+        let text = String(decoding: bytes[startIndex..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("the number \(text.count > 40 ? String(text.prefix(40)) + "..." : text) is out of range: numbers must fit a 64-bit float (about ±1.8e308)", at: start)
+        }
+        return text
     }
 }

@@ -34,6 +34,7 @@ public enum ReportReader {
     public static func decode(_ bytes: [UInt8], path: String) throws(GateError) -> LoadedReport {
         let root = try parse(bytes, path: path)
         try checkSchema(root, path: path)
+        try checkLimits(root, path: path)
         var report: Report
         do {
             report = try JSONDecoder().decode(Report.self, from: Data(bytes))
@@ -102,6 +103,39 @@ public enum ReportReader {
                     + "this layoutbench reads version \(Report.currentSchemaVersion) only. Compare reports written by the same "
                     + "schema version, or re-run the baseline with this layoutbench.",
                 file: path, position: version.position)
+        }
+    }
+
+    /// The most timed samples per measurement a report may hold: what a run can write
+    /// (``RunConfiguration/maximumTimedRepetitions``). The comparison's tests and bootstrap
+    /// grow with the samples; 100,000 took 40 s and 16 million did not finish.
+    public static let maximumTimedSamples = RunConfiguration.maximumTimedRepetitions
+    /// The most counting samples per measurement (``RunConfiguration/maximumCountingRepetitions``).
+    public static let maximumCountingSamples = RunConfiguration.maximumCountingRepetitions
+
+    /// Checks the sample arrays of every measurement against the limits a run can write,
+    /// before decoding, so a crafted report cannot make `compare` or `check` run for hours.
+    ///
+    /// - Throws: ``GateError`` `invalid-report` at the array that is too long.
+    static func checkLimits(_ root: JSONNode, path: String) throws(GateError) {
+        for (s, scenario) in (root["scenarios"]?.elements ?? []).enumerated() {
+            for (z, size) in (scenario["sizes"]?.elements ?? []).enumerated() {
+                let place = "scenarios[\(s)].sizes[\(z)]"
+                let arrays: [(String, JSONNode?, Int)] = [
+                    ("time.wallNanoseconds.samples", size["time"]?["wallNanoseconds"]?["samples"], maximumTimedSamples),
+                    ("time.cpuNanoseconds.samples", size["time"]?["cpuNanoseconds"]?["samples"], maximumTimedSamples),
+                    ("allocations.samples", size["allocations"]?["samples"], maximumCountingSamples),
+                    ("memory.samples", size["memory"]?["samples"], maximumCountingSamples),
+                ]
+                for (name, node, limit) in arrays {
+                    guard let node, node.elements.count > limit else { continue }
+                    throw GateError(
+                        .invalidReport,
+                        "\(place).\(name) holds \(node.elements.count) samples; a report holds at most \(limit) per measurement "
+                            + "(what layoutbench run can write), so comparing it stays fast",
+                        file: path, position: node.position)
+                }
+            }
         }
     }
 

@@ -27,18 +27,27 @@ public struct BaselineStore: Sendable {
         public var report: Result<Report, GateError>
     }
 
-    /// Checks a baseline name: letters, digits, `.`, `_` and `-`, not starting with `.`.
+    /// Checks a baseline name: letters, digits, `.`, `_` and `-`, not starting with `.` or `-`
+    /// (the command line would take it for an option), at most 100 characters.
     ///
     /// - Throws: ``GateError`` `invalid-argument` quoting the name.
     public static func validate(name: String) throws(GateError) {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
         }
-        guard !name.isEmpty, allowed, !name.hasPrefix("."), name.count <= 100 else {
+        guard !name.isEmpty, allowed, !name.hasPrefix("."), !name.hasPrefix("-"), name.count <= 100 else {
             throw GateError(
                 .invalidArgument,
-                "Invalid baseline name '\(name)': use letters, digits, '.', '_' and '-' (such as 'main' or 'ci-quick'), not starting with '.'.")
+                "Invalid baseline name '\(name)': use letters, digits, '.', '_' and '-' (such as 'main' or 'ci-quick'), "
+                    + "not starting with '.' or '-', at most 100 characters.")
         }
+    }
+
+    /// The baseline name `baseline save` uses for `name`: without a trailing `.json`, which
+    /// the file name adds (`baseline save main.json` saves `main.json`, not `main.json.json`,
+    /// and `check --baseline main.json` finds it).
+    public static func saveName(_ name: String) -> String {
+        name.hasSuffix(".json") && name.count > 5 ? String(name.dropLast(5)) : name
     }
 
     /// The file of the baseline `name`.
@@ -56,9 +65,15 @@ public struct BaselineStore: Sendable {
     /// - Throws: ``GateError`` `missing-baseline` (with the names there are), or the reading
     ///   errors of ``ReportReader/read(_:)``.
     public func load(_ reference: String) throws(GateError) -> LoadedReport {
-        let path: String
+        var path: String
         if Self.isPath(reference) {
             path = reference
+            // `check --baseline main.json`: a file of that name in the current folder, else the
+            // baseline `main` (saved by `baseline save main.json`).
+            if !reference.contains("/") && !fileExists(reference) {
+                let stored = self.path(for: Self.saveName(reference))
+                if fileExists(stored) { path = stored }
+            }
         } else {
             try Self.validate(name: reference)
             path = self.path(for: reference)
@@ -88,13 +103,15 @@ public struct BaselineStore: Sendable {
         public var replaced: Report?
     }
 
-    /// Saves the report at `reportPath` as the baseline `name`, replacing one of that name.
+    /// Saves the report at `reportPath` as the baseline `name` (a trailing `.json` is dropped,
+    /// ``saveName(_:)``), replacing one of that name.
     ///
     /// - Throws: ``GateError``: `invalid-argument` for a bad name; the reading errors of
     ///   ``ReportReader/read(_:)``; `unusable-report` for a failed run, a run with injected
     ///   churn or a report without scenarios; `unwritable-output`. On every error the
     ///   baseline folder is unchanged.
-    public func save(name: String, from reportPath: String) throws(GateError) -> Saved {
+    public func save(name given: String, from reportPath: String) throws(GateError) -> Saved {
+        let name = Self.saveName(given)
         try Self.validate(name: name)
         let loaded = try ReportReader.read(reportPath)
         try Self.checkUsable(loaded)

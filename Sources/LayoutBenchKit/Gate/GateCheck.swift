@@ -41,7 +41,12 @@ public struct GateCheck: Sendable {
 
     /// The run configuration that repeats the baseline's run: its selection, sizes, suite,
     /// repetitions, allocation counting and time budget.
-    public static func configuration(repeating options: Report.OptionsRecord) -> RunConfiguration {
+    ///
+    /// - Parameters:
+    ///   - options: The baseline's stored options.
+    ///   - path: The baseline's file: errors in the stored options name it
+    ///     (``RunConfiguration/storedOptions``).
+    public static func configuration(repeating options: Report.OptionsRecord, from path: String? = nil) -> RunConfiguration {
         var configuration = options.quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
         configuration.selection = ScenarioSelection(patterns: options.filters, tags: options.tags)
         configuration.sizes = options.sizes
@@ -51,6 +56,7 @@ public struct GateCheck: Sendable {
         configuration.countingRepetitions = options.countingRepetitions
         configuration.countAllocations = options.countAllocations
         configuration.timeBudgetSeconds = options.timeBudgetSeconds
+        configuration.storedOptions = path.map { RunConfiguration.StoredOptions(path: $0) }
         return configuration
     }
 
@@ -132,6 +138,23 @@ public struct GateCheck: Sendable {
         }
         text += "\nExit code \(status.rawValue) (`layoutbench check --help`).\n"
         return text
+    }
+
+    /// The files a check adds to its run's `latest/` set: `check.md`, `comparison.html`, and
+    /// `report.html` with the baseline section (``ReportOutput/write(_:formats:extraFiles:)``
+    /// writes them with the report, as one set).
+    public static func setFiles(_ outcome: Outcome, prepared: Prepared, head: Report) -> [OutputSet.File] {
+        [
+            ("check.md", Array(outcome.markdown.utf8)),
+            (
+                "comparison.html",
+                Array(
+                    ComparisonPage.html(
+                        outcome.comparison, title: "layoutbench check against '\(prepared.baselineName)'", baseName: prepared.baselineName
+                    ).utf8)
+            ),
+            ("report.html", Array(ReportPage(report: head, comparison: outcome.comparison, baselineName: prepared.baselineName).html().utf8)),
+        ]
     }
 
     /// Writes the summary and the comparison page, and re-renders the run's HTML reports

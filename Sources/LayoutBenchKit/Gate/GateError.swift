@@ -23,6 +23,8 @@ public enum GateExitStatus: Int32, Sendable, CaseIterable {
     case badInput = 65
     /// A report, summary, page or baseline cannot be written (`EX_CANTCREAT`).
     case cannotWrite = 73
+    /// Another layoutbench process is writing into the same output folder (`EX_TEMPFAIL`).
+    case temporaryFailure = 75
 
     /// The table for `layoutbench check --help`.
     public static let checkDocumentation = """
@@ -35,9 +37,12 @@ public enum GateExitStatus: Int32, Sendable, CaseIterable {
           5   the baseline does not exist (layoutbench baseline list)
           64  invalid arguments
           65  bad input: unreadable, malformed or truncated JSON, a report of another
-              schema version, a thresholds file with unknown keys, metrics or scenarios
+              schema version, a thresholds file with unknown keys, metrics or scenarios,
+              a baseline whose stored options cannot be run (the message names the file)
           69  (with a run) allocations cannot be counted; try --no-allocations
-          73  a report, the summary or the comparison page cannot be written
+          73  a report, the summary or the comparison page cannot be written (checked
+              before the run)
+          75  another layoutbench process is writing into the same output folder
         """
 }
 
@@ -75,6 +80,8 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidArgument = Code("invalid-argument", .usage)
         /// A file or folder cannot be written.
         public static let unwritableOutput = Code("unwritable-output", .cannotWrite)
+        /// Another process holds the output folder's lock.
+        public static let outputLocked = Code("output-locked", .temporaryFailure)
 
         public var description: String { rawValue }
     }

@@ -45,8 +45,10 @@ public enum HistorySite {
                 "No such folder of reports: '\(folder)'. 'layoutbench run' keeps a copy of every report in Reports/runs/; "
                     + "give a folder that holds report.json files.")
         }
-        let root = URL(fileURLWithPath: folder).standardizedFileURL.path
-        let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        // Links resolved: the enumerator does not descend into a root that is a symbolic link
+        // (a linked Reports/runs found no runs).
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        let excluded = excluding.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path }
         var files: [String] = []
         if let enumerator = FileManager.default.enumerator(atPath: root) {
             while let relative = enumerator.nextObject() as? String {
@@ -87,11 +89,21 @@ public enum HistorySite {
         return Collection(runs: runs, skipped: skipped)
     }
 
-    /// Builds the site into `output`.
+    /// Builds the site into `output`, as one set (``OutputSet``): a reader sees the old site
+    /// or the new one, and no page of an earlier site stays behind. The folder is locked while
+    /// the site is written (`.<name>.lock` beside it).
     ///
     /// - Returns: The pages written, `index.html` first.
-    /// - Throws: ``GateError`` `unwritable-output`.
-    public static func build(_ collection: Collection, into output: String) throws(GateError) -> [String] {
+    /// - Throws: ``GateError`` `unreadable-file` when the collection has no run (an existing
+    ///   site is never replaced by an empty one); `unwritable-output`; `output-locked` as
+    ///   `unwritable-output` naming the lock.
+    public static func build(_ collection: Collection, into output: String, from folder: String? = nil) throws(GateError) -> [String] {
+        guard !collection.runs.isEmpty else {
+            throw GateError(
+                .unreadableFile,
+                "No run reports were found\(folder.map { " under '\($0)'" } ?? "")\(collection.skipped.isEmpty ? "" : " that could be read"); "
+                    + "the site in '\(output)' is left as it was. 'layoutbench run' keeps a copy of every report in Reports/runs/.")
+        }
         var pages: [(String, String)] = []
         pages.append(("index.html", indexPage(collection)))
         pages.append(("trends.html", trendsPage(collection.runs)))
@@ -108,18 +120,17 @@ public enum HistorySite {
                     ComparisonPage.html(comparison, title: "Run #\(index + 1) against run #\(index)")
                 ))
         }
-        var written: [String] = []
         do {
-            for (relative, html) in pages {
-                let path = output + "/" + relative
-                try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-                try AtomicFile.write(html, to: path)
-                written.append(path)
-            }
+            let name = output.split(separator: "/").last.map(String.init) ?? output
+            let parent = AtomicFile.parentFolder(of: output)
+            let lock = try OutputLock.acquire(parent + "/.\(name).lock", guarding: output)
+            defer { lock.release() }
+            OutputSet.removeStale(in: parent, prefix: ".\(name).tmp-")
+            try OutputSet.publish(pages.map { ($0.0, Array($0.1.utf8)) }, as: output)
         } catch {
-            throw GateError(.unwritableOutput, error.message)
+            throw GateError(error.code == .outputLocked ? .outputLocked : .unwritableOutput, error.message)
         }
-        return written
+        return pages.map { output + "/" + $0.0 }
     }
 
     // MARK: Index

@@ -37,20 +37,19 @@ public enum ScenarioProfiling {
         scenario.sizes.min()!
     }
 
-    /// Checks a size given on the command line.
+    /// Checks a size given on the command line (`--size` of `profile` and `record-trace`).
     ///
-    /// - Throws: ``LayoutBenchError`` `invalid-size` for a size below 1, or one the
-    ///   scenario cannot run at (its ``Scenario/sizeRule``).
-    public static func validate(size: Int, for scenario: Scenario) throws(LayoutBenchError) {
+    /// - Parameter maximumSizeOverride: `LAYOUTBENCH_MAX_SIZE`, or `nil` for the default limit
+    ///   (``RunConfiguration/sizeLimit(for:)``).
+    /// - Throws: ``LayoutBenchError`` `invalid-size` for a size below 1, one the scenario
+    ///   cannot run at (its ``Scenario/sizeRule``), or one above the size limit.
+    public static func validate(size: Int, for scenario: Scenario, maximumSizeOverride: Int? = nil) throws(LayoutBenchError) {
         guard size >= 1 else {
             throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).")
         }
-        guard scenario.sizeRule.allows(size) else {
-            throw LayoutBenchError(
-                .invalidSize,
-                "\(scenario.name) cannot run at size \(size): its sizes must be \(scenario.sizeRule.description) (its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", ")))."
-            )
-        }
+        var configuration = RunConfiguration.standard
+        configuration.maximumSizeOverride = maximumSizeOverride
+        try configuration.check(size: size, for: scenario, option: "--size")
     }
 
     /// Prepares the scenario at `size` (not profiled), runs it once with a profiler

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+
 /// A format `layoutbench run --format` can write. Each renders the whole report to one
 /// file, `report.<extension>`.
 public enum ReportFormat: String, CaseIterable, Sendable {
@@ -54,51 +61,85 @@ public struct ReportOutput: Sendable {
         return stamp + "-" + (commit.map { String($0.prefix(7)) } ?? "nogit")
     }
 
-    /// Checks, before a run, that the folders can be created and written, so a long run
-    /// doesn't fail at its end.
+    /// `<root>/runs`.
+    public var runsFolder: String { root + "/runs" }
+
+    /// `<root>/.lock`: the lock a run holds while it measures and writes (``OutputLock``).
+    public var lockPath: String { root + "/.lock" }
+
+    /// Checks, before a run, everything that can be checked about the output: the reports
+    /// folder can be created and written, `latest` and `runs` are folders if they exist (`runs`
+    /// may be a link to one; anything inside `latest` is replaced with the new set), and
+    /// no other process writes into the folder. Takes the folder's lock and removes staging
+    /// folders and temporary files a killed run left.
     ///
-    /// - Throws: ``LayoutBenchError`` `unwritable-output`.
-    public func checkWritable() throws(LayoutBenchError) {
-        try AtomicFile.createFolder(latestFolder)
-        let probe = latestFolder + "/.write-probe"
-        try AtomicFile.write([], to: probe)
-        _ = unlinkFile(probe)
+    /// - Returns: The lock; hold it until the reports are written.
+    /// - Throws: ``LayoutBenchError`` `unwritable-output`, `output-locked`.
+    public func prepare() throws(LayoutBenchError) -> OutputLock {
+        try AtomicFile.createFolder(root)
+        for folder in [latestFolder, runsFolder] {
+            var status = stat()
+            if lstat(folder, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR {
+                let follows = stat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+                if !(follows && folder == runsFolder) {
+                    throw LayoutBenchError(
+                        .unwritableOutput,
+                        "Cannot write reports into '\(root)': '\(folder)' exists and is not a folder. Remove it or choose another --output folder.")
+                }
+            }
+        }
+        let lock = try OutputLock.acquire(lockPath, guarding: root)
+        OutputSet.removeStale(in: root, prefix: ".latest.tmp-")
+        if folderExists(runsFolder) { OutputSet.removeStale(in: runsFolder) }
+        if folderExists(latestFolder) { OutputSet.removeStale(in: latestFolder) }
+        let probe = try OutputSet.stage([], beside: latestFolder)
+        OutputSet.removeTree(probe)
+        if keepsHistory {
+            let probe = try OutputSet.stage([], beside: runsFolder + "/probe")
+            OutputSet.removeTree(probe)
+        }
+        return lock
     }
 
-    /// Renders every format, then writes each to `latest/` and the history folder.
-    /// Rendering happens before anything is written, and each file is replaced
-    /// atomically: a failure leaves the previous reports intact.
+    /// Checks, before a run, that the folders can be created and written, so a long run
+    /// doesn't fail at its end (``prepare()`` without keeping the lock).
     ///
+    /// - Throws: ``LayoutBenchError`` `unwritable-output`, `output-locked`.
+    public func checkWritable() throws(LayoutBenchError) {
+        try prepare().release()
+    }
+
+    /// Renders every format, then writes `latest/` and the history folder, each as a unit
+    /// (``OutputSet``): `latest/` is replaced whole, so no file of an earlier set (a
+    /// `check.md`, a `comparison.html`, another format) stays beside the new report; the
+    /// history folder is new, never merged into another run's. Rendering happens before
+    /// anything is written: a failure leaves the previous reports intact.
+    ///
+    /// - Parameters:
+    ///   - extraFiles: More files for `latest/` (such as `check.md`); one named like a
+    ///     report format replaces that rendering in `latest/` and the history folder.
     /// - Returns: The files written, `latest/` first.
     /// - Throws: ``LayoutBenchError`` `unwritable-output`.
-    public func write(_ report: Report, formats: [ReportFormat]) throws(LayoutBenchError) -> [String] {
-        var rendered: [(ReportFormat, [UInt8])] = []
+    public func write(_ report: Report, formats: [ReportFormat], extraFiles: [OutputSet.File] = []) throws(LayoutBenchError) -> [String] {
+        var rendered: [OutputSet.File] = []
         for format in formats {
+            if let replacement = extraFiles.first(where: { $0.path == format.fileName }) {
+                rendered.append(replacement)
+                continue
+            }
             do {
-                rendered.append((format, try format.render(report)))
+                rendered.append((format.fileName, try format.render(report)))
             } catch {
                 throw LayoutBenchError(.unwritableOutput, "Cannot render the \(format.rawValue) report: \(error).")
             }
         }
-        var folders = [latestFolder]
+        let latest = rendered + extraFiles.filter { file in !rendered.contains { $0.path == file.path } }
+        try OutputSet.publish(latest, as: latestFolder)
+        var written = latest.map { latestFolder + "/" + $0.path }
         if keepsHistory {
-            let base = root + "/runs/" + Self.historyName(date: report.date, commit: report.tool.gitCommit)
-            var folder = base
-            var suffix = 2
-            while folderExists(folder) {
-                folder = base + "-\(suffix)"
-                suffix += 1
-            }
-            folders.append(folder)
-        }
-        var written: [String] = []
-        for folder in folders {
-            try AtomicFile.createFolder(folder)
-            for (format, bytes) in rendered {
-                let path = folder + "/" + format.fileName
-                try AtomicFile.write(bytes, to: path)
-                written.append(path)
-            }
+            let folder = try OutputSet.publishNew(
+                rendered, base: runsFolder + "/" + Self.historyName(date: report.date, commit: report.tool.gitCommit))
+            written += rendered.map { folder + "/" + $0.path }
         }
         return written
     }

@@ -78,24 +78,176 @@ public struct RunConfiguration: Sendable, Equatable {
         sizes ?? (quick ? scenario.quickSizes : scenario.sizes)
     }
 
-    /// Checks the numbers.
+    /// The options a run can take, for messages that name where a bad value came from.
+    public enum Option: String, Sendable, CaseIterable {
+        case selection, sizes, warmup, minimumRepetitions, maximumRepetitions, countingRepetitions, timeBudgetSeconds, injectChurn
+
+        /// The command-line flag that sets it.
+        public var flag: String {
+            switch self {
+            case .selection: "--filter/--tag"
+            case .sizes: "--sizes"
+            case .warmup: "--warmup"
+            case .minimumRepetitions: "--repetitions"
+            case .maximumRepetitions: "--max-repetitions"
+            case .countingRepetitions: "--counting-repetitions"
+            case .timeBudgetSeconds: "--time-budget"
+            case .injectChurn: "--inject-churn"
+            }
+        }
+
+        /// The member of a report's `options` that records it.
+        public var reportKey: String {
+            switch self {
+            case .selection: "filters/tags"
+            default: rawValue
+            }
+        }
+    }
+
+    /// Options that come from a file rather than the command line: a baseline's stored
+    /// `options`, which `layoutbench check` repeats. Errors in them name the file and the
+    /// stored member, and exit 65 (bad input), not 64 with a flag the user never typed.
+    public struct StoredOptions: Sendable, Equatable {
+        /// The file the options were read from.
+        public var path: String
+        /// The options taken from it (those the command line did not override).
+        public var options: Set<Option>
+
+        public init(path: String, options: Set<Option> = Set(Option.allCases)) {
+            self.path = path
+            self.options = options
+        }
+    }
+
+    /// Where the options came from when not from the command line, or `nil`.
+    public var storedOptions: StoredOptions?
+
+    /// An absolute size limit replacing ``sizeLimit(for:)``'s default (`LAYOUTBENCH_MAX_SIZE`), or `nil`.
+    public var maximumSizeOverride: Int?
+
+    /// The most warm-up repetitions per size.
+    public static let maximumWarmup = 1_000
+    /// The most timed repetitions per size (also the most samples per measurement a report may hold).
+    public static let maximumTimedRepetitions = 10_000
+    /// The most counting repetitions per size.
+    public static let maximumCountingRepetitions = 100
+    /// The longest time budget, seconds (one day).
+    public static let maximumTimeBudgetSeconds = 86_400.0
+    /// A scenario's sizes are limited to this many times its largest default size, unless
+    /// `LAYOUTBENCH_MAX_SIZE` says otherwise: a mistyped size must not exhaust memory.
+    /// `hierarchies/cross-linked`, whose memory grows with the square of the size, peaks at
+    /// 0.6 GB at 1,600 (4 times 400), 3.3 GB at 4,000 and 6 GB at 100,000 (release build,
+    /// one timed and one counting repetition).
+    public static let sizeLimitFactor = 4
+    /// The environment variable that sets an absolute size limit.
+    public static let sizeLimitVariable = "LAYOUTBENCH_MAX_SIZE"
+
+    /// The largest size `scenario` may run at: ``maximumSizeOverride``, or
+    /// ``sizeLimitFactor`` times its largest default size.
+    public func sizeLimit(for scenario: Scenario) -> Int {
+        if let maximumSizeOverride { return maximumSizeOverride }
+        let largest = (scenario.sizes + scenario.quickSizes).max() ?? 1
+        return largest.multipliedReportingOverflow(by: Self.sizeLimitFactor).overflow ? Int.max : largest * Self.sizeLimitFactor
+    }
+
+    /// Reads `LAYOUTBENCH_MAX_SIZE` from `environment`.
     ///
-    /// - Throws: ``LayoutBenchError`` `invalid-option` naming the option and the value.
+    /// - Returns: The limit, or `nil` when the variable is not set.
+    /// - Throws: ``LayoutBenchError`` `invalid-option` when it is not a positive integer.
+    public static func sizeLimit(fromEnvironment environment: [String: String]) throws(LayoutBenchError) -> Int? {
+        guard let text = environment[sizeLimitVariable] else { return nil }
+        guard let limit = Int(text), limit >= 1 else {
+            throw LayoutBenchError(.invalidOption, "\(sizeLimitVariable) must be a positive integer; got '\(text)'.")
+        }
+        return limit
+    }
+
+    /// An error about `option`: a usage error naming its flag, or, when the value came from
+    /// a baseline's stored options, a bad-input error naming the file and the stored member.
+    func error(_ option: Option, _ problem: (String) -> String, fix: String) -> LayoutBenchError {
+        if let storedOptions, storedOptions.options.contains(option) {
+            return LayoutBenchError(
+                .invalidStoredOptions,
+                "The baseline \(storedOptions.path) stores options this tool cannot run: "
+                    + problem("options.\(option.reportKey)")
+                    + " Give \(option.flag) to override it, or save a new baseline from a good run.")
+        }
+        return LayoutBenchError(option == .sizes ? .invalidSize : .invalidOption, problem(option.flag) + (fix.isEmpty ? "" : " " + fix))
+    }
+
+    /// Checks the numbers against their ranges and limits.
+    ///
+    /// - Throws: ``LayoutBenchError`` `invalid-option` (or `invalid-size`) naming the option
+    ///   and the value; `invalid-stored-options` naming the baseline file when the value came
+    ///   from its stored options (``storedOptions``).
     public func validate() throws(LayoutBenchError) {
-        func fail(_ message: String) -> LayoutBenchError { LayoutBenchError(.invalidOption, message) }
-        guard warmup >= 0 else { throw fail("--warmup must be 0 or more; got \(warmup).") }
-        guard minimumRepetitions >= 1 else { throw fail("--repetitions must be at least 1; got \(minimumRepetitions).") }
+        guard (0...Self.maximumWarmup).contains(warmup) else {
+            throw error(.warmup, { "\($0) must be between 0 and \(Self.maximumWarmup); got \(warmup)." }, fix: "")
+        }
+        guard minimumRepetitions >= 1 else {
+            throw error(.minimumRepetitions, { "\($0) must be at least 1; got \(minimumRepetitions)." }, fix: "")
+        }
+        guard minimumRepetitions <= Self.maximumTimedRepetitions else {
+            throw error(
+                .minimumRepetitions, { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(minimumRepetitions)." },
+                fix: "Use --max-repetitions with a --time-budget to let cheap sizes repeat more.")
+        }
         guard maximumRepetitions >= minimumRepetitions else {
-            throw fail("--max-repetitions (\(maximumRepetitions)) must be at least the minimum (\(minimumRepetitions)).")
+            throw error(
+                .maximumRepetitions, { "\($0) (\(maximumRepetitions)) must be at least the minimum (\(minimumRepetitions))." }, fix: "")
         }
-        guard countingRepetitions >= 1 else {
-            throw fail("--counting-repetitions must be at least 1; got \(countingRepetitions).")
+        guard maximumRepetitions <= Self.maximumTimedRepetitions else {
+            throw error(
+                .maximumRepetitions, { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(maximumRepetitions)." },
+                fix: "")
         }
-        guard timeBudgetSeconds.isFinite, timeBudgetSeconds > 0 else {
-            throw fail("--time-budget must be a positive number of seconds; got \(timeBudgetSeconds).")
+        guard (1...Self.maximumCountingRepetitions).contains(countingRepetitions) else {
+            throw error(
+                .countingRepetitions, { "\($0) must be between 1 and \(Self.maximumCountingRepetitions); got \(countingRepetitions)." }, fix: "")
         }
-        if let sizes, sizes.isEmpty { throw LayoutBenchError(.invalidSize, "--sizes needs at least one size.") }
-        guard injectChurn >= 0 else { throw fail("--inject-churn must be 0 or more; got \(injectChurn).") }
+        guard timeBudgetSeconds.isFinite, timeBudgetSeconds > 0, timeBudgetSeconds <= Self.maximumTimeBudgetSeconds else {
+            throw error(
+                .timeBudgetSeconds,
+                { "\($0) must be a positive number of seconds, at most \(Int(Self.maximumTimeBudgetSeconds)) (a day); got \(timeBudgetSeconds)." },
+                fix: "")
+        }
+        if let sizes {
+            guard !sizes.isEmpty else { throw error(.sizes, { "\($0) needs at least one size." }, fix: "") }
+            if let bad = sizes.first(where: { $0 < 1 }) {
+                throw error(.sizes, { "\($0) holds \(bad); sizes are positive integers." }, fix: "")
+            }
+        }
+        guard injectChurn >= 0 else {
+            throw error(.injectChurn, { "\($0) must be 0 or more; got \(injectChurn)." }, fix: "")
+        }
+    }
+
+    /// "options.sizes holds N: " when `name` is a stored member, else nothing.
+    private static func stored(_ name: String, _ size: Int) -> String {
+        name.hasPrefix("options.") ? "\(name) holds \(size): " : ""
+    }
+
+    /// Checks that `scenario` can run at `size`: its size rule and the size limit.
+    ///
+    /// - Parameter option: How the size was given, for the message (`--sizes`, `--size`).
+    /// - Throws: ``LayoutBenchError`` `invalid-size` (or `invalid-stored-options`).
+    public func check(size: Int, for scenario: Scenario, option: String = "--sizes") throws(LayoutBenchError) {
+        guard scenario.sizeRule.allows(size) else {
+            throw error(.sizes, { name in
+                Self.stored(name, size) + "Scenario '\(scenario.name)' cannot run at size \(size): its sizes must be \(scenario.sizeRule.description). "
+                    + "Its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", "))."
+            }, fix: option == "--sizes" ? "Choose other --sizes, or select fewer scenarios." : "Choose another \(option).")
+        }
+        let limit = sizeLimit(for: scenario)
+        guard size <= limit else {
+            let why = maximumSizeOverride != nil
+                ? "\(Self.sizeLimitVariable) limits sizes to \(limit)"
+                : "sizes are limited to \(Self.sizeLimitFactor) times the scenario's largest default size (\(limit)), "
+                    + "so that a mistyped size cannot exhaust memory"
+            throw error(.sizes, { name in Self.stored(name, size) + "Scenario '\(scenario.name)' cannot run at size \(size): \(why)." },
+                fix: "Set \(Self.sizeLimitVariable)=\(size) to allow it.")
+        }
     }
 
     /// Parses `--sizes` values: comma-separated positive integers, in one or several

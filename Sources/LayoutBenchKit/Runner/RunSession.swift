@@ -43,15 +43,21 @@ public struct RunSession {
     public func selectedScenarios() throws(LayoutBenchError) -> [Scenario] {
         try configuration.validate()
         guard !formats.isEmpty else { throw LayoutBenchError(.invalidOption, "--format needs at least one format.") }
-        let scenarios = try configuration.selection.select(from: catalog)
-        if let sizes = configuration.sizes {
-            for scenario in scenarios {
-                for size in sizes where !scenario.sizeRule.allows(size) {
-                    throw LayoutBenchError(
-                        .invalidSize,
-                        "Scenario '\(scenario.name)' cannot run at size \(size): its sizes must be \(scenario.sizeRule.description). "
-                            + "Choose other --sizes, or select fewer scenarios.")
-                }
+        let scenarios: [Scenario]
+        do throws(LayoutBenchError) {
+            scenarios = try configuration.selection.select(from: catalog)
+        } catch {
+            if let stored = configuration.storedOptions, stored.options.contains(.selection) {
+                throw LayoutBenchError(
+                    .invalidStoredOptions,
+                    "The baseline \(stored.path) stores a selection (options.filters/tags) this tool cannot run: \(error.message) "
+                        + "Name the scenarios on the command line to override it, or save a new baseline.")
+            }
+            throw error
+        }
+        for scenario in scenarios {
+            for size in configuration.sizes(for: scenario) {
+                try configuration.check(size: size, for: scenario)
             }
         }
         return scenarios
@@ -59,13 +65,22 @@ public struct RunSession {
 
     /// Runs the selected scenarios and writes the report.
     ///
-    /// - Parameter progress: Receives progress between measured intervals.
+    /// The output folder is checked and locked (``ReportOutput/prepare()``) before anything
+    /// runs, and stays locked until the report is written.
+    ///
+    /// - Parameters:
+    ///   - progress: Receives progress between measured intervals.
+    ///   - extraFiles: Files to write into `latest/` with the report, in the same set (`check`
+    ///     adds `check.md`, `comparison.html` and a `report.html` with the baseline section).
     /// - Throws: ``LayoutBenchError``: usage errors before anything runs, `unwritable-output`
-    ///   before the run (the folder is checked first) or after it,
-    ///   `allocation-counting-unavailable` before it.
-    public func run(progress: RunProgress?) throws(LayoutBenchError) -> Result {
+    ///   and `output-locked` before the run (the folder is checked first), `unwritable-output`
+    ///   after it, `allocation-counting-unavailable` before it.
+    public func run(
+        progress: RunProgress?, extraFiles: (Report) -> [OutputSet.File] = { _ in [] }
+    ) throws(LayoutBenchError) -> Result {
         let scenarios = try selectedScenarios()
-        try output.checkWritable()
+        let lock = try output.prepare()
+        defer { lock.release() }
         var counter: AllocationCounter?
         var unavailable: String?
         if configuration.countAllocations {
@@ -90,7 +105,7 @@ public struct RunSession {
         let report = Report.assemble(
             outcome: outcome, configuration: configuration, formats: formats, tool: tool, environment: environment,
             date: date)
-        let written = try output.write(report, formats: formats)
+        let written = try output.write(report, formats: formats, extraFiles: extraFiles(report))
         return Result(report: report, written: written, exitStatus: report.failures.isEmpty ? .success : .failed)
     }
 }

@@ -48,7 +48,8 @@ public struct TimeBudget: Sendable {
     ) -> Bool {
         if completed < minimum { return true }
         if completed >= maximum { return false }
-        let projected = spentSeconds + lastRepetitionSeconds * Double(1 + countingRepetitions)
+        // In floating point: `1 + countingRepetitions` overflows an Int at Int.max.
+        let projected = spentSeconds + lastRepetitionSeconds * (1 + Double(countingRepetitions))
         return projected <= allowanceSeconds
     }
 }

@@ -59,6 +59,32 @@ public enum AtomicFile {
         }
     }
 
+    /// Checks, before a long run, that ``write(_:to:)-([UInt8],String)`` to `path` can succeed:
+    /// its folder can be created and holds a new file, and `path` is not a folder. Writes
+    /// nothing at `path`.
+    ///
+    /// - Parameter option: The option that named the file, for the message (`--summary`).
+    /// - Throws: ``LayoutBenchError`` `unwritable-output`.
+    public static func checkWritable(_ path: String, option: String) throws(LayoutBenchError) {
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            throw LayoutBenchError(.unwritableOutput, "Cannot write \(option) '\(path)': it is a folder. Give a file name.")
+        }
+        let folder = parentFolder(of: path)
+        try createFolder(folder)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw LayoutBenchError(
+                .unwritableOutput,
+                "Cannot write \(option) '\(path)': cannot create a file in '\(folder)' (\(String(cString: strerror(errno)))). "
+                    + "Check the folder's permissions, or choose another file.")
+        }
+        close(descriptor)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+
     /// Writes a UTF-8 string atomically.
     public static func write(_ text: String, to path: String) throws(LayoutBenchError) {
         try write(Array(text.utf8), to: path)

@@ -23,6 +23,11 @@ public struct LayoutBenchError: Error, Hashable, Sendable, CustomStringConvertib
         public static let invalidSize = Code("invalid-size", .usage)
         /// Another option with a value it cannot have.
         public static let invalidOption = Code("invalid-option", .usage)
+        /// A baseline's stored options that cannot be run (a size its scenario refuses, a
+        /// number out of range); the message names the file and the stored member.
+        public static let invalidStoredOptions = Code("invalid-stored-options", .badInput)
+        /// Another process holds the output folder's lock (``OutputLock``).
+        public static let outputLocked = Code("output-locked", .temporaryFailure)
         /// The output folder or file cannot be created or written.
         public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
         /// Allocations cannot be counted (jemalloc missing or not serving `malloc`).
@@ -56,11 +61,16 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failed = 1
     /// Invalid arguments: an unknown option, scenario or tag, a bad size (`EX_USAGE`).
     case usage = 64
+    /// Bad input: a baseline whose stored options cannot be run (`EX_DATAERR`; `check` only).
+    case badInput = 65
     /// Allocations cannot be counted: jemalloc is missing or not serving `malloc`
     /// (`EX_UNAVAILABLE`); `--no-allocations` runs without them.
     case unavailable = 69
     /// The output folder or a report file cannot be written (`EX_CANTCREAT`).
     case cannotWriteOutput = 73
+    /// Another process is writing into the same output folder (`EX_TEMPFAIL`): try again
+    /// when it has finished.
+    case temporaryFailure = 75
 
     /// One line per status, for `--help` and the README.
     public static let documentation = """
@@ -71,5 +81,6 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
           64  invalid arguments: unknown option, scenario or tag, bad sizes
           69  allocations cannot be counted (jemalloc); try --no-allocations
           73  the output folder or a report file cannot be written
+          75  another layoutbench process is writing into the same output folder
         """
 }

@@ -16,6 +16,20 @@ enum XMLReader {
     /// - Throws: ``ImportError`` with code `.malformedXML` and the parser's line and column.
     /// - Complexity: O(n) in the document's size.
     static func parse(_ data: Data, path: String) throws(ImportError) -> XMLNode {
+        // FoundationXML traps (exit 132) on bytes that are not UTF-8 in an attribute's name:
+        // Interface Builder writes UTF-8, so anything else is refused first, at its place.
+        if let (line, column, byte) = firstInvalidUTF8(data) {
+            throw ImportError(
+                .malformedXML, path: path, line: line, column: column,
+                "Malformed XML: byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (Interface Builder documents are UTF-8).")
+        }
+        // FoundationXML also crashes (SIGSEGV) on a processing instruction without data
+        // (`<?x?>`); Interface Builder writes none but the XML declaration.
+        if let (line, column) = firstProcessingInstruction(data) {
+            throw ImportError(
+                .malformedXML, path: path, line: line, column: column,
+                "Malformed XML: a processing instruction ('<?...?>') other than the XML declaration; Interface Builder documents have none.")
+        }
         let parser = XMLParser(data: data)
         let delegate = Delegate(parser: parser)
         parser.delegate = delegate
@@ -29,6 +43,73 @@ enum XMLReader {
                 "Malformed XML: \(reason).")
         }
         return root
+    }
+
+    /// The line and column (1-based; the column counts bytes) and the value of the first byte
+    /// of `data` that does not begin a well-formed UTF-8 sequence, or `nil` when it is all UTF-8.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = offset + 1
+                }
+                offset += encoded.count
+            case .emptyInput:
+                return nil
+            case .error:
+                return (line, offset - lineStart + 1, data[data.startIndex + offset])
+            }
+        }
+    }
+
+    /// The line and column (1-based, in bytes) of the first `<?` that is not the XML
+    /// declaration (`<?xml` and a space: `<?xml?>` is an instruction to libxml2) at the start of `data` (after a byte order mark and whitespace), outside
+    /// comments and CDATA sections; `nil` when there is none.
+    static func firstProcessingInstruction(_ data: Data) -> (line: Int, column: Int)? {
+        let bytes = Array(data)
+        var index = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        let declaration = Array("<?xml".utf8)
+        if bytes[index...].starts(with: declaration), index + 5 < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]) {
+            // The declaration ends at its "?>"; a '<' before it ends the skip (a malformed
+            // declaration must not hide a processing instruction after it).
+            index += 5
+            while index + 1 < bytes.count, bytes[index] != UInt8(ascii: "<"),
+                !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">"))
+            {
+                index += 1
+            }
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "?") { index += 2 }
+        }
+        func skip(past end: [UInt8]) {
+            while index < bytes.count, !bytes[index...].starts(with: end) { index += 1 }
+            index += end.count
+        }
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if bytes[index...].starts(with: Array("<!--".utf8)) {
+                skip(past: Array("-->".utf8))
+            } else if bytes[index...].starts(with: Array("<![CDATA[".utf8)) {
+                skip(past: Array("]]>".utf8))
+            } else if bytes[index + 1] == UInt8(ascii: "?") {
+                let lineStart = bytes[..<index].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                return (bytes[..<index].filter { $0 == UInt8(ascii: "\n") }.count + 1, index - lineStart + 1)
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// A reason for the parser's error code (libxml2's numbering, which `XMLParser` reports).

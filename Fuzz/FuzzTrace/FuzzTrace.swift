@@ -1,0 +1,28 @@
+import Cassowary
+
+/// libFuzzer target: solver traces (`SolverTrace.text(fromUTF8:)`, `SolverTrace.parse`), and a
+/// replay of whatever parses, capped so one input stays fast. Built by `scripts/fuzz trace`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTrace(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+    guard let text = try? SolverTrace.text(fromUTF8: bytes, source: "fuzz.jsonl"),
+        let trace = try? SolverTrace.parse(text, source: "fuzz.jsonl")
+    else { return 0 }
+    if trace.operations.count <= 200 && trace.variableCount <= 200 { _ = trace.replay() }
+    return 0
+}
+
+/// The entry point SwiftPM links an executable target with (it renames `main` to
+/// `<target>_main`): hands over to libFuzzer's driver, which parses the fuzzing options.
+@_cdecl("FuzzTrace_main")
+public func fuzzTraceMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzTrace(data.map(UnsafeRawPointer.init), size) }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt

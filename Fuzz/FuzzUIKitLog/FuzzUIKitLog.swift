@@ -1,0 +1,25 @@
+import UIKitLogs
+
+/// libFuzzer target: UIKit's "Unable to simultaneously satisfy constraints" logs
+/// (`UIKitLogParser.parse`). Built by `scripts/fuzz uikit-log`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzUIKitLog(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+    _ = try? UIKitLogParser().parse(String(decoding: bytes, as: UTF8.self))
+    return 0
+}
+
+/// The entry point SwiftPM links an executable target with (it renames `main` to
+/// `<target>_main`): hands over to libFuzzer's driver, which parses the fuzzing options.
+@_cdecl("FuzzUIKitLog_main")
+public func fuzzUIKitLogMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzUIKitLog(data.map(UnsafeRawPointer.init), size) }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
