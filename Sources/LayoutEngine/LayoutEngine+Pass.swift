@@ -49,7 +49,7 @@ extension LayoutEngine {
             return
         }
         inLayoutPass = true
-        passCount += 1
+        _passCount += 1
         emit(.passBegan, view: root, cost: SolverCounters())
         let before = eventSink != nil ? solver.counters : nil
         updateConstraintsPass()
@@ -115,7 +115,7 @@ extension LayoutEngine {
                 x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
                 width: solver.value(of: variables.width), height: solver.value(of: variables.height))
             item.hasSolvedFrame = true
-            (item as? View)?.setNeedsLayout()
+            item.asView?.setNeedsLayout()
         }
         newlyRegistered.removeAll(keepingCapacity: true)
         solver.forEachChangedVariable { variable, value in
@@ -129,10 +129,10 @@ extension LayoutEngine {
             case 1: item.solvedFrame.origin.y = value
             case 2:
                 item.solvedFrame.size.width = value
-                (item as? View)?.setNeedsLayout()
+                item.asView?.setNeedsLayout()
             default:
                 item.solvedFrame.size.height = value
-                (item as? View)?.setNeedsLayout()
+                item.asView?.setNeedsLayout()
             }
             item.hasSolvedFrame = true
         }
@@ -150,14 +150,14 @@ extension LayoutEngine {
                 width: solver.value(of: variables.width), height: solver.value(of: variables.height))
             guard solved != item.solvedFrame else { continue }
             item.solvedFrame = solved
-            (item as? View)?.setNeedsLayout()
+            item.asView?.setNeedsLayout()
         }
     }
 
     // MARK: - Frames (display cycles)
 
     func beginFrame() {
-        frameCount += 1
+        _frameCount += 1
         emit(.frameBegan, view: root, cost: SolverCounters())
     }
 
