@@ -53,7 +53,7 @@ open class Label: View {
         set {
             guard newValue != _text else { return }
             _text = newValue
-            textLength = newValue.count
+            textLength = Label.characterCount(newValue)
             invalidateIntrinsicContentSize()
         }
     }
@@ -74,11 +74,22 @@ open class Label: View {
 
     public init(text: String = "", name: String? = nil) {
         self._text = text
-        self.textLength = text.count
+        self.textLength = Label.characterCount(text)
         super.init(name: name)
     }
 
     open override var typeName: String { "Label" }
+
+    /// The number of characters (grapheme clusters) in `text`: one per byte for ASCII text
+    /// without carriage returns (a scan of its UTF-8), `String.count` otherwise.
+    static func characterCount(_ text: String) -> Int {
+        var text = text
+        let asciiCount: Int? = text.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+            return bytes.count
+        }
+        return asciiCount ?? text.count
+    }
 
     /// The width text wraps at: the explicit preferred width, else the resolved one
     /// for a multi-line label, else 0 (no wrapping).

@@ -118,6 +118,10 @@ extension LayoutEngine {
             item.asView?.setNeedsLayout()
         }
         newlyRegistered.removeAll(keepingCapacity: true)
+        // Local copies (the registry does not change while values are copied): the loop reads
+        // them without a runtime exclusivity check per variable.
+        let variableOwner = variableOwner
+        let items = items
         solver.forEachChangedVariable { variable, value in
             let id = Int(variable.id)
             guard id < variableOwner.count else { return }
