@@ -109,19 +109,18 @@ extension LayoutEngine {
     /// Views whose size changed get `layoutSubviews()` in this pass.
     func applySolvedValues() {
         if framesShowExercisedAmbiguity { restoreSolvedFrames() }
-        for item in newlyRegistered where item.registeredEngine === self {
-            guard let variables = item.variables else { continue }
-            item.solvedFrame = Rect(
-                x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
-                width: solver.value(of: variables.width), height: solver.value(of: variables.height))
-            item.hasSolvedFrame = true
-            item.asView?.setNeedsLayout()
+        // Most calls have no newly registered item: skip the loop and the (not inlined) removal.
+        if !newlyRegistered.isEmpty {
+            for item in newlyRegistered where item.registeredEngine === self {
+                guard let variables = item.variables else { continue }
+                item.solvedFrame = Rect(
+                    x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
+                    width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+                item.hasSolvedFrame = true
+                item.asView?.setNeedsLayout()
+            }
+            newlyRegistered.removeAll(keepingCapacity: true)
         }
-        newlyRegistered.removeAll(keepingCapacity: true)
-        // Local copies (the registry does not change while values are copied): the loop reads
-        // them without a runtime exclusivity check per variable.
-        let variableOwner = variableOwner
-        let items = items
         solver.forEachChangedVariable { variable, value in
             let id = Int(variable.id)
             guard id < variableOwner.count else { return }
