@@ -9,75 +9,118 @@
 /// update pass, LayoutEngine+Wrapping.swift).
 open class Label: View {
     /// The width of one character.
-    public var characterWidth: Double = 7 {
-        didSet { if oldValue != characterWidth { invalidateIntrinsicContentSize() } }
+    public var characterWidth: Double {
+        get { _characterWidth }
+        set {
+            guard newValue != _characterWidth else { return }
+            _characterWidth = newValue
+            invalidateIntrinsicContentSize()
+        }
     }
     /// The height of one line.
-    public var lineHeight: Double = 17 {
-        didSet { if oldValue != lineHeight { invalidateIntrinsicContentSize() } }
+    public var lineHeight: Double {
+        get { _lineHeight }
+        set {
+            guard newValue != _lineHeight else { return }
+            _lineHeight = newValue
+            invalidateIntrinsicContentSize()
+        }
     }
     /// The maximum number of lines; 0 means no limit.
-    public var numberOfLines = 1 {
-        didSet {
-            guard oldValue != numberOfLines else { return }
+    public var numberOfLines: Int {
+        get { _numberOfLines }
+        set {
+            guard newValue != _numberOfLines else { return }
+            _numberOfLines = newValue
             updateWrapping()
             invalidateIntrinsicContentSize()
         }
     }
     /// The width at which multi-line text wraps; 0 (the default) means the width
     /// the label's constraints resolve to.
-    public var preferredMaxLayoutWidth: Double = 0 {
-        didSet {
-            guard oldValue != preferredMaxLayoutWidth else { return }
+    public var preferredMaxLayoutWidth: Double {
+        get { _preferredMaxLayoutWidth }
+        set {
+            guard newValue != _preferredMaxLayoutWidth else { return }
+            _preferredMaxLayoutWidth = newValue
             updateWrapping()
             invalidateIntrinsicContentSize()
         }
     }
     /// The text.
     public var text: String {
-        didSet { if oldValue != text { invalidateIntrinsicContentSize() } }
+        get { _text }
+        set {
+            guard newValue != _text else { return }
+            _text = newValue
+            textLength = Label.characterCount(newValue)
+            invalidateIntrinsicContentSize()
+        }
     }
     /// The width the engine last resolved for a multi-line label without a
     /// ``preferredMaxLayoutWidth`` (0 before the first solve: no wrapping yet).
-    public private(set) var resolvedWrapWidth: Double = 0
+    public var resolvedWrapWidth: Double { _resolvedWrapWidth }
+
+    // Internal storage behind the public accessors, so that the optimizer can drop the
+    // runtime exclusivity checks (see LayoutEngine.root), and the text's length in
+    // characters, counted once per change rather than per intrinsic-size query.
+    var _characterWidth: Double = 7
+    var _lineHeight: Double = 17
+    var _numberOfLines = 1
+    var _preferredMaxLayoutWidth: Double = 0
+    var _text: String
+    var textLength: Int
+    var _resolvedWrapWidth: Double = 0
 
     public init(text: String = "", name: String? = nil) {
-        self.text = text
+        self._text = text
+        self.textLength = Label.characterCount(text)
         super.init(name: name)
     }
 
     open override var typeName: String { "Label" }
 
+    /// The number of characters (grapheme clusters) in `text`: one per byte for ASCII text
+    /// without carriage returns (a scan of its UTF-8), `String.count` otherwise.
+    static func characterCount(_ text: String) -> Int {
+        var text = text
+        let asciiCount: Int? = text.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+            return bytes.count
+        }
+        return asciiCount ?? text.count
+    }
+
     /// The width text wraps at: the explicit preferred width, else the resolved one
     /// for a multi-line label, else 0 (no wrapping).
     var wrapWidth: Double {
-        guard numberOfLines != 1 else { return 0 }
-        return preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : resolvedWrapWidth
+        guard _numberOfLines != 1 else { return 0 }
+        return _preferredMaxLayoutWidth > 0 ? _preferredMaxLayoutWidth : _resolvedWrapWidth
     }
 
     open override var intrinsicContentSize: Size {
-        let textWidth = Double(text.count) * characterWidth
+        let textWidth = Double(textLength) * _characterWidth
         let wrapWidth = wrapWidth
         guard wrapWidth > 0, textWidth > wrapWidth else {
-            return Size(width: textWidth, height: text.isEmpty ? 0 : lineHeight)
+            return Size(width: textWidth, height: textLength == 0 ? 0 : _lineHeight)
         }
         var lines = (textWidth / wrapWidth).rounded(.up)
-        if numberOfLines > 0 { lines = min(lines, Double(numberOfLines)) }
-        return Size(width: wrapWidth, height: lines * lineHeight)
+        if _numberOfLines > 0 { lines = min(lines, Double(_numberOfLines)) }
+        return Size(width: wrapWidth, height: lines * _lineHeight)
     }
 
     private func updateWrapping() {
-        let wraps = numberOfLines != 1 && preferredMaxLayoutWidth == 0
-        if !wraps { resolvedWrapWidth = 0 }
+        let wraps = _numberOfLines != 1 && _preferredMaxLayoutWidth == 0
+        if !wraps { _resolvedWrapWidth = 0 }
         setWrapsToResolvedWidth(wraps)
     }
 
     override func adoptResolvedWidth(_ width: Double) -> Bool {
         let width = max(width, 0)
         // Sub-point noise from the solver must not start another round.
-        guard abs(width - resolvedWrapWidth) > 1e-9 else { return false }
+        guard abs(width - _resolvedWrapWidth) > 1e-9 else { return false }
         let before = intrinsicContentSize
-        resolvedWrapWidth = width
+        _resolvedWrapWidth = width
         guard intrinsicContentSize != before else { return false }
         invalidateIntrinsicContentSize()
         return true

@@ -256,7 +256,7 @@ extension LayoutEngine {
         let pins = rootPins
         rootPins = []
         for pin in pins { uninstall(pin) }
-        root = newRoot
+        _root = newRoot
         newRoot.ownedEngine = self
     }
 

@@ -49,7 +49,7 @@ extension LayoutEngine {
             return
         }
         inLayoutPass = true
-        passCount += 1
+        _passCount += 1
         emit(.passBegan, view: root, cost: SolverCounters())
         let before = eventSink != nil ? solver.counters : nil
         updateConstraintsPass()
@@ -109,15 +109,18 @@ extension LayoutEngine {
     /// Views whose size changed get `layoutSubviews()` in this pass.
     func applySolvedValues() {
         if framesShowExercisedAmbiguity { restoreSolvedFrames() }
-        for item in newlyRegistered where item.registeredEngine === self {
-            guard let variables = item.variables else { continue }
-            item.solvedFrame = Rect(
-                x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
-                width: solver.value(of: variables.width), height: solver.value(of: variables.height))
-            item.hasSolvedFrame = true
-            (item as? View)?.setNeedsLayout()
+        // Most calls have no newly registered item: skip the loop and the (not inlined) removal.
+        if !newlyRegistered.isEmpty {
+            for item in newlyRegistered where item.registeredEngine === self {
+                guard let variables = item.variables else { continue }
+                item.solvedFrame = Rect(
+                    x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
+                    width: solver.value(of: variables.width), height: solver.value(of: variables.height))
+                item.hasSolvedFrame = true
+                item.asView?.setNeedsLayout()
+            }
+            newlyRegistered.removeAll(keepingCapacity: true)
         }
-        newlyRegistered.removeAll(keepingCapacity: true)
         solver.forEachChangedVariable { variable, value in
             let id = Int(variable.id)
             guard id < variableOwner.count else { return }
@@ -129,10 +132,10 @@ extension LayoutEngine {
             case 1: item.solvedFrame.origin.y = value
             case 2:
                 item.solvedFrame.size.width = value
-                (item as? View)?.setNeedsLayout()
+                item.asView?.setNeedsLayout()
             default:
                 item.solvedFrame.size.height = value
-                (item as? View)?.setNeedsLayout()
+                item.asView?.setNeedsLayout()
             }
             item.hasSolvedFrame = true
         }
@@ -150,14 +153,14 @@ extension LayoutEngine {
                 width: solver.value(of: variables.width), height: solver.value(of: variables.height))
             guard solved != item.solvedFrame else { continue }
             item.solvedFrame = solved
-            (item as? View)?.setNeedsLayout()
+            item.asView?.setNeedsLayout()
         }
     }
 
     // MARK: - Frames (display cycles)
 
     func beginFrame() {
-        frameCount += 1
+        _frameCount += 1
         emit(.frameBegan, view: root, cost: SolverCounters())
     }
 

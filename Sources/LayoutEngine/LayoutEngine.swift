@@ -22,7 +22,12 @@ public final class LayoutEngine {
     /// The solver. Read its `counters` to see what layout cost.
     public let solver = Solver()
     /// The root of the hierarchy.
-    public internal(set) unowned(unsafe) var root: View?
+    public var root: View? { _root }
+    // Stored properties the engine reads per view or per constraint are internal, behind
+    // public computed accessors: in a whole-module build the optimizer can then prove that
+    // no access overlaps another and drop the runtime exclusivity checks (public stored
+    // properties keep them, since other modules may access them).
+    unowned(unsafe) var _root: View?
 
     // Registry of items with variables.
     var items = ContiguousArray<Unmanaged<LayoutItem>>()
@@ -49,9 +54,11 @@ public final class LayoutEngine {
     var rootPins: [LayoutConstraint] = []
 
     /// Layout passes run.
-    public internal(set) var passCount = 0
+    public var passCount: Int { _passCount }
+    var _passCount = 0
     /// Display frames run (``Window/performFrame(_:)``).
-    public internal(set) var frameCount = 0
+    public var frameCount: Int { _frameCount }
+    var _frameCount = 0
     var inLayoutPass = false
     var inUpdatePass = false
     var batchDepth = 0
@@ -76,7 +83,11 @@ public final class LayoutEngine {
 
     /// Receives every engine operation with its solver cost (see ``LayoutEvent``).
     /// `nil` by default: recording costs one check per operation when off.
-    public var eventSink: LayoutEventSink?
+    public var eventSink: LayoutEventSink? {
+        get { _eventSink }
+        set { _eventSink = newValue }
+    }
+    var _eventSink: LayoutEventSink?
     var operationStack: [LayoutOperation] = []
 
     init() {
@@ -108,7 +119,7 @@ public final class LayoutEngine {
     }
 
     func attach(root: View) {
-        self.root = root
+        self._root = root
     }
 
     // MARK: - Observers and issues
@@ -209,7 +220,7 @@ public final class LayoutEngine {
             variableOwner[id] = item.registrySlot * 4 + Int32(component)
         }
         newlyRegistered.append(item)
-        guard let view = item as? View else {
+        guard let view = item.asView else {
             if let owner = item.hostView { register(owner) }
             return
         }
@@ -267,7 +278,7 @@ public final class LayoutEngine {
         item.variables = nil
         item.hasSolvedFrame = false
         newlyRegistered.removeAll { $0 === item }
-        if let view = item as? View {
+        if let view = item.asView {
             view.autoresizingConstraints = []
             view.contentSizeConstraints = [nil, nil, nil, nil]
             if view.isTrackedForWrapping {
@@ -400,7 +411,7 @@ public final class LayoutEngine {
         if let host {
             constraint.installedView = host
             constraint.installedSlot = Int32(host.constraints.count)
-            host.constraints.append(constraint)
+            host._constraints.append(constraint)
         }
         let before = eventSink != nil ? solver.counters : nil
         do {
@@ -444,10 +455,10 @@ public final class LayoutEngine {
             let hostSlot = Int(constraint.installedSlot)
             let hostLast = host.constraints.count - 1
             if hostSlot != hostLast {
-                host.constraints[hostSlot] = host.constraints[hostLast]
-                host.constraints[hostSlot].installedSlot = Int32(hostSlot)
+                host._constraints[hostSlot] = host._constraints[hostLast]
+                host._constraints[hostSlot].installedSlot = Int32(hostSlot)
             }
-            host.constraints.removeLast()
+            host._constraints.removeLast()
         }
         constraint.engine = nil
         constraint.solverConstraint = nil

@@ -26,10 +26,19 @@ open class LayoutItem {
     /// Whether `solvedFrame` holds engine values.
     var hasSolvedFrame = false
 
-    init(name: String?) {
+    /// Whether the item is a ``View`` (set once, at creation): the engine's per-item loops
+    /// test this flag instead of a dynamic cast (`asView`).
+    let isView: Bool
+
+    init(name: String?, isView: Bool = false) {
         self.name = name
         self.serial = LayoutItem.nextSerial()
+        self.isView = isView
     }
+
+    /// The item as a ``View``, or `nil` for a layout guide, without a dynamic cast.
+    @inline(__always)
+    var asView: View? { isView ? unsafeDowncast(self, to: View.self) : nil }
 
     private static let serialCounter = Atomic<Int>(0x6000_0000)
 

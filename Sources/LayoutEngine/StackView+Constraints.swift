@@ -111,7 +111,10 @@ extension StackView {
         if let head = visible.first, let tail = visible.last {
             add(.canvasConnection, canvas, along.start, head, along.start)
             add(.canvasConnection, canvas, along.end, tail, along.end)
-            for (previous, next) in zip(visible, visible.dropFirst()) {
+            // By index: `zip(visible, visible.dropFirst())` instantiates generic metadata
+            // at run time (a protocol-conformance search) the first time it runs.
+            for index in visible.indices.dropLast() {
+                let (previous, next) = (visible[index], visible[index + 1])
                 let gap = add(
                     .spacing, next, along.start, previous, along.end,
                     relation: spreading ? .greaterThanOrEqual : .equal, constant: spacing(after: previous))
@@ -145,7 +148,7 @@ extension StackView {
             let lengths = currentProportionalLengths()
             proportionalLengths = lengths
             let sized = lengths.filter { $0 > 0 }
-            let gaps = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0) }
+            let gaps = visible.dropLast().reduce(0.0) { $0 + spacing(after: $1) }
             let total = gaps + sized.reduce(0, +)
             for (view, length) in zip(visible, lengths) {
                 guard length > 0, total > 0 else {

@@ -59,7 +59,7 @@ extension View {
                 guard !moved.isClose(to: item.solvedFrame, tolerance: 1e-9) else { continue }
                 item.solvedFrame = moved
                 item.hasSolvedFrame = true
-                (item as? View)?.setNeedsLayout()
+                item.asView?.setNeedsLayout()
             }
             engine.framesShowExercisedAmbiguity = true
             setNeedsLayout()

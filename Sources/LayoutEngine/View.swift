@@ -19,9 +19,13 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 /// adding your own constraints to such a view over-constrains it.
 open class View: LayoutItem {
     /// The superview. Not retained: a superview owns its subviews.
-    public internal(set) unowned(unsafe) var superview: View?
+    public var superview: View? { _superview }
     /// The subviews, back to front.
-    public internal(set) var subviews: [View] = []
+    public var subviews: [View] { _subviews }
+    // Internal storage behind public accessors: the optimizer can drop the runtime
+    // exclusivity checks on internal stored properties (see LayoutEngine.root).
+    unowned(unsafe) var _superview: View?
+    var _subviews: [View] = []
     /// Layout guides owned by this view.
     public internal(set) var layoutGuides: [LayoutGuide] = []
 
@@ -29,7 +33,8 @@ open class View: LayoutItem {
     var ownedEngine: LayoutEngine?
 
     /// Constraints installed on this view (the nearest common ancestor of their items).
-    public internal(set) var constraints: [LayoutConstraint] = []
+    public var constraints: [LayoutConstraint] { _constraints }
+    var _constraints: [LayoutConstraint] = []
     /// The constraints made from this view's frame, while it translates it.
     var autoresizingConstraints: [LayoutConstraint] = []
     /// The constraints made from this view's intrinsic content size (up to four).
@@ -60,13 +65,13 @@ open class View: LayoutItem {
 
     /// Makes a view with a frame, translating its frame into constraints.
     public init(name: String? = nil, frame: Rect = .zero) {
-        super.init(name: name)
+        super.init(name: name, isView: true)
         storedFrame = frame
     }
 
     deinit {
         for subview in subviews where subview.superview === self {
-            subview.superview = nil
+            subview._superview = nil
         }
     }
 
@@ -109,8 +114,8 @@ open class View: LayoutItem {
             ancestor = current.superview
         }
         if view.superview != nil { view.removeFromSuperview() }
-        subviews.insert(view, at: min(index, subviews.count))
-        view.superview = self
+        _subviews.insert(view, at: min(index, _subviews.count))
+        view._superview = self
         LayoutEngine.hierarchyDidJoin(child: view, parent: self)
         view.setNeedsUpdateConstraints()
         setNeedsLayout()
@@ -125,9 +130,9 @@ open class View: LayoutItem {
         parent.willRemoveSubview(self)
         let moving = LayoutEngine.hierarchyWillSplit(child: self, parent: parent)
         if let index = parent.subviews.firstIndex(where: { $0 === self }) {
-            parent.subviews.remove(at: index)
+            parent._subviews.remove(at: index)
         }
-        superview = nil
+        _superview = nil
         LayoutEngine.reinstall(moving, in: self)
         parent.setNeedsLayout()
     }
