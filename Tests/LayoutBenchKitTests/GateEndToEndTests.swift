@@ -233,6 +233,43 @@ struct GateEndToEndTests {
             #expect(help.output.contains("  \(code)"), "exit code \(code) missing from check --help")
         }
     }
+
+    /// `scripts/ci-gate --update` saves the run it made, never an older
+    /// `Reports/latest/report.json` (it used to, with `--format html` or `--output`, and exit 0).
+    /// The script runs from a copy in a scratch repository, with the built binary.
+    @Test("ci-gate --update saves its own run, whatever --format says; --output is refused")
+    func ciGateUpdateSavesItsOwnRun() throws {
+        let runs = try fixture()
+        let root = runs.folder.appendingPathComponent("ci-gate-repo")
+        let scripts = root.appendingPathComponent("scripts")
+        let files = FileManager.default
+        try files.createDirectory(at: scripts.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        for script in ["ci-gate", "lib/common.sh"] {
+            try files.copyItem(
+                at: Fixture.repositoryRoot.appendingPathComponent("scripts/\(script)"),
+                to: scripts.appendingPathComponent(script))
+        }
+        // A stale report of another selection where the old script read its baseline from.
+        let latest = root.appendingPathComponent("Reports/latest")
+        try files.createDirectory(at: latest, withIntermediateDirectories: true)
+        try files.copyItem(atPath: runs.report, toPath: latest.appendingPathComponent("report.json").path)
+        let staleBytes = try Data(contentsOf: latest.appendingPathComponent("report.json"))
+
+        let gate = scripts.appendingPathComponent("ci-gate")
+        let environment = ["LAYOUTBENCH_BINARY": EndToEndTests.binary.path, "CI": "true"]
+        let update = try EndToEndTests.run(
+            gate, ["--update", "--format", "html", "activation/batch", "--repetitions", "3"], environment: environment)
+        #expect(update.status == 0, "\(update.errors)")
+        let saved = try ReportReader.read(root.appendingPathComponent("Reports/baselines/ci-quick.json").path).report
+        #expect(saved.scenarios.map(\.name) == ["activation/batch"])
+        #expect(try Data(contentsOf: latest.appendingPathComponent("report.json")) == staleBytes)
+
+        let refused = try EndToEndTests.run(
+            gate, ["--update", "--output", runs.folder.appendingPathComponent("elsewhere").path, "activation/batch"],
+            environment: environment)
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("takes no --output"))
+    }
 }
 
 /// Removes the folder of ``GateEndToEndTests/runs`` after the suite.
