@@ -144,6 +144,13 @@ struct ComparisonTests {
         #expect(outcome == .regression)
         let markdown = GateCheck.markdown(comparison, status: outcome, head: renamed, baselineName: "main")
         #expect(markdown.contains("### Lost coverage (1)") && markdown.contains("- `demo/b`"))
+        // Every rendering says it failed: no green pass, no "No metric regressed" beside exit 2.
+        let lost = "Lost coverage: 1 scenario size of the base was not measured"
+        #expect(markdown.contains(lost) && !markdown.contains("No metric regressed"))
+        let page = ComparisonPage.html(comparison, baseName: "main")
+        #expect(page.contains(lost) && !page.contains("notice ok"))
+        let reportPage = ReportPage(report: renamed, comparison: comparison, baselineName: "main").html()
+        #expect(reportPage.contains(lost) && !reportPage.contains("No metric regressed"))
         let json = try JSONDocument.parse(try ComparisonOutput.json(comparison))
         #expect(json["lostCoverage"]?.elements.map(\.stringValue) == ["demo/b"])
 

@@ -93,8 +93,11 @@ public enum ComparisonOutput {
                 "### Improvements beyond the thresholds (\(improvements.count))\n\n" + byScenario(improvements) + "\n"
                 + collapsedTable(improvements, limit: 60) + "\n"
         }
+        if let lost = comparison.lostCoverageSummary { text += "**\(lost)**\n\n" }
         if regressions.isEmpty && improvements.isEmpty {
-            text += "No metric regressed or improved beyond its threshold.\n\n"
+            text += comparison.lostCoverage.isEmpty
+                ? "No metric regressed or improved beyond its threshold.\n\n"
+                : "No measured metric regressed or improved beyond its threshold.\n\n"
         }
         let noise = comparison.rows(.noise)
         if !noise.isEmpty {

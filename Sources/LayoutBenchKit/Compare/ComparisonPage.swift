@@ -11,6 +11,9 @@ public enum ComparisonPage {
     public static func html(_ comparison: ReportComparison, title: String = "layoutbench comparison", baseName: String? = nil) -> String {
         var body = "<section id=\"summary\"><h2>Summary</h2>\n"
         let regressions = comparison.regressions.count, improvements = comparison.improvements.count
+        if let lost = comparison.lostCoverageSummary {
+            body += "<p class=\"notice fail\">\(HTML.badge("regression", kind: "regression")) \(HTML.escape(lost))</p>\n"
+        }
         if regressions > 0 {
             body +=
                 "<p class=\"notice fail\">\(HTML.badge("regression", kind: "regression")) \(regressions) metric\(regressions == 1 ? "" : "s") "
@@ -19,8 +22,10 @@ public enum ComparisonPage {
             body +=
                 "<p class=\"notice\">\(HTML.badge("improvement", kind: "improvement")) \(improvements) metric\(improvements == 1 ? "" : "s") "
                 + "improved beyond the thresholds and nothing regressed: the baseline can be updated.</p>\n"
-        } else {
+        } else if comparison.lostCoverage.isEmpty {
             body += "<p class=\"notice ok\">\(HTML.badge("pass", kind: "ok")) No metric regressed or improved beyond its threshold.</p>\n"
+        } else {
+            body += "<p class=\"notice\">No measured metric regressed or improved beyond its threshold.</p>\n"
         }
         body += HTML.facts([
             ("Base", (baseName.map { "baseline '\($0)': " } ?? "") + "\(comparison.base.label) (\(comparison.base.path))"),

@@ -143,6 +143,15 @@ public struct ReportComparison: Sendable {
     }
 
     /// `2 regressions, 1 improvement, 3 noise, 1,024 unchanged`.
+    /// The one-line verdict of lost coverage for every rendering of the comparison (exit 2 in
+    /// the gate, like a regression), or `nil` when nothing of the baseline's selection is missing.
+    public var lostCoverageSummary: String? {
+        guard !lostCoverage.isEmpty else { return nil }
+        let count = lostCoverage.count
+        return "Lost coverage: \(count) scenario size\(count == 1 ? "" : "s") of the base \(count == 1 ? "was" : "were") "
+            + "not measured although the head selected the same (a renamed or removed scenario needs a new baseline)."
+    }
+
     public var countsText: String {
         let counts = self.counts
         func plural(_ count: Int, _ word: String) -> String { "\(MetricFormat.count(Double(count))) \(word)\(count == 1 ? "" : "s")" }

@@ -160,8 +160,11 @@ public struct ReportPage {
             "<p>Baseline: \(HTML.escape(comparison.base.label)). Thresholds: \(HTML.escape(comparison.thresholdsSource)). "
             + "\(HTML.escape(comparison.countsText)).</p>\n"
         for warning in comparison.warnings { html += "<p class=\"notice\">\(HTML.escape(warning))</p>\n" }
+        if let lost = comparison.lostCoverageSummary { html += "<p class=\"notice fail\">\(HTML.escape(lost))</p>\n" }
         let gating = comparison.rows.filter { $0.verdict == .regression || $0.verdict == .improvement }
-        if gating.isEmpty {
+        if gating.isEmpty && !comparison.lostCoverage.isEmpty {
+            html += "<p class=\"notice\">No measured metric regressed or improved beyond its threshold.</p>\n"
+        } else if gating.isEmpty {
             html += "<p class=\"notice ok\">No metric regressed or improved beyond its threshold.</p>\n"
         } else {
             html += ComparisonPage.rowsTable(gating, id: "baseline-changes", filterable: gating.count > 10)
