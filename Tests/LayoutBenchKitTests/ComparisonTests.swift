@@ -218,4 +218,29 @@ struct ComparisonTests {
         #expect(json["schema"]?.stringValue == "layoutbench.comparison")
         #expect(json["counts"]?["regression"]?.integerValue == comparison.regressions.count)
     }
+
+    /// The pull-request summary: the verdict and one line per changed scenario above the fold,
+    /// everything else in `<details>`; names with Markdown's own characters stay whole.
+    @Test("The PR summary is the verdict and a line per regressed scenario; names are escaped")
+    func pullRequestSummary() throws {
+        func many(cellUpdates: Int, solves: Int) -> Report {
+            GateFixture.report((0..<25).map { index in
+                GateFixture.ScenarioSpec(
+                    name: index == 0 ? "odd/`tick`|pipe*" : "family/s\(index)",
+                    sizes: [10, 20, 40].map { GateFixture.size($0, wall: [1_000, 1_010, 1_020], solves: solves * $0, cellUpdates: cellUpdates * $0) })
+            })
+        }
+        let base = try GateFixture.loaded(many(cellUpdates: 10, solves: 1), path: "base.json")
+        let head = try GateFixture.loaded(many(cellUpdates: 30, solves: 3))
+        let comparison = ReportComparison.compare(base: base, head: head)
+        #expect(comparison.regressions.count == 25 * 3 * 2)
+        let markdown = GateCheck.markdown(comparison, status: .regression, head: head.report, baselineName: "main")
+        let visible = markdown.components(separatedBy: "<details>")[0].split(separator: "\n")
+        #expect(visible.count <= 25, "\(visible.count) lines above the fold")
+        #expect(markdown.contains("Regressed in 25 scenarios"))
+        #expect(markdown.contains("| `family/s1` | `solves` at 40 | 40 | 120 | +200% |"))
+        #expect(markdown.contains("… and 15 more scenarios."))
+        // The odd name: a double-backtick span that its own backticks cannot close, the pipe escaped.
+        #expect(markdown.contains("``odd/`tick`\\|pipe*``"))
+    }
 }

@@ -99,7 +99,7 @@ struct GateEndToEndTests {
         #expect(try text(output + "/latest/report.html").contains("id=\"baseline\""))
         #expect(try text(output + "/latest/comparison.html").contains("id=\"metrics\""))
         // Scenarios without display frames are not slowed: no activation/* regression.
-        let regressions = markdown.components(separatedBy: "### Regressions").last?.components(separatedBy: "\n### ").first ?? ""
+        let regressions = markdown.components(separatedBy: "All regressions").last?.components(separatedBy: "</details>").first ?? ""
         #expect(regressions.contains("`edits/churn`") && !regressions.contains("`activation/"), "\(regressions)")
         // The baseline is untouched, and a slowed run cannot become one.
         #expect(try Data(contentsOf: URL(fileURLWithPath: runs.baselines + "/quick-demo.json")) == baseline)

@@ -77,44 +77,83 @@ public enum ComparisonOutput {
     ///   - baseName: How to call the base (a baseline's name), or `nil` for its path.
     public static func markdown(_ comparison: ReportComparison, title: String, baseName: String? = nil) -> String {
         var text = "## \(title)\n\n"
-        text += "**Base:** \(baseName.map { "baseline `\($0)`, " } ?? "`\(comparison.base.path)`, ")\(escape(comparison.base.label))  \n"
+        text += "**Result:** \(comparison.countsText)  \n"
+        text += "**Base:** \(baseName.map { "baseline \(code($0)), " } ?? "\(code(comparison.base.path)), ")\(escape(comparison.base.label))  \n"
         text += "**Head:** \(escape(comparison.head.label))  \n"
-        text += "**Thresholds:** \(escape(comparison.thresholdsSource))  \n"
-        text += "**Result:** \(comparison.countsText)\n\n"
+        text += "**Thresholds:** \(escape(comparison.thresholdsSource))\n\n"
         for warning in comparison.warnings { text += "> ⚠️ \(escape(warning))\n>\n" }
         if !comparison.warnings.isEmpty { text += "\n" }
+        if let lost = comparison.lostCoverageSummary { text += "**\(escape(lost))**\n\n" }
         let regressions = comparison.rows(.regression).sorted { ($0.informational ? 1 : 0) < ($1.informational ? 1 : 0) }
         let improvements = comparison.rows(.improvement).sorted { ($0.informational ? 1 : 0) < ($1.informational ? 1 : 0) }
         if !regressions.isEmpty {
-            text += "### Regressions (\(regressions.count))\n\n" + byScenario(regressions) + "\n" + collapsedTable(regressions, limit: 60) + "\n"
-        }
-        if !improvements.isEmpty {
-            text +=
-                "### Improvements beyond the thresholds (\(improvements.count))\n\n" + byScenario(improvements) + "\n"
-                + collapsedTable(improvements, limit: 60) + "\n"
-        }
-        if let lost = comparison.lostCoverageSummary { text += "**\(lost)**\n\n" }
-        if regressions.isEmpty && improvements.isEmpty {
+            text += headlines(regressions, what: "Regressed", limit: 10)
+        } else if !improvements.isEmpty {
+            text += headlines(improvements, what: "Improved beyond the thresholds", limit: 10)
+        } else {
             text += comparison.lostCoverage.isEmpty
                 ? "No metric regressed or improved beyond its threshold.\n\n"
                 : "No measured metric regressed or improved beyond its threshold.\n\n"
         }
+        if !regressions.isEmpty {
+            text += folded("All regressions (\(regressions.count))", byScenario(regressions) + "\n" + collapsedTable(regressions, limit: 60))
+        }
+        if !improvements.isEmpty {
+            text += folded(
+                "Improvements beyond the thresholds (\(improvements.count))", byScenario(improvements) + "\n" + collapsedTable(improvements, limit: 60))
+        }
         let noise = comparison.rows(.noise)
         if !noise.isEmpty {
-            text +=
-                "<details><summary>Noise: changed beyond the thresholds but not significantly (\(noise.count))</summary>\n\n"
-                + markdownTable(noise) + "\n</details>\n\n"
+            text += folded("Noise: changed beyond the thresholds but not significantly (\(noise.count))", markdownTable(noise, limit: 60))
         }
         let headline = summaryRows(comparison).filter { $0.verdict == .unchanged }
         if !headline.isEmpty {
-            text += "<details><summary>Unchanged headline metrics (\(headline.count))</summary>\n\n" + markdownTable(headline) + "\n</details>\n\n"
+            text += folded("Unchanged headline metrics (\(headline.count))", markdownTable(headline, limit: 60))
         }
-        if !comparison.onlyInBase.isEmpty { text += "Only in the base: " + comparison.onlyInBase.map { "`\($0)`" }.joined(separator: ", ") + "\n\n" }
-        if !comparison.onlyInHead.isEmpty { text += "Only in the head: " + comparison.onlyInHead.map { "`\($0)`" }.joined(separator: ", ") + "\n\n" }
+        if !comparison.onlyInBase.isEmpty || !comparison.onlyInHead.isEmpty {
+            var only = ""
+            if !comparison.onlyInBase.isEmpty { only += "Only in the base: " + comparison.onlyInBase.map(code).joined(separator: ", ") + "\n\n" }
+            if !comparison.onlyInHead.isEmpty { only += "Only in the head: " + comparison.onlyInHead.map(code).joined(separator: ", ") + "\n" }
+            text += folded("Scenario sizes in one report only (\(comparison.onlyInBase.count + comparison.onlyInHead.count))", only)
+        }
         text +=
             "<sub>Counters compare exactly; times need the change beyond the threshold, Mann-Whitney p below the limit and the "
             + "bootstrap interval of the median ratio outside the noise band (docs/ci.md, \"Verdicts\").</sub>\n"
         return text
+    }
+
+    /// The metrics a reader looks at first, in order, when one line must stand for a scenario.
+    static let headlineOrder = ["solves", "cellUpdates", "rowOperations", "pivots", "allocations", "wallNanoseconds"]
+
+    /// One line per scenario (its headline metric at the largest size with the verdict), the
+    /// scenarios with the largest changes first, at most `limit`.
+    static func headlines(_ rows: [ReportComparison.Row], what: String, limit: Int) -> String {
+        var best: [String: ReportComparison.Row] = [:]
+        var order: [String] = []
+        func rank(_ row: ReportComparison.Row) -> Int { headlineOrder.firstIndex(of: row.metric) ?? headlineOrder.count }
+        for row in rows {
+            guard let current = best[row.scenario] else {
+                best[row.scenario] = row
+                order.append(row.scenario)
+                continue
+            }
+            if (rank(row), -row.size) < (rank(current), -current.size) { best[row.scenario] = row }
+        }
+        let lines = order.map { best[$0]! }.sorted { abs($0.relativeChange ?? .infinity) > abs($1.relativeChange ?? .infinity) }
+        var text = "\(what) in \(order.count) scenario\(order.count == 1 ? "" : "s") (one line each; the rest is folded below):\n\n"
+        text += "| Scenario | Metric | Base | Head | Change |\n| --- | --- | ---: | ---: | ---: |\n"
+        for row in lines.prefix(limit) {
+            text +=
+                "| \(code(row.scenario)) | \(code(row.metric)) at \(MetricFormat.count(Double(row.size))) | "
+                + "\(MetricFormat.value(row.base, metric: row.metric)) | \(MetricFormat.value(row.head, metric: row.metric)) | \(row.changeText) |\n"
+        }
+        if lines.count > limit { text += "\n… and \(lines.count - limit) more scenarios.\n" }
+        return text + "\n"
+    }
+
+    /// A folded Markdown section (`<details>`), closed by a blank line.
+    static func folded(_ summary: String, _ body: String) -> String {
+        "<details><summary>\(escape(summary))</summary>\n\n\(body)\n</details>\n\n"
     }
 
     /// One line per scenario: the metrics concerned and the sizes.
@@ -128,7 +167,7 @@ public enum ComparisonOutput {
             sizes[row.scenario, default: []].insert(row.size)
         }
         return order.map { scenario in
-            "- `\(scenario)`: " + metrics[scenario]!.map { "`\($0)`" }.joined(separator: ", ")
+            "- \(code(scenario)): " + metrics[scenario]!.map(code).joined(separator: ", ")
                 + " (size\(sizes[scenario]!.count == 1 ? "" : "s") "
                 + sizes[scenario]!.sorted().map { MetricFormat.count(Double($0)) }.joined(separator: ", ") + ")"
         }.joined(separator: "\n") + "\n"
@@ -151,7 +190,7 @@ public enum ComparisonOutput {
             let row = group.max { $0.size < $1.size }!
             let sizes = group.map(\.size).sorted().map { MetricFormat.count(Double($0)) }.joined(separator: ", ")
             text +=
-                "| `\(row.scenario)` | `\(row.metric)` | \(sizes) | \(MetricFormat.value(row.base, metric: row.metric)) | "
+                "| \(code(row.scenario)) | \(code(row.metric)) | \(sizes) | \(MetricFormat.value(row.base, metric: row.metric)) | "
                 + "\(MetricFormat.value(row.head, metric: row.metric)) | \(row.changeText) | \(escape(row.reason))"
                 + "\(row.informational ? " (informational)" : "") |\n"
         }
@@ -170,11 +209,25 @@ public enum ComparisonOutput {
         }
         for row in rows {
             text +=
-                "| `\(row.scenario)` | \(MetricFormat.count(Double(row.size))) | `\(row.metric)` | "
+                "| \(code(row.scenario)) | \(MetricFormat.count(Double(row.size))) | \(code(row.metric)) | "
                 + "\(MetricFormat.value(row.base, metric: row.metric)) | \(MetricFormat.value(row.head, metric: row.metric)) | "
                 + "\(row.changeText) | **\(verdictText(row))** | \(escape(row.reason)) |\n"
         }
         return text
+    }
+
+    /// A name as inline code that nothing in it can break: a fence longer than any run of
+    /// backticks inside, padded when the name starts or ends with one, and `|` escaped so a
+    /// table cell holds it.
+    static func code(_ name: String) -> String {
+        var longest = 0, run = 0
+        for character in name {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = name.hasPrefix("`") || name.hasSuffix("`") ? " " : ""
+        return fence + pad + name.replacingOccurrences(of: "|", with: "\\|") + pad + fence
     }
 
     /// Escapes the characters that would break a Markdown table cell or start markup.
