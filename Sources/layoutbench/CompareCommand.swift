@@ -16,8 +16,10 @@ struct CompareCommand: ParsableCommand {
 
             --format text (default) prints the changed metrics and the headline metrics at each \
             scenario's largest size (--all: every row); markdown is for a pull-request comment; json \
-            is layoutbench.comparison; html is a self-contained page. --output writes to a file \
-            (atomically) instead of standard output.
+            is layoutbench.comparison; html is a self-contained page; csv has every row; junit is a \
+            JUnit XML test report (a test case per gated scenario and metric, failed when it \
+            regressed); benchmark-action is github-action-benchmark's customSmallerIsBetter JSON of \
+            the head's values. --output writes to a file (atomically) instead of standard output.
 
             Exit codes:
               0   compared (whatever the verdicts; layoutbench check is the gate)
@@ -34,7 +36,7 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The head report (a report.json file or a baseline name).", valueName: "head"))
     var head: String
 
-    @Option(help: "Output format: text, markdown, json or html.")
+    @Option(help: "Output format: text, markdown, json, html, csv, junit or benchmark-action.")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("A thresholds file (docs/ci.md); default: the built-in defaults.", valueName: "file"))
@@ -50,7 +52,8 @@ struct CompareCommand: ParsableCommand {
     var baselines: String?
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, json, html
+        case text, markdown, json, html, csv, junit
+        case benchmarkAction = "benchmark-action"
     }
 
     func run() throws {
@@ -70,9 +73,13 @@ struct CompareCommand: ParsableCommand {
             case .text: text = ComparisonOutput.text(comparison, all: all)
             case .markdown: text = ComparisonOutput.markdown(comparison, title: "layoutbench compare")
             case .html: text = ComparisonPage.html(comparison)
-            case .json:
+            case .csv: text = ComparisonExports.csv(comparison)
+            case .junit: text = ComparisonExports.junit(comparison, name: "layoutbench compare")
+            case .json, .benchmarkAction:
                 do {
-                    text = try ComparisonOutput.json(comparison)
+                    text =
+                        format == .json
+                        ? try ComparisonOutput.json(comparison) : try ComparisonExports.benchmarkAction(comparison, thresholds: rules)
                 } catch {
                     throw GateError(.unwritableOutput, "Cannot encode the comparison: \(error)")
                 }
