@@ -102,6 +102,12 @@ public enum ComparisonOutput {
             text += folded(
                 "Improvements beyond the thresholds (\(improvements.count))", byScenario(improvements) + "\n" + collapsedTable(improvements, limit: 60))
         }
+        let inconclusive = comparison.rows(.inconclusive)
+        if !inconclusive.isEmpty {
+            text += folded(
+                "Inconclusive: changed beyond the thresholds, too few samples to test (\(inconclusive.count))",
+                markdownTable(inconclusive, limit: 60))
+        }
         let noise = comparison.rows(.noise)
         if !noise.isEmpty {
             text += folded("Noise: changed beyond the thresholds but not significantly (\(noise.count))", markdownTable(noise, limit: 60))

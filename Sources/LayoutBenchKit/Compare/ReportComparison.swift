@@ -25,6 +25,10 @@ public struct ReportComparison: Sendable {
         case improvement
         /// Changed beyond the threshold, but not significantly: measurement noise.
         case noise
+        /// Changed beyond the threshold, with too few samples for the test ever to reach the
+        /// rule's p-value limit (3 against 3 cannot give p below 0.1): no verdict either way,
+        /// and not evidence of noise. More repetitions decide it.
+        case inconclusive
         /// Within the threshold.
         case unchanged
     }
@@ -158,8 +162,9 @@ public struct ReportComparison: Sendable {
         var text = [
             plural(counts[.regression] ?? 0, "regression"), plural(counts[.improvement] ?? 0, "improvement"),
             "\(MetricFormat.count(Double(counts[.noise] ?? 0))) noise",
+            (counts[.inconclusive] ?? 0) > 0 ? "\(MetricFormat.count(Double(counts[.inconclusive]!))) inconclusive" : nil,
             "\(MetricFormat.count(Double(counts[.unchanged] ?? 0))) unchanged",
-        ].joined(separator: ", ")
+        ].compactMap { $0 }.joined(separator: ", ")
         let informational = rows.filter { $0.informational && ($0.verdict == .regression || $0.verdict == .improvement) }.count
         if informational > 0 { text += " (\(informational) informational, not gating)" }
         return text
@@ -266,13 +271,28 @@ public struct ReportComparison: Sendable {
             if beyond {
                 row.verdict = significant ? directional : .noise
                 if !significant {
-                    row.reason +=
-                        test.pValue >= rule.pValue
-                        ? " (p ≥ \(MetricFormat.pValue(rule.pValue)))" : " (interval within the noise band)"
+                    let floor = Self.smallestPValue(head.samples.count, base.samples.count)
+                    if floor >= rule.pValue {
+                        row.verdict = .inconclusive
+                        row.reason +=
+                            " (inconclusive: \(head.samples.count) and \(base.samples.count) samples cannot reach p < "
+                            + "\(MetricFormat.pValue(rule.pValue)); the smallest p they can give is \(MetricFormat.pValue(floor)))"
+                    } else {
+                        row.reason +=
+                            test.pValue >= rule.pValue
+                            ? " (p ≥ \(MetricFormat.pValue(rule.pValue)))" : " (interval within the noise band)"
+                    }
                 }
             }
         }
         return row
+    }
+
+    /// The smallest p-value the rank test can give for samples of these sizes: that of two
+    /// samples that do not overlap at all (the same test, on the most extreme ranks).
+    static func smallestPValue(_ first: Int, _ second: Int) -> Double {
+        guard first > 0, second > 0 else { return 1 }
+        return MannWhitney((0..<first).map { Double(second + $0) }, (0..<second).map(Double.init)).pValue
     }
 
     /// Regression or improvement for a change beyond the threshold, by direction.

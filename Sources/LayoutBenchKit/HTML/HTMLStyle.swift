@@ -59,7 +59,7 @@ public enum HTMLStyle {
         .badge.ok, .badge.passed, .badge.unchanged { color: var(--ok); }
         .badge.fail, .badge.failed, .badge.regression { color: var(--fail); }
         .badge.improvement { color: var(--accent); }
-        .badge.noise, .badge.warn { color: var(--warn); }
+        .badge.noise, .badge.inconclusive, .badge.warn { color: var(--warn); }
         .badge.info { color: var(--info); }
         tr.regression td { background: color-mix(in srgb, var(--fail) 9%, transparent); }
         tr.improvement td { background: color-mix(in srgb, var(--accent) 9%, transparent); }
