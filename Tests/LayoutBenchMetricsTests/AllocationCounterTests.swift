@@ -1,6 +1,12 @@
+import Foundation
 import Testing
 
 @testable import LayoutBenchMetrics
+
+/// Whether the suite runs under Address Sanitizer (`scripts/test --sanitize address` sets
+/// `LAYOUTBENCH_SANITIZER=address`): malloc is then the sanitizer's, so jemalloc sees no
+/// allocation and cannot count any.
+let underAddressSanitizer = ProcessInfo.processInfo.environment["LAYOUTBENCH_SANITIZER"] == "address"
 
 /// A Swift class instance: one heap allocation each.
 private final class Node {
@@ -16,7 +22,9 @@ private func allocateNodes(_ count: Int) {
     }
 }
 
-@Suite("AllocationCounter")
+@Suite(
+    "AllocationCounter",
+    .disabled(if: underAddressSanitizer, "Under Address Sanitizer malloc is the sanitizer's: jemalloc counts nothing"))
 struct AllocationCounterTests {
     let counter: AllocationCounter
 
@@ -100,5 +108,18 @@ struct AllocationCounterTests {
         #expect(delta == AllocationSnapshot(allocations: 3, allocatedBytes: 96, deallocatedBytes: 500))
         #expect(delta.netBytes == -404)
         #expect(delta + start == end)
+    }
+}
+
+@Suite("AllocationCounter under Address Sanitizer", .enabled(if: underAddressSanitizer))
+struct AllocationCounterSanitizerTests {
+    @Test("The counter refuses, naming the cause, when malloc is not jemalloc's")
+    func refusesWhenNotInterposed() {
+        #expect {
+            _ = try AllocationCounter()
+        } throws: { error in
+            guard let error = error as? MetricsError else { return false }
+            return error.code == .jemallocNotInterposed && error.message.contains("malloc resolves to another allocator")
+        }
     }
 }

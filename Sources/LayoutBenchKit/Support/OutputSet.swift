@@ -33,9 +33,12 @@ public enum OutputSet {
                 .unwritableOutput, "Cannot write the folder '\(folder)': it exists and is not a folder. Remove it or choose another --output folder.")
         }
         let staging = try stage(files, beside: folder)
+        _FaultPoint.publishStaged.reach()
         var published = false
         defer { if !published { removeTree(staging) } }
-        if lstat(folder, &status) != 0 {
+        let exists = lstat(folder, &status) == 0
+        _FaultPoint.publishBeforeExchange.reach()
+        if !exists {
             guard rename(staging, folder) == 0 else { throw failure(folder, "cannot rename the new set into place", errno) }
         } else if lb_rename_exchange(staging, folder) == 0 {
             // `staging` now holds the old set.
@@ -52,6 +55,7 @@ public enum OutputSet {
             throw failure(folder, "cannot exchange the new set with the old", errno)
         }
         published = true
+        _FaultPoint.publishExchanged.reach()
         removeTree(staging)
         syncFolder(AtomicFile.parentFolder(of: folder))
     }
@@ -64,6 +68,7 @@ public enum OutputSet {
     /// - Throws: ``LayoutBenchError`` `unwritable-output`.
     public static func publishNew(_ files: [File], base: String) throws(LayoutBenchError) -> String {
         let staging = try stage(files, beside: base)
+        _FaultPoint.publishNewStaged.reach()
         var published = false
         defer { if !published { removeTree(staging) } }
         for suffix in 1...10_000 {
