@@ -111,7 +111,9 @@ extension LayoutEngine {
         if framesShowExercisedAmbiguity { restoreSolvedFrames() }
         // Most calls have no newly registered item: skip the loop and the (not inlined) removal.
         if !newlyRegistered.isEmpty {
-            for item in newlyRegistered where item.registeredEngine === self {
+            for reference in newlyRegistered {
+                let item = reference.takeUnretainedValue()
+                guard item.registeredEngine === self else { continue }
                 guard let variables = item.variables else { continue }
                 item.solvedFrame = Rect(
                     x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),

@@ -33,11 +33,14 @@ public final class LayoutEngine {
     var items = ContiguousArray<Unmanaged<LayoutItem>>()
     /// Variable id -> registry slot * 4 + component (minX, minY, width, height), or -1.
     var variableOwner = ContiguousArray<Int32>()
-    /// Items registered since the last frame update.
-    var newlyRegistered: [LayoutItem] = []
+    /// Items registered since the last frame update. Unretained, like `items`: the root owns
+    /// its engine, so a retained root here would keep a window that never lays out alive
+    /// forever; `unregister` removes an item before it can go away.
+    var newlyRegistered: [Unmanaged<LayoutItem>] = []
     /// Views registered whose content-size constraints are not installed yet: they go in
-    /// at the end of the batch (or the single change) that registered the view.
-    var pendingContentSizeViews: [View] = []
+    /// at the end of the batch (or the single change) that registered the view. Unretained,
+    /// as `newlyRegistered` is.
+    var pendingContentSizeViews: [Unmanaged<View>] = []
     var installingContentSizes = false
     /// Registered views whose intrinsic size follows their resolved width (multi-line
     /// labels without a preferred width): LayoutEngine+Wrapping.swift.
@@ -219,7 +222,7 @@ public final class LayoutEngine {
             while variableOwner.count <= id { variableOwner.append(-1) }
             variableOwner[id] = item.registrySlot * 4 + Int32(component)
         }
-        newlyRegistered.append(item)
+        newlyRegistered.append(Unmanaged.passUnretained(item))
         guard let view = item.asView else {
             if let owner = item.hostView { register(owner) }
             return
@@ -235,7 +238,7 @@ public final class LayoutEngine {
         // later still, in the update pass. Installed first, they would make the view's size
         // basic before the app relates it to other views, and each such relation would then
         // need an artificial-variable phase (a manual grid of 81 labels: 2665 pivots).
-        pendingContentSizeViews.append(view)
+        pendingContentSizeViews.append(Unmanaged.passUnretained(view))
         if view.wrapsToResolvedWidth { trackWrapping(view) }
     }
 
@@ -246,7 +249,7 @@ public final class LayoutEngine {
         // By index: installing may register more views, appended here (no copy, no allocation).
         var index = 0
         while index < pendingContentSizeViews.count {
-            let view = pendingContentSizeViews[index]
+            let view = pendingContentSizeViews[index].takeUnretainedValue()
             if view.registeredEngine === self { updateContentSizeConstraints(view) }
             index += 1
         }
@@ -277,8 +280,9 @@ public final class LayoutEngine {
         item.registeredEngine = nil
         item.variables = nil
         item.hasSolvedFrame = false
-        newlyRegistered.removeAll { $0 === item }
+        newlyRegistered.removeAll { $0.takeUnretainedValue() === item }
         if let view = item.asView {
+            pendingContentSizeViews.removeAll { $0.takeUnretainedValue() === view }
             view.autoresizingConstraints = []
             view.contentSizeConstraints = [nil, nil, nil, nil]
             if view.isTrackedForWrapping {
