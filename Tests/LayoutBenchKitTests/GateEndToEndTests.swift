@@ -259,8 +259,10 @@ struct GateEndToEndTests {
 
         let gate = scripts.appendingPathComponent("ci-gate")
         let environment = ["LAYOUTBENCH_BINARY": EndToEndTests.binary.path, "CI": "true"]
+        // Under Address Sanitizer allocations cannot be counted (EndToEndTests.execute adds the same).
+        let sanitized = EndToEndTests.environment["LAYOUTBENCH_SANITIZER"] != nil ? ["--no-allocations"] : []
         let update = try EndToEndTests.run(
-            gate, ["--update", "--format", "html", "activation/batch", "--repetitions", "3"], environment: environment)
+            gate, ["--update", "--format", "html", "activation/batch", "--repetitions", "3"] + sanitized, environment: environment)
         #expect(update.status == 0, "\(update.errors)")
         let saved = try ReportReader.read(root.appendingPathComponent("Reports/baselines/ci-quick.json").path).report
         #expect(saved.scenarios.map(\.name) == ["activation/batch"])
