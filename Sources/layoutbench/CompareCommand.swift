@@ -68,6 +68,9 @@ struct CompareCommand: ParsableCommand {
             var rules = Thresholds()
             if let thresholds { rules = try Thresholds.load(thresholds) }
             let comparison = ReportComparison.compare(base: baseReport, head: headReport, thresholds: rules)
+            func encoded(_ encode: () throws -> String) throws(GateError) -> String {
+                do { return try encode() } catch { throw GateError(.unwritableOutput, "Cannot encode the comparison: \(error)") }
+            }
             let text: String
             switch format {
             case .text: text = ComparisonOutput.text(comparison, all: all)
@@ -75,14 +78,8 @@ struct CompareCommand: ParsableCommand {
             case .html: text = ComparisonPage.html(comparison)
             case .csv: text = ComparisonExports.csv(comparison)
             case .junit: text = ComparisonExports.junit(comparison, name: "layoutbench compare")
-            case .json, .benchmarkAction:
-                do {
-                    text =
-                        format == .json
-                        ? try ComparisonOutput.json(comparison) : try ComparisonExports.benchmarkAction(comparison, thresholds: rules)
-                } catch {
-                    throw GateError(.unwritableOutput, "Cannot encode the comparison: \(error)")
-                }
+            case .json: text = try encoded { try ComparisonOutput.json(comparison) }
+            case .benchmarkAction: text = try encoded { try ComparisonExports.benchmarkAction(comparison, thresholds: rules) }
             }
             if let output {
                 do {

@@ -42,17 +42,10 @@ public enum ComparisonExports {
     /// regressed at any size, or when the baseline measured it and the head did not (lost
     /// coverage); informational metrics are left out, as the gate leaves them out.
     public static func junit(_ comparison: ReportComparison, name: String = "layoutbench check") -> String {
-        var order: [String] = []
-        var groups: [String: [ReportComparison.Row]] = [:]
-        for row in comparison.rows where !row.informational {
-            let key = row.scenario + "\u{0}" + row.metric
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(row)
-        }
+        let groups = ComparisonOutput.byScenarioAndMetric(comparison.rows.filter { !$0.informational })
         var cases = ""
         var failures = 0
-        for key in order {
-            let rows = groups[key]!
+        for rows in groups {
             let scenario = rows[0].scenario, metric = rows[0].metric
             cases += "    <testcase classname=\"\(xml(scenario))\" name=\"\(xml(metric))\" time=\"0\">\n"
             let regressed = rows.filter { $0.verdict == .regression }
@@ -74,7 +67,7 @@ public enum ComparisonExports {
                 "      <failure message=\"lost coverage\" type=\"lost-coverage\">\(xml("The baseline measured \(lost); the head, with the same selection, did not."))</failure>\n"
             cases += "    </testcase>\n"
         }
-        let tests = order.count + comparison.lostCoverage.count
+        let tests = groups.count + comparison.lostCoverage.count
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="\(xml(name))" tests="\(tests)" failures="\(failures)" errors="0">

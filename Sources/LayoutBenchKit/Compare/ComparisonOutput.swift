@@ -182,17 +182,10 @@ public enum ComparisonOutput {
     /// One row per scenario and metric: the values at the largest size with that verdict,
     /// and every size that had it.
     static func collapsedTable(_ rows: [ReportComparison.Row], limit: Int) -> String {
-        var order: [String] = []
-        var groups: [String: [ReportComparison.Row]] = [:]
-        for row in rows {
-            let key = row.scenario + "\u{0}" + row.metric
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(row)
-        }
+        let groups = byScenarioAndMetric(rows)
         var text = "| Scenario | Metric | Sizes | Base | Head | Change | Detail |\n"
         text += "| --- | --- | ---: | ---: | ---: | ---: | --- |\n"
-        for key in order.prefix(limit) {
-            let group = groups[key]!
+        for group in groups.prefix(limit) {
             let row = group.max { $0.size < $1.size }!
             let sizes = group.map(\.size).sorted().map { MetricFormat.count(Double($0)) }.joined(separator: ", ")
             text +=
@@ -200,10 +193,26 @@ public enum ComparisonOutput {
                 + "\(MetricFormat.value(row.head, metric: row.metric)) | \(row.changeText) | \(escape(row.reason))"
                 + "\(row.informational ? " (informational)" : "") |\n"
         }
-        if order.count > limit {
-            text += "\n… and \(order.count - limit) more (the comparison page and `layoutbench compare` list all).\n"
+        if groups.count > limit {
+            text += "\n… and \(groups.count - limit) more (the comparison page and `layoutbench compare` list all).\n"
         }
         return text + "\nBase, head and change at the largest size listed.\n"
+    }
+
+    /// The rows of each scenario and metric (all sizes), in the order they first appear.
+    static func byScenarioAndMetric(_ rows: [ReportComparison.Row]) -> [[ReportComparison.Row]] {
+        var groups: [[ReportComparison.Row]] = []
+        var index: [String: Int] = [:]
+        for row in rows {
+            let key = row.scenario + "\u{0}" + row.metric
+            if let position = index[key] {
+                groups[position].append(row)
+            } else {
+                index[key] = groups.count
+                groups.append([row])
+            }
+        }
+        return groups
     }
 
     static func markdownTable(_ rows: [ReportComparison.Row], limit: Int = .max) -> String {
