@@ -82,7 +82,7 @@ public final class Solver {
         }
         constraint.ownerTag = tag
         solveAfterStructuralChange()
-        try settle(constraint) {
+        try settle(constraint, adding: true) {
             $0.core.forget(constraint)
         }
         checkInvariantsIfEnabled()
@@ -309,10 +309,10 @@ public final class Solver {
         do {
             try finishBatch()
         } catch {
-            try settle(nil) { _ in }
+            try settle(nil, adding: true) { _ in }
             throw error
         }
-        try settle(nil) { _ in }
+        try settle(nil, adding: true) { _ in }
     }
 
     /// Runs `body` in a batch. The batch ends (and solves) even when `body` throws.
@@ -590,9 +590,31 @@ public final class Solver {
     /// is rebuilt from them, and the operation is refused.
     ///
     /// - Throws: ``SolverError/numericalInstability(_:)``.
-    private func settle(_ constraint: Constraint?, restore: (Solver) -> Void) throws(SolverError) {
+    private func settle(
+        _ constraint: Constraint?, adding: Bool = false, restore: (Solver) -> Void
+    ) throws(SolverError) {
         guard core.batchDepth == 0, core.needsVerification else { return }
         if core.verifyAndRepair() { return }
+        // Reinstalled from scratch, required first, the tableau found the constraint
+        // being added (or, at the end of a batch, constraints the batch added)
+        // unsatisfiable: that is the verdict, not numerical trouble.
+        let refusals = core.rebuildRefusals
+        if adding, !refusals.isEmpty, refusals.allSatisfy({ $0.constraint.slot < 0 }),
+            constraint == nil || (refusals.count == 1 && refusals[0].constraint === constraint)
+        {
+            core.rebuildRefusals.removeAll()
+            if core.rebuildTableau() {
+                let details = refusals.map {
+                    $0.constraint.ownerTag = 0
+                    return UnsatisfiableConstraint(constraint: $0.constraint, conflicts: $0.conflicts, operation: .add)
+                }
+                if let constraint {
+                    restore(self)
+                    throw .unsatisfiable(details[0])
+                }
+                throw .unsatisfiableBatch(details)
+            }
+        }
         restore(self)
         _ = core.rebuildTableau()
         core.numerics.repairs.refusals &+= 1

@@ -48,8 +48,10 @@ public struct UnsatisfiableConstraint: CustomStringConvertible, Sendable {
 public enum SolverError: Error, CustomStringConvertible {
     /// A required constraint conflicts with installed required constraints.
     case unsatisfiable(UnsatisfiableConstraint)
-    /// Constant updates deferred in a batch conflicted when the batch ended;
-    /// each listed update was rolled back, the others were applied.
+    /// Changes in a batch conflicted when the batch ended: each listed constant
+    /// update was rolled back, and each listed add (a required constraint accepted
+    /// within rounding that the verification's rebuild found unsatisfiable) was
+    /// removed; the batch's other changes were applied.
     case unsatisfiableBatch([UnsatisfiableConstraint])
     /// The constraint is already installed in this solver.
     case duplicateConstraint(Constraint)
@@ -100,7 +102,11 @@ public enum SolverError: Error, CustomStringConvertible {
         case .unsatisfiable(let detail):
             return detail.description
         case .unsatisfiableBatch(let details):
-            return "\(details.count) constant update\(details.count == 1 ? "" : "s") deferred in a batch could not be satisfied and \(details.count == 1 ? "was" : "were") rolled back: "
+            let adds = details.filter { if case .add = $0.operation { true } else { false } }.count
+            let plural = details.count == 1 ? "" : "s"
+            let what = adds == details.count ? "constraint\(plural) added" : adds == 0 ? "constant update\(plural) deferred" : "change\(plural)"
+            return "\(details.count) \(what) in a batch could not be satisfied and "
+                + "\(details.count == 1 ? "was" : "were") \(adds == details.count ? "removed" : "rolled back"): "
                 + details.map(\.description).joined(separator: " ")
         case .duplicateConstraint(let constraint):
             return "Constraint \(constraint) is already installed. Remove it first, or add a new constraint object."

@@ -111,6 +111,14 @@ public struct VerificationResult: Sendable {
     public var failedLines: [Int] = []
     /// The ``Cassowary/SolverError/code`` of each failed line, in the same order.
     public var failureCodes: [String] = []
+    /// A failed `endBatch` that removed required constraints the batch added (found
+    /// unsatisfiable when the solver verified the batch): the line and the trace ids.
+    public struct BatchRemoval: Codable, Equatable, Sendable {
+        public var line: Int
+        public var ids: [Int]
+    }
+    /// Every such removal, in order.
+    public var batchRemovals: [BatchRemoval] = []
     /// One checksum per `read` operation, in order.
     public var readChecksums: [ValueChecksum] = []
     /// Every variable's value at the last `read` (empty when the trace has none).

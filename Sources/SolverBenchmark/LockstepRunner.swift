@@ -41,6 +41,8 @@ public final class LockstepRunner {
         var finalCounters: [String: Int]
         /// The error code of each failed line (after every key external tools already read).
         var failureCodes: [String]
+        /// Required adds a failed `endBatch` removed, by line (after `failureCodes`).
+        var batchRemovals: [VerificationResult.BatchRemoval]
     }
 
     struct Repetition: Encodable {
@@ -75,7 +77,7 @@ public final class LockstepRunner {
                 ($0.key.rawValue, BenchmarkReport.counterDictionary($0.value))
             }),
             finalCounters: BenchmarkReport.counterDictionary(verification.finalCounters),
-            failureCodes: verification.failureCodes)
+            failureCodes: verification.failureCodes, batchRemovals: verification.batchRemovals)
         return BenchmarkReport.encode(message, pretty: false)
     }
 

@@ -259,6 +259,14 @@ public final class TraceReplayer {
             } catch {
                 result.failedLines.append(line)
                 result.failureCodes.append(error.code)
+                if case .unsatisfiableBatch(let details) = error {
+                    // Adds the batch's verification found unsatisfiable are removed: name them.
+                    let ids = details.compactMap { detail -> Int? in
+                        guard case .add = detail.operation else { return nil }
+                        return session.constraints.firstIndex { $0 === detail.constraint }
+                    }
+                    if !ids.isEmpty { result.batchRemovals.append(.init(line: line, ids: ids)) }
+                }
             }
             if case .read = operation {
                 let values = session.variables.map(session.solver.value(of:))

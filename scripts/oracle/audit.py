@@ -365,6 +365,8 @@ WITNESS_TOLERANCE = 1e-13
 # a double-precision simplex cannot see such directions (its reduced costs are that small), and
 # the gain is the problem's ill-conditioning. Counted apart ("flat"), not as mismatches.
 DUAL_TOLERANCE = 1e-9
+# How often a witness that trades a higher level for this one is asked again below our value there.
+WITNESS_ATTEMPTS = 4
 
 
 def better_point(required: list, soft: list, n: int, ours: list):
@@ -372,9 +374,11 @@ def better_point(required: list, soft: list, n: int, ours: list):
 
     Level by level from the highest priority: minimize that level's weighted violation with the
     required constraints hard and every higher level held at our own value there; a HiGHS point
-    that, evaluated exactly, holds the required constraints and those levels within
-    WITNESS_TOLERANCE and improves this level by more than HOLD_TOLERANCE of its scale is a
-    certified mismatch (returned as text). Returns None when no level can be improved, and
+    that, evaluated exactly, holds the required constraints within WITNESS_TOLERANCE and those
+    levels exactly, and improves this level by more than LEVEL_TOLERANCE of its scale is a
+    certified mismatch (returned as text). A point that gains only by giving up a little at a
+    higher level (the held bound's own tolerance) is a trade, not an improvement: it is asked again
+    below our value there, up to WITNESS_ATTEMPTS times. Returns None when no level can be improved, and
     "undecided" when HiGHS fails.
     """
     width = n + len(soft)
@@ -384,36 +388,50 @@ def better_point(required: list, soft: list, n: int, ours: list):
     bounds += soft_bounds
     variable_bounds = [(None, None)] * n + [(0, None)] * len(soft)
     our_levels = level_violations(soft, ours)
-    held_rows, held_bounds = [], []
+    held_rows, held_bounds, held_levels = [], [], []
     for priority in sorted(our_levels, reverse=True):
         our_value, our_scale = our_levels[priority]
         objective = np.zeros(width)
         for index, con in enumerate(soft):
             if con.priority == priority:
                 objective[n + index] = con.weight
-        result = _linprog(objective, upper + held_rows, bounds + held_bounds, equal, equal_bounds, variable_bounds)
-        if result.status != 0:
-            return "undecided"
         tolerance = Fraction(LEVEL_TOLERANCE * max(1.0, our_scale))
-        if Fraction(float(result.fun)) < our_value - tolerance:
+        bounds_now = list(held_bounds)
+        for _ in range(WITNESS_ATTEMPTS):
+            result = _linprog(objective, upper + held_rows, bounds + bounds_now, equal, equal_bounds, variable_bounds)
+            if result.status != 0:
+                if bounds_now == held_bounds:
+                    return "undecided"
+                break  # nothing below our values above: this level is as good as they allow
+            if Fraction(float(result.fun)) >= our_value - tolerance:
+                break
             point = [Fraction(float(x)) for x in result.x[:n]]
             theirs = level_violations(soft, point)
-            above_ok = all(theirs[p][0] <= our_levels[p][0] + Fraction(WITNESS_TOLERANCE * max(1.0, our_levels[p][1]))
-                           for p in our_levels if p > priority)
             required_ok = all(violation(c, point)[0] <= Fraction(WITNESS_TOLERANCE * max(1.0, violation(c, point)[1]))
                               for c in required)
-            if above_ok and required_ok and theirs[priority][0] < our_value - tolerance:
+            if not required_ok:
+                return "undecided"
+            excess = {p: theirs[p][0] - our_levels[p][0] for p in held_levels if theirs[p][0] > our_levels[p][0]}
+            if excess:
+                # The point gains here by giving up a little at a higher level, which the held
+                # bound's tolerance allowed: a trade, not a lexicographic improvement. Ask again
+                # below our value there by twice what it gave up.
+                bounds_now = [bound - 2 * float(excess.get(level, 0)) for bound, level in zip(bounds_now, held_levels)]
+                continue
+            if theirs[priority][0] < our_value - tolerance:
                 text = (f"final: suboptimal at priority {priority:g}: ours {float(our_value):.9g}, an exactly checked "
                         f"point reaches {float(theirs[priority][0]):.9g} with no higher level worse")
                 steep = steep_improvement(required, soft, n, ours, priority, upper + held_rows,
-                                          bounds + held_bounds, equal, equal_bounds, our_value - tolerance)
+                                          bounds + bounds_now, equal, equal_bounds, our_value - tolerance)
                 if steep == "flat":
                     return "flat: " + text[len("final: "):]
                 return text if steep else "undecided"
-            if not (above_ok and required_ok):
-                return "undecided"
+            break
+        else:
+            return "undecided"  # still trading after every attempt
         held_rows.append(objective)
         held_bounds.append(float(our_value) * (1 + WITNESS_TOLERANCE) + WITNESS_TOLERANCE)
+        held_levels.append(priority)
     return None
 
 
@@ -461,8 +479,7 @@ def steep_improvement(required, soft, n, ours, priority, upper, bounds, equal, e
     if cost >= target:
         return "flat" if Fraction(float(result.fun)) >= target else False
     our_levels = level_violations(soft, ours)
-    above_ok = all(theirs[p][0] <= our_levels[p][0] + Fraction(WITNESS_TOLERANCE * max(1.0, our_levels[p][1]))
-                   for p in our_levels if p > priority)
+    above_ok = all(theirs[p][0] <= our_levels[p][0] for p in our_levels if p > priority)
     required_ok = all(violation(c, point)[0] <= Fraction(WITNESS_TOLERANCE * max(1.0, violation(c, point)[1]))
                       for c in required)
     return True if above_ok and required_ok else False
@@ -534,6 +551,7 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
         return verdict
     failed = dict(zip(ready["failedLines"], ready.get("failureCodes", ["?"] * len(ready["failedLines"]))))
     edit_starts = {e["line"]: e["value"] for e in ready["editStartValues"]}
+    batch_removals = {r["line"]: r["ids"] for r in ready.get("batchRemovals", [])}
     final_values = [Fraction(v) for v in ready["finalValues"]]
 
     n = 0
@@ -668,7 +686,16 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             if pending_required is not None and pending_required[0] not in installed:
                 pending_required = None
             deferred = {}
-            if code is not None:
+            removed = batch_removals.get(number, [])
+            if code == "unsatisfiable-batch" and removed:
+                # Required adds the solver's verification found unsatisfiable and removed:
+                # each must conflict with the required constraints that stay.
+                removed_cons = [installed.pop(cid) for cid in removed if cid in installed]
+                if len(removed_cons) != len(removed) or not all(c.required for c in removed_cons):
+                    mismatch(f"line {number}: endBatch removed constraints that are not required adds")
+                for con in removed_cons:
+                    expect_infeasible(required_set() + [con], number, "a required add in a batch")
+            if code is not None and not removed:
                 if code != "unsatisfiable-batch" or pending_required is None:
                     mismatch(f"line {number}: endBatch failed with {code}")
                 else:

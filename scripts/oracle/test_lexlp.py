@@ -238,5 +238,35 @@ class CommandLine(unittest.TestCase):
         self.assertIn("/nonexistent/oracle-input.json: cannot read", stderr)
 
 
+class AuditWitnessTests(unittest.TestCase):
+    """The audit's witness search (audit.better_point) on systems solved on paper."""
+
+    def test_a_trade_through_the_held_tolerance_is_not_an_improvement(self):
+        # y is pinned to 1e7 (required). Level 440: |y| + |x|, whose optimum is 1e7 at x = 0;
+        # the held bound tolerates 1e-13 of that, 1e-6. Level 379: 1000 * |x - 1|. x = 0 is
+        # the exact lexicographic optimum; x = 1e-6 "improves" level 379 by 1e-3 only by
+        # giving up 1e-6 at level 440. Before the trade rule this was reported as suboptimal.
+        import audit
+        from fractions import Fraction
+        pin = audit.Con([[1, 1.0]], -1e7, "==", audit.REQUIRED, 1.0)
+        far = audit.Con([[1, 1.0]], 0.0, "==", 440.0, 1.0)
+        near = audit.Con([[0, 1.0]], 0.0, "==", 440.0, 1.0)
+        low = audit.Con([[0, 1.0]], -1.0, "==", 379.0, 1000.0)
+        ours = [Fraction(0), Fraction(10**7)]
+        self.assertIsNone(audit.better_point([pin], [far, near, low], 2, ours))
+
+    def test_a_real_improvement_is_still_found(self):
+        # The same system with ours at x = 1/2: level 440 is 1e7 + 1/2, and x = 0 improves it.
+        import audit
+        from fractions import Fraction
+        pin = audit.Con([[1, 1.0]], -1e7, "==", audit.REQUIRED, 1.0)
+        far = audit.Con([[1, 1.0]], 0.0, "==", 440.0, 1.0)
+        near = audit.Con([[0, 1.0]], 0.0, "==", 440.0, 1.0)
+        low = audit.Con([[0, 1.0]], -1.0, "==", 379.0, 1000.0)
+        finding = audit.better_point([pin], [far, near, low], 2, [Fraction(1, 2), Fraction(10**7)])
+        self.assertIsInstance(finding, str)
+        self.assertIn("suboptimal at priority 440", finding)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

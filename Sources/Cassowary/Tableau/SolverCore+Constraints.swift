@@ -186,7 +186,7 @@ extension SolverCore {
         let index = findEntry(row: row, symbol: subject)
         let coefficient = rows[row].entries[Int(index)].coefficient
         removeEntry(row: row, at: index)
-        scaleRow(row, by: -1 / coefficient)
+        notePivotRatio(scaleRow(row, by: -1 / coefficient))
         rows[row].basic = subject
         symbols[subject].row = row
         substituteOut(symbol: subject, definingRow: row)

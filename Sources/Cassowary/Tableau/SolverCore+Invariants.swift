@@ -76,6 +76,9 @@
                 if rows[level.row].kind != .objective || rows[level.row].priority != level.priority { fail("level \(level.priority) has a bad row") }
             }
 
+            // Every installed constraint, rewritten through the rows, reduces to its markers.
+            if let failure = rowsDescribeConstraints(tolerance: 1e-6) { fail(failure) }
+
             let settled = batchDepth == 0
             if settled {
                 // Feasibility: restricted basic symbols are nonnegative, dummies zero.

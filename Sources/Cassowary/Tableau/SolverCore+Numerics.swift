@@ -94,6 +94,9 @@ extension SolverCore {
     static let valueNoise = 1e-12
     /// Verification, independent of the solver's own rules, accepts residuals up to this fraction of scale.
     static let verificationTolerance = 1e-8
+    /// Verification accepts rows whose rewriting of a constraint leaves at most this
+    /// fraction of the constraint's largest term (`rowsDescribeConstraints`).
+    static let consistencyTolerance = 1e-8
     /// Systems whose installed coefficient magnitudes span more than this ratio are
     /// verified after every operation.
     static let wideCoefficientRange = 1e3
@@ -177,6 +180,17 @@ extension SolverCore {
         return max(magnitude(of: constraint), Double.leastNormalMagnitude)
     }
 
+    /// The scale verification measures a constraint's residual against: its
+    /// `magnitude` at the current values, but at least Σ|coefficient|, its magnitude
+    /// were every value one unit. Values far below a unit (a point) are mostly zeros
+    /// of exact arithmetic, known only to the rounding of the much larger numbers they
+    /// were computed from; the audit's own rule has the same floor.
+    mutating func verificationScale(of constraint: Constraint) -> Double {
+        var size = 0.0
+        for term in constraint.terms { size += abs(term.coefficient) }
+        return max(magnitude(of: constraint), size, Double.leastNormalMagnitude)
+    }
+
     /// Widens the range of installed coefficient magnitudes with a new constraint's.
     mutating func noteCoefficients(of constraint: Constraint) {
         for term in constraint.terms where term.coefficient != 0 {
@@ -190,7 +204,7 @@ extension SolverCore {
     }
 
     /// Whether the operation just finished must be verified.
-    var needsVerification: Bool { numerics.suspect || numerics.wide }
+    var needsVerification: Bool { numerics.suspect || numerics.wide || numerics.illConditioned }
 
     // MARK: Verification
 
@@ -281,13 +295,14 @@ extension SolverCore {
 
     /// Whether the solution satisfies every installed required constraint (on its
     /// original coefficients) and every restricted row is feasible, within
-    /// `verificationTolerance` of each constraint's magnitude.
+    /// `verificationTolerance` of each constraint's `verificationScale`, and the rows
+    /// still describe the constraints (`rowsDescribeConstraints`).
     mutating func solutionHolds() -> Bool {
         for slot in 0..<records.count {
             guard let constraint = records[slot].constraint, records[slot].priority >= 1000 else { continue }
             var value = constraint.constant
             for term in constraint.terms { value += term.coefficient * currentValue(term.variable.id) }
-            let tolerance = Self.verificationTolerance * max(magnitude(of: constraint), 1e-300)
+            let tolerance = Self.verificationTolerance * verificationScale(of: constraint)
             let holds: Bool
             switch constraint.relation {
             case .equal: holds = abs(value) <= tolerance
@@ -303,12 +318,66 @@ extension SolverCore {
             if !header.constant.isFinite { return false }
             let kind = symbols[header.basic].kind
             guard kind != .external else { continue }
-            let tolerance = Self.verificationTolerance * ownerMagnitude(header.basic)
+            let owner = symbols[header.basic].owner
+            let scale = owner >= 0 ? records[Int(owner)].constraint.map { verificationScale(of: $0) } ?? 1 : 1
+            let tolerance = Self.verificationTolerance * scale
             if header.constant < -tolerance || (kind == .dummy && abs(header.constant) > tolerance) {
                 return false
             }
         }
-        return true
+        return rowsDescribeConstraints(tolerance: Self.consistencyTolerance) == nil
+    }
+
+    /// Whether the rows still describe the installed constraints: each constraint,
+    /// rewritten through the rows of its basic symbols, must reduce to its own markers
+    /// (expression + μ·marker − μ·other is identically zero in the parametric
+    /// symbols), up to `tolerance` of the largest term that went into it. This reads
+    /// the constraints' original coefficients, not the solver's rules: a row left
+    /// with a stray entry (a coefficient dropped as rounding on one side of a
+    /// near-dependent pair and kept on the other) fails it, however feasible the
+    /// values look.
+    ///
+    /// - Returns: `nil`, or what is wrong.
+    /// - Complexity: O(Σ over constraints of the lengths of their variables' rows).
+    mutating func rowsDescribeConstraints(tolerance: Double) -> String? {
+        var combined = [Double](repeating: 0, count: symbols.count)
+        var size = [Double](repeating: 0, count: symbols.count)
+        var touched: [Int32] = []
+        for record in records {
+            guard let constraint = record.constraint else { continue }
+            func accumulate(_ symbol: Int32, _ factor: Double) {
+                let row = symbols[symbol].row
+                guard row >= 0 else {
+                    combined[Int(symbol)] += factor
+                    size[Int(symbol)] += abs(factor)
+                    touched.append(symbol)
+                    return
+                }
+                let header = rows[row]
+                for index in 0..<Int(header.count) {
+                    let entry = header.entries[index]
+                    combined[Int(entry.symbol)] += factor * entry.coefficient
+                    size[Int(entry.symbol)] += abs(factor * entry.coefficient)
+                    touched.append(entry.symbol)
+                }
+            }
+            for term in constraint.terms { accumulate(term.variable.id, term.coefficient) }
+            accumulate(record.marker, record.markerCoefficient)
+            if record.other >= 0 { accumulate(record.other, -record.markerCoefficient) }
+            var scale = 0.0
+            for symbol in touched { scale = max(scale, size[Int(symbol)]) }
+            var failure: String?
+            for symbol in touched {
+                if failure == nil && abs(combined[Int(symbol)]) > tolerance * scale {
+                    failure = "constraint \(constraint) does not reduce to its markers through the rows: symbol \(symbol) is left with \(combined[Int(symbol)]) (largest term \(scale))"
+                }
+                combined[Int(symbol)] = 0
+                size[Int(symbol)] = 0
+            }
+            if let failure { return failure }
+            touched.removeAll(keepingCapacity: true)
+        }
+        return nil
     }
 
     /// Verifies the state after an operation, refreshing objective rows and
@@ -375,13 +444,22 @@ extension SolverCore {
     /// order they were added, with their current constants, priorities and edits,
     /// and optimizes it. External variables keep their ids.
     ///
+    /// Constraints that a rebuild could not reinstall lose their records and are
+    /// listed in `rebuildRefusals` with what they conflict with: installed in a
+    /// better-conditioned order, a required constraint accepted within rounding can
+    /// turn out to be unsatisfiable.
+    ///
     /// - Returns: Whether the rebuilt tableau installed every constraint and verifies.
     mutating func rebuildTableau() -> Bool {
         numerics.repairs.tableauRebuilds &+= 1
         numerics.suspect = false
         let saved = counters
         var installed: [(constraint: Constraint, edited: Int32)] = []
-        for record in records.sorted(by: { $0.sequence < $1.sequence }) {
+        // Required constraints first, then by descending priority: a required equality
+        // that ties two variables together installed before the soft rows on them keeps
+        // a near-parallel soft pair from being solved on its own, where it amplifies
+        // rounding by its condition number into every row it touches.
+        for record in records.sorted(by: { ($0.priority, -$0.sequence) > ($1.priority, -$1.sequence) }) {
             guard let constraint = record.constraint else { continue }
             installed.append((constraint, record.editedVariable))
         }
@@ -424,9 +502,11 @@ extension SolverCore {
         installedCount = 0
         editCount = 0
         var complete = true
+        rebuildRefusals.removeAll()
         for (constraint, edited) in installed {
-            if install(constraint) != nil {
+            if let conflicts = install(constraint) {
                 complete = false
+                rebuildRefusals.append((constraint, conflicts.compactMap { records[Int($0)].constraint }))
                 continue
             }
             if edited >= 0 {
@@ -454,6 +534,8 @@ struct NumericalState {
     var largestCoefficient = 0.0
     /// The installed coefficients span more than `wideCoefficientRange`.
     var wide = false
+    /// A pivot element was below 1/`wideCoefficientRange` of its row's largest entry.
+    var illConditioned = false
     /// Something that cannot happen in exact arithmetic happened during the current operation.
     var suspect = false
     var repairs = NumericalRepairs()

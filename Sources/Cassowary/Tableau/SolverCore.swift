@@ -171,6 +171,8 @@ struct ConstraintRecord {
 struct SolverCore: ~Copyable {
 
     var rows = PodArray<RowHeader>(minimumCapacity: 64)
+    /// The constraints the last `rebuildTableau` could not reinstall, with their conflicts.
+    var rebuildRefusals: [(constraint: Constraint, conflicts: [Constraint])] = []
     var freeRows = PodArray<Int32>()
     var symbols = PodArray<SymbolInfo>(minimumCapacity: 64)
     var freeSymbols = PodArray<Int32>()
@@ -728,16 +730,31 @@ extension SolverCore {
     ///
     /// A factor of 1 (a new row whose subject already has coefficient -1 after its sign
     /// was normalized, as in a chain of equalities) is counted but skips the pass.
-    mutating func scaleRow(_ row: Int32, by factor: Double) {
+    ///
+    /// - Returns: The largest |coefficient| of the scaled row.
+    @discardableResult
+    mutating func scaleRow(_ row: Int32, by factor: Double) -> Double {
         willModify(row)
         counters.rowScalings &+= 1
         let header = rows[row]
         counters.cellUpdates &+= Int(header.count)
-        if factor == 1 { return }
+        var largest = 0.0
         for index in 0..<Int(header.count) {
             header.entries[index].coefficient *= factor
+            largest = max(largest, abs(header.entries[index].coefficient))
         }
         rows[row].constant = header.constant * factor
+        return largest
+    }
+
+    /// Notes a pivot element that is small next to its row (`scaledLargest` is the
+    /// row's largest entry after dividing by it): such a pivot solves a nearly
+    /// dependent pair of rows, and the rows it writes carry rounding amplified by
+    /// that ratio. From then on the solver verifies and refines after every
+    /// operation, as it does for a wide coefficient range.
+    @inline(__always)
+    mutating func notePivotRatio(_ scaledLargest: Double) {
+        if scaledLargest > Self.wideCoefficientRange { numerics.illConditioned = true }
     }
 
     /// Makes `entering` basic in `row` in place of the row's basic symbol, then
@@ -750,7 +767,7 @@ extension SolverCore {
         let coefficient = rows[row].entries[Int(index)].coefficient
         removeEntry(row: row, at: index)
         // leaving = c + a*entering + rest  =>  entering = (leaving - c - rest) / a
-        scaleRow(row, by: -1 / coefficient)
+        notePivotRatio(max(scaleRow(row, by: -1 / coefficient), abs(1 / coefficient)))
         rows[row].basic = entering
         symbols[entering].row = row
         symbols[leaving].row = -1
