@@ -94,9 +94,6 @@ extension SolverCore {
     static let valueNoise = 1e-12
     /// Verification, independent of the solver's own rules, accepts residuals up to this fraction of scale.
     static let verificationTolerance = 1e-8
-    /// Verification accepts rows whose rewriting of a constraint leaves at most this
-    /// fraction of the constraint's largest term (`rowsDescribeConstraints`).
-    static let consistencyTolerance = 1e-8
     /// Systems whose installed coefficient magnitudes span more than this ratio are
     /// verified after every operation.
     static let wideCoefficientRange = 1e3
@@ -295,8 +292,7 @@ extension SolverCore {
 
     /// Whether the solution satisfies every installed required constraint (on its
     /// original coefficients) and every restricted row is feasible, within
-    /// `verificationTolerance` of each constraint's `verificationScale`, and the rows
-    /// still describe the constraints (`rowsDescribeConstraints`).
+    /// `verificationTolerance` of each constraint's `verificationScale`.
     mutating func solutionHolds() -> Bool {
         for slot in 0..<records.count {
             guard let constraint = records[slot].constraint, records[slot].priority >= 1000 else { continue }
@@ -325,59 +321,7 @@ extension SolverCore {
                 return false
             }
         }
-        return rowsDescribeConstraints(tolerance: Self.consistencyTolerance) == nil
-    }
-
-    /// Whether the rows still describe the installed constraints: each constraint,
-    /// rewritten through the rows of its basic symbols, must reduce to its own markers
-    /// (expression + μ·marker − μ·other is identically zero in the parametric
-    /// symbols), up to `tolerance` of the largest term that went into it. This reads
-    /// the constraints' original coefficients, not the solver's rules: a row left
-    /// with a stray entry (a coefficient dropped as rounding on one side of a
-    /// near-dependent pair and kept on the other) fails it, however feasible the
-    /// values look.
-    ///
-    /// - Returns: `nil`, or what is wrong.
-    /// - Complexity: O(Σ over constraints of the lengths of their variables' rows).
-    mutating func rowsDescribeConstraints(tolerance: Double) -> String? {
-        var combined = [Double](repeating: 0, count: symbols.count)
-        var size = [Double](repeating: 0, count: symbols.count)
-        var touched: [Int32] = []
-        for record in records {
-            guard let constraint = record.constraint else { continue }
-            func accumulate(_ symbol: Int32, _ factor: Double) {
-                let row = symbols[symbol].row
-                guard row >= 0 else {
-                    combined[Int(symbol)] += factor
-                    size[Int(symbol)] += abs(factor)
-                    touched.append(symbol)
-                    return
-                }
-                let header = rows[row]
-                for index in 0..<Int(header.count) {
-                    let entry = header.entries[index]
-                    combined[Int(entry.symbol)] += factor * entry.coefficient
-                    size[Int(entry.symbol)] += abs(factor * entry.coefficient)
-                    touched.append(entry.symbol)
-                }
-            }
-            for term in constraint.terms { accumulate(term.variable.id, term.coefficient) }
-            accumulate(record.marker, record.markerCoefficient)
-            if record.other >= 0 { accumulate(record.other, -record.markerCoefficient) }
-            var scale = 0.0
-            for symbol in touched { scale = max(scale, size[Int(symbol)]) }
-            var failure: String?
-            for symbol in touched {
-                if failure == nil && abs(combined[Int(symbol)]) > tolerance * scale {
-                    failure = "constraint \(constraint) does not reduce to its markers through the rows: symbol \(symbol) is left with \(combined[Int(symbol)]) (largest term \(scale))"
-                }
-                combined[Int(symbol)] = 0
-                size[Int(symbol)] = 0
-            }
-            if let failure { return failure }
-            touched.removeAll(keepingCapacity: true)
-        }
-        return nil
+        return true
     }
 
     /// Verifies the state after an operation, refreshing objective rows and
