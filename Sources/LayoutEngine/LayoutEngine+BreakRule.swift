@@ -20,12 +20,14 @@ extension LayoutEngine {
     /// - Parameter candidates: The mutually exclusive constraints (not empty).
     /// - Returns: The one to break.
     /// - Complexity: O(*n* · *d*) for *n* candidates in a hierarchy of depth *d*.
-    public static func constraintToBreak(among candidates: [LayoutConstraint]) -> LayoutConstraint {
+    public static func constraintToBreak(
+        among candidates: [LayoutConstraint], rule: BreakRule = .uikit
+    ) -> LayoutConstraint {
         precondition(!candidates.isEmpty, "No constraint to break")
         var best = candidates[0]
-        var bestKey = breakKey(best)
+        var bestKey = breakKey(best, rule: rule)
         for candidate in candidates.dropFirst() {
-            let key = breakKey(candidate)
+            let key = breakKey(candidate, rule: rule)
             if key < bestKey {
                 best = candidate
                 bestKey = key
@@ -35,10 +37,11 @@ extension LayoutEngine {
     }
 
     /// Smaller breaks first: (tier, -depth, -trailing side, -serial).
-    static func breakKey(_ constraint: LayoutConstraint) -> BreakKey {
+    static func breakKey(_ constraint: LayoutConstraint, rule: BreakRule = .uikit) -> BreakKey {
         BreakKey(
-            tier: breakTier(constraint), negativeDepth: -relationDepth(constraint),
-            negativeSide: constraint.touchesTrailingSide ? -1 : 0, negativeSerial: -constraint.serial)
+            tier: breakTier(constraint, rule: rule), negativeDepth: -relationDepth(constraint),
+            negativeSide: constraint.touchesTrailingSide ? -1 : 0,
+            negativeSerial: rule == .interfaceBuilderCanvas ? constraint.serial : -constraint.serial)
     }
 
     struct BreakKey: Comparable {
@@ -55,15 +58,18 @@ extension LayoutEngine {
 
     /// 0: a relation between two items; 1: one item's size or ratio; 2: a guide definition;
     /// 3: imposed geometry.
-    static func breakTier(_ constraint: LayoutConstraint) -> Int {
+    static func breakTier(_ constraint: LayoutConstraint, rule: BreakRule = .uikit) -> Int {
         if constraint.isImposedGeometry { return 3 }
         if let identifier = constraint.identifier,
             identifier.hasSuffix("-guide-constraint") || identifier.hasPrefix("UIViewSafeAreaLayoutGuide")
         {
             return 2
         }
-        if constraint.secondItem == nil || constraint.secondItem === constraint.firstItem { return 1 }
-        return 0
+        let isSize = constraint.secondItem == nil || constraint.secondItem === constraint.firstItem
+        switch rule {
+        case .uikit: return isSize ? 1 : 0
+        case .interfaceBuilderCanvas: return isSize && constraint.origin == .app ? 0 : 1
+        }
     }
 
     /// The depth of the shallower item (a layout guide, such as the margins guide, is at its
@@ -108,4 +114,14 @@ extension LayoutConstraint {
         }
         return trailing(firstAttribute) || trailing(secondAttribute)
     }
+}
+
+/// Which rule chooses the constraint to break when required constraints conflict.
+public enum BreakRule: Sendable, Equatable {
+    /// UIKit's at run time, read off its logs (docs/break-rule.md): relations between two
+    /// items before sizes.
+    case uikit
+    /// Interface Builder's canvas, read off the frames Xcode stores (docs/importer.md): an
+    /// app's fixed size or ratio of one item before relations; otherwise as ``uikit``.
+    case interfaceBuilderCanvas
 }
