@@ -36,28 +36,34 @@ extension LayoutEngine {
         return best
     }
 
-    /// Smaller breaks first: (tier, -depth, -trailing side, -serial).
+    /// Smaller breaks first: (tier, -length, -depth, -trailing side, -serial). The length (a
+    /// fixed size's constant) and the serial's direction (earliest first) apply to
+    /// ``BreakRule/interfaceBuilderCanvas`` only.
     static func breakKey(_ constraint: LayoutConstraint, rule: BreakRule = .uikit) -> BreakKey {
         BreakKey(
-            tier: breakTier(constraint, rule: rule), negativeDepth: -relationDepth(constraint),
+            tier: breakTier(constraint, rule: rule),
+            negativeLength: rule == .interfaceBuilderCanvas && constraint.secondItem == nil ? -abs(constraint.constant) : 0,
+            negativeDepth: -relationDepth(constraint),
             negativeSide: constraint.touchesTrailingSide ? -1 : 0,
             negativeSerial: rule == .interfaceBuilderCanvas ? constraint.serial : -constraint.serial)
     }
 
     struct BreakKey: Comparable {
         var tier: Int
+        var negativeLength: Double
         var negativeDepth: Int
         var negativeSide: Int
         var negativeSerial: Int
 
         static func < (a: BreakKey, b: BreakKey) -> Bool {
-            (a.tier, a.negativeDepth, a.negativeSide, a.negativeSerial)
-                < (b.tier, b.negativeDepth, b.negativeSide, b.negativeSerial)
+            (a.tier, a.negativeLength, a.negativeDepth, a.negativeSide, a.negativeSerial)
+                < (b.tier, b.negativeLength, b.negativeDepth, b.negativeSide, b.negativeSerial)
         }
     }
 
-    /// 0: a relation between two items; 1: one item's size or ratio; 2: a guide definition;
-    /// 3: imposed geometry.
+    /// 0: a relation between two items; 1: one item's size or ratio (the other way round for
+    /// an app's constraints under ``BreakRule/interfaceBuilderCanvas``); 2: a guide
+    /// definition; 3: imposed geometry.
     static func breakTier(_ constraint: LayoutConstraint, rule: BreakRule = .uikit) -> Int {
         if constraint.isImposedGeometry { return 3 }
         if let identifier = constraint.identifier,
@@ -122,6 +128,7 @@ public enum BreakRule: Sendable, Equatable {
     /// items before sizes.
     case uikit
     /// Interface Builder's canvas, read off the frames Xcode stores (docs/importer.md): an
-    /// app's fixed size or ratio of one item before relations; otherwise as ``uikit``.
+    /// app's fixed size or ratio of one item before relations, the largest fixed size first,
+    /// then the earliest made (document order); guides and imposed geometry as ``uikit``.
     case interfaceBuilderCanvas
 }

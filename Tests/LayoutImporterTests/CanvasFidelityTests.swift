@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 import LayoutEngine
@@ -8,24 +9,31 @@ import LayoutEngine
 @Suite("Canvas fidelity")
 struct CanvasFidelityTests {
     /// A 200 × 140 view (a row of fixed height): a title 20 tall at the top, a box 4 below it
-    /// and 20 above the bottom, whose own `height == 100` (made first, as the box comes first
-    /// in the document) asks 4 points more than the row has. Xcode stored the box 96 tall.
-    static let conflict = FixtureDocuments.xib(
-        FixtureDocuments.rootView(
-            """
-            <subviews>
+    /// and 20 above the bottom, whose own `height == 100` asks 4 points more than the row has.
+    /// Xcode stored the box 96 tall: the larger fixed size gives way, whichever view comes
+    /// first in the document (`boxFirst`).
+    static func conflict(boxFirst: Bool) -> Data {
+        let box = """
                 <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
                     <rect key="frame" x="0.0" y="24" width="200" height="96"/>
                     <constraints>
                         <constraint firstAttribute="height" constant="100" id="box-h"/>
                     </constraints>
                 </view>
+            """
+        let title = """
                 <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="title">
                     <rect key="frame" x="0.0" y="0.0" width="200" height="20"/>
                     <constraints>
                         <constraint firstAttribute="height" constant="20" id="title-h"/>
                     </constraints>
                 </view>
+            """
+        return FixtureDocuments.xib(
+        FixtureDocuments.rootView(
+            """
+            <subviews>
+            \(boxFirst ? box + title : title + box)
             </subviews>
             <constraints>
                 <constraint firstItem="title" firstAttribute="top" secondItem="root" secondAttribute="top" id="c1"/>
@@ -37,9 +45,11 @@ struct CanvasFidelityTests {
                 <constraint firstAttribute="bottom" secondItem="box" secondAttribute="bottom" constant="20" id="c7"/>
             </constraints>
             """, width: 200, height: 140))
+    }
 
-    @Test func theCanvasBreaksTheEarliestFixedSizeOfAConflict() throws {
-        let document = try FixtureDocuments.load(Self.conflict)
+    @Test(arguments: [true, false])
+    func theCanvasBreaksTheLargestFixedSizeOfAConflict(boxFirst: Bool) throws {
+        let document = try FixtureDocuments.load(Self.conflict(boxFirst: boxFirst))
         let layout = try #require(document.layouts.first)
         #expect(layout.window.engine.breakRule == .interfaceBuilderCanvas)
         #expect(layout.window.engine.brokenConstraintCount == 1)
@@ -48,7 +58,7 @@ struct CanvasFidelityTests {
         #expect(FrameAgreement(layout).ratio == 1, "\(FrameAgreement(layout).mismatches)")
 
         // The runtime layout keeps UIKit's rule: a relation between two items gives way.
-        let runtime = try FixtureDocuments.load(Self.conflict, options: ImportOptions(reproducesCanvas: false))
+        let runtime = try FixtureDocuments.load(Self.conflict(boxFirst: boxFirst), options: ImportOptions(reproducesCanvas: false))
         let runtimeLayout = try #require(runtime.layouts.first)
         #expect(runtimeLayout.window.engine.breakRule == .uikit)
         #expect(runtimeLayout.viewsByID["box"]?.frame.height == 100)
