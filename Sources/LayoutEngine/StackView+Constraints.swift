@@ -168,7 +168,8 @@ extension StackView {
                     continue
                 }
                 let priority: LayoutPriority =
-                    sized.count == 1 ? .required : LayoutPriority(rawValue: Float(max(999 - indexInAll(view), 1)))
+                    sized.count == 1 || requiresProportionalShares
+                    ? .required : LayoutPriority(rawValue: Float(max(999 - indexInAll(view), 1)))
                 add(.fillProportionally, view, along.size, self, along.size, multiplier: length / total, priority: priority)
             }
         case .equalSpacing, .equalCentering:

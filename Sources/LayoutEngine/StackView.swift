@@ -154,6 +154,14 @@ open class StackView: View {
 
     /// The `UISV-spacing` constraints, whose constants follow ``spacing``.
     var spacingConstraints: [LayoutConstraint] = []
+    /// Whether the `UISV-fill-proportionally` shares are required rather than at 999 − index
+    /// (false by default, as UIKit makes them at run time). Xcode's canvas holds them
+    /// required: its stored frames keep the shares over an arranged view's own required
+    /// length (docs/importer.md). A change rebuilds.
+    public var requiresProportionalShares = false {
+        didSet { if oldValue != requiresProportionalShares, distribution == .fillProportionally { setNeedsRebuild() } }
+    }
+
     /// The lengths the `UISV-fill-proportionally` multipliers were made from.
     var proportionalLengths: [Double] = []
     var needsRebuild = true

@@ -157,6 +157,19 @@ struct StackViewFrameTests {
         #expect(abs(other.frame.height - 40) < 1e-6)
     }
 
+    @Test("requiresProportionalShares makes every share required (Interface Builder's canvas)")
+    func requiredProportionalShares() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.distribution = .fillProportionally
+        stack.requiresProportionalShares = true
+        let window = host(stack, width: 70)
+        let shares = stack.generatedConstraints.filter { $0.identifier == "UISV-fill-proportionally" }
+        #expect(shares.map(\.priority) == [1000, 1000, 1000])
+        #expect(window.engine.brokenConstraintCount == 0)
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+    }
+
     @Test("fillProportionally rebuilds when an intrinsic size changes; fill does not")
     func proportionalRebuildOnIntrinsicChange() {
         let labels = threeLabels()

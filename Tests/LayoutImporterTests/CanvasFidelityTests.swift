@@ -97,4 +97,33 @@ struct CanvasFidelityTests {
         #expect(layout.viewsByID["st"]?.frame == Rect(x: 0, y: 0, width: 200, height: 80))
         #expect(FrameAgreement(layout).ratio == 1, "\(FrameAgreement(layout).mismatches)")
     }
+
+    /// The proportional stack above, with the plain view's own required `height == 76`: the
+    /// design frames keep it at its 50-point share (Xcode's canvas holds the shares required
+    /// and breaks the fixed size); at run time the shares give way (999 − index).
+    static let proportionalOverSize: Data = {
+        let text = String(decoding: proportional, as: UTF8.self).replacingOccurrences(
+            of: """
+                <rect key="frame" x="0.0" y="30" width="200" height="50"/>
+                """,
+            with: """
+                <rect key="frame" x="0.0" y="30" width="200" height="50"/>
+                <constraints><constraint firstAttribute="height" constant="76" id="plain-h"/></constraints>
+                """)
+        return Data(text.utf8)
+    }()
+
+    @Test func theCanvasHoldsProportionalSharesRequired() throws {
+        #expect(String(decoding: Self.proportionalOverSize, as: UTF8.self).contains("plain-h"))
+        let document = try FixtureDocuments.load(Self.proportionalOverSize)
+        let layout = try #require(document.layouts.first)
+        #expect(layout.viewsByID["plain"]?.frame == Rect(x: 0, y: 30, width: 200, height: 50))
+        #expect(layout.viewsByID["st"]?.frame == Rect(x: 0, y: 0, width: 200, height: 80))
+        #expect(layout.window.engine.brokenConstraintCount == 1)
+
+        let runtime = try FixtureDocuments.load(Self.proportionalOverSize, options: ImportOptions(reproducesCanvas: false))
+        let runtimeLayout = try #require(runtime.layouts.first)
+        #expect(runtimeLayout.viewsByID["plain"]?.frame.height == 76)
+        #expect(runtimeLayout.window.engine.brokenConstraintCount == 0)
+    }
 }

@@ -146,7 +146,10 @@ final class HierarchyBuilder {
         let view: View
         switch node.name {
         case "stackView":
-            view = ImportedStackView(className: className, id: id, frame: frame)
+            let stack = ImportedStackView(className: className, id: id, frame: frame)
+            // Xcode's canvas holds proportional shares required (its stored frames show it).
+            stack.requiresProportionalShares = context.options.reproducesCanvas
+            view = stack
         case "scrollView":
             view = ImportedScrollView(className: className, id: id, frame: frame)
         default:
