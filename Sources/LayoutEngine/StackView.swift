@@ -57,7 +57,8 @@ open class StackView: View {
         /// The views fill the stack and all have the same length (`UISV-fill-equally`).
         case fillEqually
         /// The views fill the stack with lengths proportional to their intrinsic
-        /// lengths (`UISV-fill-proportionally`, at 999 − index).
+        /// lengths, or their frames' for views without one (`UISV-fill-proportionally`,
+        /// at 999 − index; required with ``StackView/requiresProportionalShares``).
         case fillProportionally
         /// The views keep their lengths; equal gaps (spacer guides) fill the rest,
         /// never smaller than ``StackView/spacing``.
