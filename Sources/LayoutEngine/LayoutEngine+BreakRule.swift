@@ -20,12 +20,14 @@ extension LayoutEngine {
     /// - Parameter candidates: The mutually exclusive constraints (not empty).
     /// - Returns: The one to break.
     /// - Complexity: O(*n* · *d*) for *n* candidates in a hierarchy of depth *d*.
-    public static func constraintToBreak(among candidates: [LayoutConstraint]) -> LayoutConstraint {
+    public static func constraintToBreak(
+        among candidates: [LayoutConstraint], rule: BreakRule = .uikit
+    ) -> LayoutConstraint {
         precondition(!candidates.isEmpty, "No constraint to break")
         var best = candidates[0]
-        var bestKey = breakKey(best)
+        var bestKey = breakKey(best, rule: rule)
         for candidate in candidates.dropFirst() {
-            let key = breakKey(candidate)
+            let key = breakKey(candidate, rule: rule)
             if key < bestKey {
                 best = candidate
                 bestKey = key
@@ -34,36 +36,46 @@ extension LayoutEngine {
         return best
     }
 
-    /// Smaller breaks first: (tier, -depth, -trailing side, -serial).
-    static func breakKey(_ constraint: LayoutConstraint) -> BreakKey {
+    /// Smaller breaks first: (tier, -length, -depth, -trailing side, -serial). The length (a
+    /// fixed size's constant) and the serial's direction (earliest first) apply to
+    /// ``BreakRule/interfaceBuilderCanvas`` only.
+    static func breakKey(_ constraint: LayoutConstraint, rule: BreakRule = .uikit) -> BreakKey {
         BreakKey(
-            tier: breakTier(constraint), negativeDepth: -relationDepth(constraint),
-            negativeSide: constraint.touchesTrailingSide ? -1 : 0, negativeSerial: -constraint.serial)
+            tier: breakTier(constraint, rule: rule),
+            negativeLength: rule == .interfaceBuilderCanvas && constraint.secondItem == nil ? -abs(constraint.constant) : 0,
+            negativeDepth: -relationDepth(constraint),
+            negativeSide: constraint.touchesTrailingSide ? -1 : 0,
+            negativeSerial: rule == .interfaceBuilderCanvas ? constraint.serial : -constraint.serial)
     }
 
     struct BreakKey: Comparable {
         var tier: Int
+        var negativeLength: Double
         var negativeDepth: Int
         var negativeSide: Int
         var negativeSerial: Int
 
         static func < (a: BreakKey, b: BreakKey) -> Bool {
-            (a.tier, a.negativeDepth, a.negativeSide, a.negativeSerial)
-                < (b.tier, b.negativeDepth, b.negativeSide, b.negativeSerial)
+            (a.tier, a.negativeLength, a.negativeDepth, a.negativeSide, a.negativeSerial)
+                < (b.tier, b.negativeLength, b.negativeDepth, b.negativeSide, b.negativeSerial)
         }
     }
 
-    /// 0: a relation between two items; 1: one item's size or ratio; 2: a guide definition;
-    /// 3: imposed geometry.
-    static func breakTier(_ constraint: LayoutConstraint) -> Int {
+    /// 0: a relation between two items; 1: one item's size or ratio (the other way round for
+    /// an app's constraints under ``BreakRule/interfaceBuilderCanvas``); 2: a guide
+    /// definition; 3: imposed geometry.
+    static func breakTier(_ constraint: LayoutConstraint, rule: BreakRule = .uikit) -> Int {
         if constraint.isImposedGeometry { return 3 }
         if let identifier = constraint.identifier,
             identifier.hasSuffix("-guide-constraint") || identifier.hasPrefix("UIViewSafeAreaLayoutGuide")
         {
             return 2
         }
-        if constraint.secondItem == nil || constraint.secondItem === constraint.firstItem { return 1 }
-        return 0
+        let isSize = constraint.secondItem == nil || constraint.secondItem === constraint.firstItem
+        switch rule {
+        case .uikit: return isSize ? 1 : 0
+        case .interfaceBuilderCanvas: return isSize && constraint.origin == .app ? 0 : 1
+        }
     }
 
     /// The depth of the shallower item (a layout guide, such as the margins guide, is at its
@@ -108,4 +120,15 @@ extension LayoutConstraint {
         }
         return trailing(firstAttribute) || trailing(secondAttribute)
     }
+}
+
+/// Which rule chooses the constraint to break when required constraints conflict.
+public enum BreakRule: Sendable, Equatable {
+    /// UIKit's at run time, read off its logs (docs/break-rule.md): relations between two
+    /// items before sizes.
+    case uikit
+    /// Interface Builder's canvas, read off the frames Xcode stores (docs/importer.md): an
+    /// app's fixed size or ratio of one item before relations, the largest fixed size first,
+    /// then the earliest made (document order); guides and imposed geometry as ``uikit``.
+    case interfaceBuilderCanvas
 }

@@ -66,6 +66,10 @@ public final class LayoutEngine {
     var inUpdatePass = false
     var batchDepth = 0
 
+    /// The rule that chooses which constraint of a conflict to break: UIKit's at run time
+    /// (the default), or Interface Builder's canvas (``BreakRule``).
+    public var breakRule: BreakRule = .uikit
+
     /// Constraints broken to resolve conflicts, in total.
     public internal(set) var brokenConstraintCount = 0
     /// Receives every line the engine logs (the UIKit-style conflict reports and
@@ -536,7 +540,8 @@ public final class LayoutEngine {
         let candidates = conflicting + [constraint]
         let victim =
             choosing
-            ? Self.constraintToBreak(among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) })
+            ? Self.constraintToBreak(
+                among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }, rule: breakRule)
             : constraint
         let report = UnsatisfiableConstraintsReport(
             constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)

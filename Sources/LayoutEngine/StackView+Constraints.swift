@@ -56,17 +56,28 @@ extension StackView {
         spacingUpdateCount += 1
     }
 
-    /// The intrinsic length of each visible arranged subview along the axis (0 without
-    /// one), which the `.fillProportionally` multipliers are made from.
-    ///
-    /// UIKit falls back to a fitting size for views without an intrinsic length; a
-    /// fitting size cannot be solved inside the update pass's batch here, so such views
-    /// get a length of zero (`UISV-fill-proportionally` `length == 0`).
+    /// The intrinsic length of each visible arranged subview along the axis (−1 without
+    /// one): a change of these remakes the `.fillProportionally` constraints.
     func currentProportionalLengths() -> [Double] {
         arrangedSubviews.filter { !$0.isHidden }.map { view in
             let size = view.intrinsicContentSize
             let length = axis == .horizontal ? size.width : size.height
-            return max(length, 0)
+            return length < 0 ? -1 : length
+        }
+    }
+
+    /// The lengths the `.fillProportionally` multipliers are made from: each visible view's
+    /// intrinsic length, or, for a view without one (a plain view, a nested stack), its
+    /// current length along the axis: UIKit measures such a view by its frame (a view with
+    /// only a frame is filled in proportion to it), so a view loaded from a document starts
+    /// from its design frame. Frame changes alone do not remake the constraints. A length of
+    /// zero still makes a required `length == 0` (Xcode's stored frames collapse empty labels
+    /// of such a stack over their own required heights).
+    func proportionalFillLengths(intrinsic: [Double], visible: [View]) -> [Double] {
+        zip(intrinsic, visible).map { length, view in
+            guard length < 0 else { return length }
+            let frameLength = axis == .horizontal ? view.frame.width : view.frame.height
+            return max(frameLength, 0)
         }
     }
 
@@ -145,8 +156,9 @@ extension StackView {
                 add(.fillEqually, view, along.size, visible[0], along.size)
             }
         case .fillProportionally:
-            let lengths = currentProportionalLengths()
-            proportionalLengths = lengths
+            let intrinsic = currentProportionalLengths()
+            proportionalLengths = intrinsic
+            let lengths = proportionalFillLengths(intrinsic: intrinsic, visible: visible)
             let sized = lengths.filter { $0 > 0 }
             let gaps = visible.dropLast().reduce(0.0) { $0 + spacing(after: $1) }
             let total = gaps + sized.reduce(0, +)
@@ -156,7 +168,8 @@ extension StackView {
                     continue
                 }
                 let priority: LayoutPriority =
-                    sized.count == 1 ? .required : LayoutPriority(rawValue: Float(max(999 - indexInAll(view), 1)))
+                    sized.count == 1 || requiresProportionalShares
+                    ? .required : LayoutPriority(rawValue: Float(max(999 - indexInAll(view), 1)))
                 add(.fillProportionally, view, along.size, self, along.size, multiplier: length / total, priority: priority)
             }
         case .equalSpacing, .equalCentering:

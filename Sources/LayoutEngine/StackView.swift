@@ -57,7 +57,8 @@ open class StackView: View {
         /// The views fill the stack and all have the same length (`UISV-fill-equally`).
         case fillEqually
         /// The views fill the stack with lengths proportional to their intrinsic
-        /// lengths (`UISV-fill-proportionally`, at 999 − index).
+        /// lengths, or their frames' for views without one (`UISV-fill-proportionally`,
+        /// at 999 − index; required with ``StackView/requiresProportionalShares``).
         case fillProportionally
         /// The views keep their lengths; equal gaps (spacer guides) fill the rest,
         /// never smaller than ``StackView/spacing``.
@@ -154,6 +155,14 @@ open class StackView: View {
 
     /// The `UISV-spacing` constraints, whose constants follow ``spacing``.
     var spacingConstraints: [LayoutConstraint] = []
+    /// Whether the `UISV-fill-proportionally` shares are required rather than at 999 − index
+    /// (false by default, as UIKit makes them at run time). Xcode's canvas holds them
+    /// required: its stored frames keep the shares over an arranged view's own required
+    /// length (docs/importer.md). A change rebuilds.
+    public var requiresProportionalShares = false {
+        didSet { if oldValue != requiresProportionalShares, distribution == .fillProportionally { setNeedsRebuild() } }
+    }
+
     /// The lengths the `UISV-fill-proportionally` multipliers were made from.
     var proportionalLengths: [Double] = []
     var needsRebuild = true

@@ -50,7 +50,7 @@ struct CheckCommand: ParsableCommand {
     var scenarios: [String] = []
 
     @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
-        "Run the scenarios of these .xib/.storyboard files or folders (as run --layouts; give the same paths as the baseline's run).",
+        "Run the scenarios of these .xib/.storyboard files or folders (as run --layouts; default: the paths the baseline's run recorded).",
         valueName: "path"))
     var layouts: [String] = []
     @Option(name: .customLong("filter"), help: ArgumentHelp("A scenario name, family or glob (repeatable).", valueName: "glob"))
@@ -91,7 +91,7 @@ struct CheckCommand: ParsableCommand {
 
     private var runOptionsGiven: Bool {
         !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty || !sizes.isEmpty || quick || repetitions != nil
-            || timeBudget != nil || noAllocations || injectChurn != nil || output != nil
+            || timeBudget != nil || noAllocations || injectChurn != nil || output != nil || !layouts.isEmpty
     }
 
     func run() throws {
@@ -126,10 +126,12 @@ struct CheckCommand: ParsableCommand {
             }
             outcome = GateCheck.evaluate(prepared, head: head)
         } else {
-            let importedCatalog = try LayoutsOption.catalog(layouts)
+            // The documents: --layouts when given, else the baseline's run's (its stored options).
+            let paths = layouts.isEmpty ? prepared.baseline.report.options.layouts ?? [] : layouts
+            let importedCatalog = try LayoutsOption.catalog(paths)
             let session: RunSession
             do throws(LayoutBenchError) {
-                session = try makeSession(repeating: prepared.baseline, importedCatalog: importedCatalog)
+                session = try makeSession(repeating: prepared.baseline, importedCatalog: importedCatalog, layouts: paths)
             } catch {
                 throw CommandLineOutput.fail(error)
             }
@@ -169,9 +171,12 @@ struct CheckCommand: ParsableCommand {
         if outcome.exitStatus != .pass { throw ExitCode(outcome.exitStatus.rawValue) }
     }
 
-    private func makeSession(repeating baseline: LoadedReport, importedCatalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
+    private func makeSession(
+        repeating baseline: LoadedReport, importedCatalog: [Scenario]?, layouts: [String]
+    ) throws(LayoutBenchError) -> RunSession {
         let options = baseline.report.options
         var configuration = GateCheck.configuration(repeating: options, from: baseline.path)
+        configuration.layouts = layouts
         var overridden: Set<RunConfiguration.Option> = []
         if quick && !options.quick {
             let selection = configuration.selection

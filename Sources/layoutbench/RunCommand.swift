@@ -132,6 +132,7 @@ struct RunCommand: ParsableCommand {
     private func makeSession(catalog: [Scenario]?) throws(LayoutBenchError) -> RunSession {
         var configuration = quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
         configuration.selection = ScenarioSelection(patterns: scenarios + filters, tags: tags)
+        configuration.layouts = layouts
         if !sizes.isEmpty { configuration.sizes = try RunConfiguration.parseSizes(sizes) }
         if let repetitions {
             configuration.minimumRepetitions = repetitions

@@ -127,6 +127,49 @@ struct StackViewFrameTests {
         #expect(priorities == [999, 998, 997])
     }
 
+    @Test("fillProportionally measures a view without an intrinsic length by its frame, not as zero")
+    func fillProportionallyFrameFallback() {
+        // A label (17 tall) and a plain view whose frame is 34 tall, 10 apart: shares
+        // 17 : 34 of 61, the stack's natural height. UIKit fills a view with only a frame
+        // in proportion to it.
+        let label = Label(text: "abc", name: "label")
+        let plain = View(name: "plain", frame: Rect(x: 0, y: 0, width: 50, height: 34))
+        let stack = StackView(arrangedSubviews: [label, plain])
+        stack.axis = .vertical
+        stack.distribution = .fillProportionally
+        stack.spacing = 10
+        let window = host(stack, width: 100)
+        #expect(window.engine.brokenConstraintCount == 0)
+        expectFrame(plain, Rect(x: 0, y: 27, width: 100, height: 34))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 100, height: 61))
+        let shares = stack.generatedConstraints.filter { $0.identifier == "UISV-fill-proportionally" }
+        #expect(shares.map(\.priority) == [999, 998])
+
+        // Its own required height wins over its share (999 − index), without a conflict.
+        let other = View(name: "sized", frame: Rect(x: 0, y: 0, width: 50, height: 34))
+        let sizedStack = StackView(arrangedSubviews: [Label(text: "abc"), other])
+        sizedStack.axis = .vertical
+        sizedStack.distribution = .fillProportionally
+        other.translatesAutoresizingMaskIntoConstraints = false
+        other.heightAnchor.constraint(equalToConstant: 40).isActive = true
+        let sizedWindow = host(sizedStack, width: 100)
+        #expect(sizedWindow.engine.brokenConstraintCount == 0)
+        #expect(abs(other.frame.height - 40) < 1e-6)
+    }
+
+    @Test("requiresProportionalShares makes every share required (Interface Builder's canvas)")
+    func requiredProportionalShares() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.distribution = .fillProportionally
+        stack.requiresProportionalShares = true
+        let window = host(stack, width: 70)
+        let shares = stack.generatedConstraints.filter { $0.identifier == "UISV-fill-proportionally" }
+        #expect(shares.map(\.priority) == [1000, 1000, 1000])
+        #expect(window.engine.brokenConstraintCount == 0)
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+    }
+
     @Test("fillProportionally rebuilds when an intrinsic size changes; fill does not")
     func proportionalRebuildOnIntrinsicChange() {
         let labels = threeLabels()

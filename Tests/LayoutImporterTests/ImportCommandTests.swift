@@ -128,4 +128,28 @@ struct ImportCommandTests {
         #expect(device.status == 64)
         #expect(device.errors.contains("Unknown device 'retina99'"))
     }
+
+    @Test func checkRepeatsTheLayoutsItsBaselineRecorded() throws {
+        let folder = try Self.folder(["A/Basics.xib": ConstraintImportTests.basics])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let documents = folder.appendingPathComponent("A").path
+        let output = folder.appendingPathComponent("reports").path
+        let run = try Self.run([
+            "run", "--layouts", documents, "--quick", "--repetitions", "3", "--no-allocations", "--no-history",
+            "--output", output, "--progress", "none",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let baseline = output + "/latest/report.json"
+        let json = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(json.contains("\"layouts\": [\"\(documents)\"]") || json.contains("\"layouts\" : [\"\(documents)\"]"), "\(json.prefix(2000))")
+
+        // No --layouts: the baseline's paths, so the same scenarios (no lost coverage).
+        let check = try Self.run([
+            "check", "--baseline", baseline, "--output", folder.appendingPathComponent("check").path, "--no-history",
+            "--progress", "none",
+        ])
+        #expect(check.status == 0, "stdout: \(check.output)\nstderr: \(check.errors)")
+        #expect(check.output.contains("Basics.xib/"), "\(check.output)")
+        #expect(!check.output.contains("lost coverage"))
+    }
 }

@@ -40,7 +40,7 @@ public struct GateCheck: Sendable {
     }
 
     /// The run configuration that repeats the baseline's run: its selection, sizes, suite,
-    /// repetitions, allocation counting and time budget.
+    /// repetitions, allocation counting, time budget and `--layouts` paths.
     ///
     /// - Parameters:
     ///   - options: The baseline's stored options.
@@ -56,6 +56,7 @@ public struct GateCheck: Sendable {
         configuration.countingRepetitions = options.countingRepetitions
         configuration.countAllocations = options.countAllocations
         configuration.timeBudgetSeconds = options.timeBudgetSeconds
+        configuration.layouts = options.layouts ?? []
         configuration.storedOptions = path.map { RunConfiguration.StoredOptions(path: $0) }
         return configuration
     }

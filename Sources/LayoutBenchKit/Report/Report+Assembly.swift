@@ -15,7 +15,8 @@ extension Report {
                 countingRepetitions: configuration.countingRepetitions,
                 countAllocations: configuration.countAllocations,
                 timeBudgetSeconds: configuration.timeBudgetSeconds, formats: formats.map(\.rawValue),
-                injectChurn: configuration.injectChurn > 0 ? configuration.injectChurn : nil),
+                injectChurn: configuration.injectChurn > 0 ? configuration.injectChurn : nil,
+                layouts: configuration.layouts.isEmpty ? nil : configuration.layouts),
             status: failures.isEmpty ? .passed : .failed, failures: failures, warnings: outcome.warnings,
             scenarios: outcome.scenarios, families: FamilySummary.summarize(outcome.scenarios),
             pairs: PairComparison.compare(outcome.scenarios))

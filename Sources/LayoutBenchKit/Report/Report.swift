@@ -105,11 +105,15 @@ public struct Report: Codable, Sendable {
         /// deliberately slowed variant for testing gates), or `nil`. Written only when set,
         /// so reports of normal runs are unchanged (`docs/report-schema.md`).
         public var injectChurn: Int?
+        /// `--layouts PATH...`: the Interface Builder documents or folders the scenarios were
+        /// made from, as given on the command line, or `nil` for the built-in catalogue.
+        /// Written only when set (`docs/report-schema.md`); `check` repeats them.
+        public var layouts: [String]?
 
         public init(
             filters: [String], tags: [String], sizes: [Int]?, quick: Bool, warmup: Int, minimumRepetitions: Int,
             maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool, timeBudgetSeconds: Double,
-            formats: [String], injectChurn: Int? = nil
+            formats: [String], injectChurn: Int? = nil, layouts: [String]? = nil
         ) {
             self.filters = filters
             self.tags = tags
@@ -123,9 +127,10 @@ public struct Report: Codable, Sendable {
             self.timeBudgetSeconds = timeBudgetSeconds
             self.formats = formats
             self.injectChurn = injectChurn
+            self.layouts = layouts
         }
 
-        /// Every member in declaration order; `injectChurn` only when set.
+        /// Every member in declaration order; `injectChurn` and `layouts` only when set.
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(filters, forKey: .filters)
@@ -140,6 +145,7 @@ public struct Report: Codable, Sendable {
             try container.encode(timeBudgetSeconds, forKey: .timeBudgetSeconds)
             try container.encode(formats, forKey: .formats)
             if let injectChurn { try container.encode(injectChurn, forKey: .injectChurn) }
+            if let layouts { try container.encode(layouts, forKey: .layouts) }
         }
     }
 

@@ -41,6 +41,9 @@ public struct RunConfiguration: Sendable, Equatable {
     /// gates. 0 (the default) injects nothing. With injection the scenarios' own expectations
     /// no longer hold; their failures become warnings (`docs/ci.md`).
     public var injectChurn = 0
+    /// The `--layouts` paths the scenarios were made from (Interface Builder documents), or
+    /// empty for the built-in catalogue: recorded in the report, so `check` can repeat them.
+    public var layouts: [String] = []
 
     /// The full suite's defaults: 1 warm-up, 3 to 30 timed repetitions, 2 counting
     /// repetitions, 150 seconds. With ~25 scenarios at 3 sizes (75 measurements) that is

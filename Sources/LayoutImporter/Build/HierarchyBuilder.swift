@@ -102,6 +102,8 @@ final class HierarchyBuilder {
         // built at the design size (autoresizing masks are relative to it), then resized.
         targetSize = kind == .scene && size == context.documentDevice.screen ? context.device.screen : size
         let window = Window(width: max(size.width, 0), height: max(size.height, 0), name: "window")
+        // Xcode's canvas resolves conflicts by its own choice, which its stored frames show.
+        if context.options.reproducesCanvas { window.engine.breakRule = .interfaceBuilderCanvas }
         let root = Self.makeBareView(node, frame: Rect(origin: .zero, size: size), context: context)
         layout = ImportedLayout(name: name, kind: kind, line: node.line, window: window, root: root)
         // The root is sized by its window (a view controller's view, a cell sized by its table).
@@ -144,7 +146,10 @@ final class HierarchyBuilder {
         let view: View
         switch node.name {
         case "stackView":
-            view = ImportedStackView(className: className, id: id, frame: frame)
+            let stack = ImportedStackView(className: className, id: id, frame: frame)
+            // Xcode's canvas holds proportional shares required (its stored frames show it).
+            stack.requiresProportionalShares = context.options.reproducesCanvas
+            view = stack
         case "scrollView":
             view = ImportedScrollView(className: className, id: id, frame: frame)
         default:
