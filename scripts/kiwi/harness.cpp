@@ -57,6 +57,44 @@
 #include <unordered_map>
 #include <vector>
 
+// The solver calls, one function each. With -DKIWI_HARNESS_PROFILE they are out of line and
+// named plainly, so that a profiler can count inside one kind of operation
+// (scripts/kiwi/cache_counts.py: callgrind --toggle-collect=kh_op_suggest); otherwise they
+// are inlined and the replay loop is what it would be without them.
+#ifdef KIWI_HARNESS_PROFILE
+#define KH_OP extern "C" __attribute__((noinline, used))
+#else
+#define KH_OP static inline
+#endif
+
+KH_OP void kh_op_add(kiwi::Solver* solver, const kiwi::Constraint* constraint) { solver->addConstraint(*constraint); }
+KH_OP void kh_op_remove(kiwi::Solver* solver, const kiwi::Constraint* constraint) { solver->removeConstraint(*constraint); }
+KH_OP void kh_op_update(kiwi::Solver* solver, kiwi::Constraint* holder, const kiwi::Constraint* updated) {
+    solver->removeConstraint(*holder);
+    try {
+        solver->addConstraint(*updated);
+    } catch (const kiwi::UnsatisfiableConstraint&) {
+        solver->addConstraint(*holder);
+        throw;
+    }
+    *holder = *updated;
+}
+KH_OP void kh_op_add_edit(kiwi::Solver* solver, const kiwi::Variable* variable, double strength, double start) {
+    solver->addEditVariable(*variable, strength);
+    solver->suggestValue(*variable, start);
+}
+KH_OP void kh_op_add_edit_unknown(kiwi::Solver* solver, const kiwi::Variable* variable, double strength) {
+    solver->updateVariables();
+    double start = variable->value();
+    solver->addEditVariable(*variable, strength);
+    solver->suggestValue(*variable, start);
+}
+KH_OP void kh_op_remove_edit(kiwi::Solver* solver, const kiwi::Variable* variable) { solver->removeEditVariable(*variable); }
+KH_OP void kh_op_suggest(kiwi::Solver* solver, const kiwi::Variable* variable, double value) {
+    solver->suggestValue(*variable, value);
+}
+KH_OP void kh_op_read(kiwi::Solver* solver) { solver->updateVariables(); }
+
 namespace {
 
 // ---------------------------------------------------------------------------------------
@@ -524,37 +562,17 @@ public:
 
     // One call; returns false when kiwi refused it with one of its errors (replay_kiwi.KIWI_ERRORS).
     static bool perform(Prepared& p, Call& call) {
-        kiwi::Solver& solver = *p.solver;
+        kiwi::Solver* solver = p.solver.get();
         try {
             switch (call.kind) {
-                case CallKind::Add: solver.addConstraint(p.holders[call.holder]); break;
-                case CallKind::Remove: solver.removeConstraint(p.holders[call.holder]); break;
-                case CallKind::Update: {
-                    kiwi::Constraint& holder = p.holders[call.holder];
-                    solver.removeConstraint(holder);
-                    try {
-                        solver.addConstraint(call.updated);
-                    } catch (const kiwi::UnsatisfiableConstraint&) {
-                        solver.addConstraint(holder);
-                        throw;
-                    }
-                    holder = call.updated;
-                    break;
-                }
-                case CallKind::AddEdit:
-                    solver.addEditVariable(p.variables[call.variable], call.strength);
-                    solver.suggestValue(p.variables[call.variable], call.value);
-                    break;
-                case CallKind::AddEditUnknown: {
-                    solver.updateVariables();
-                    double start = p.variables[call.variable].value();
-                    solver.addEditVariable(p.variables[call.variable], call.strength);
-                    solver.suggestValue(p.variables[call.variable], start);
-                    break;
-                }
-                case CallKind::RemoveEdit: solver.removeEditVariable(p.variables[call.variable]); break;
-                case CallKind::Suggest: solver.suggestValue(p.variables[call.variable], call.value); break;
-                case CallKind::Read: solver.updateVariables(); break;
+                case CallKind::Add: kh_op_add(solver, &p.holders[call.holder]); break;
+                case CallKind::Remove: kh_op_remove(solver, &p.holders[call.holder]); break;
+                case CallKind::Update: kh_op_update(solver, &p.holders[call.holder], &call.updated); break;
+                case CallKind::AddEdit: kh_op_add_edit(solver, &p.variables[call.variable], call.strength, call.value); break;
+                case CallKind::AddEditUnknown: kh_op_add_edit_unknown(solver, &p.variables[call.variable], call.strength); break;
+                case CallKind::RemoveEdit: kh_op_remove_edit(solver, &p.variables[call.variable]); break;
+                case CallKind::Suggest: kh_op_suggest(solver, &p.variables[call.variable], call.value); break;
+                case CallKind::Read: kh_op_read(solver); break;
             }
         } catch (const kiwi::UnsatisfiableConstraint&) {
             return false;

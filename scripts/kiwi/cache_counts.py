@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Instructions and simulated cache misses per operation, ours and kiwi C++, under valgrind.
+
+    .venv-tools/bin/python scripts/kiwi/cache_counts.py --layoutbench BIN --harness-source DIR \\
+        --case chain-eq:5000:removeEdit --case blocks:10000:suggest [--output FILE.md]
+
+Counts come from valgrind's cache simulator (the one cachegrind uses), run through callgrind
+(`--tool=callgrind --cache-sim=yes`), because valgrind 3.19's cachegrind cannot count inside
+one operation: it has no client requests and no --toggle-collect, and differences of whole
+cachegrind runs are noisier than one operation (tried: a removeEdit of a few thousand
+instructions came out negative). callgrind's `--toggle-collect=FUNCTION` counts only inside
+the operation's function while the simulated caches follow the whole run:
+
+- ours: `Solver.removeEditVariable`, or `Solver.suggestValue` + `Solver.forEachChangedVariable`
+  (a suggest+read step), in `layoutbench solver-bench --trace T --repetitions R --warmup 0
+  --no-allocations` (one verification replay and R timed ones); (R=3) - (R=1) is two timed
+  replays, divided by 2 x the class's steps;
+- kiwi: the same operations in `kiwi-harness T` built with -DKIWI_HARNESS_PROFILE (the solver
+  calls out of line as kh_op_remove_edit, kh_op_suggest, kh_op_read; otherwise the same -O2
+  build), given `run 0` R times; (R=2) - (R=1) is one timed replay.
+
+The trace T is the workload's (`solver-bench --write-traces`), cut after the last step of the
+class (nothing after it is replayed). The simulated caches are this machine's (AMD EPYC,
+Zen 5): D1 48 KiB 12-way, and as last level either the 1 MiB 16-way L2 (`l2`: its misses go
+to L3) or the 32 MiB 16-way L3 (`l3`: its misses go to memory); 64-byte lines.
+valgrind 3.19 reads no DWARF 5, so a copy of layoutbench without debug sections is run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replay_kiwi  # noqa: E402
+
+D1 = "--D1=49152,12,64"
+LEVELS = {"l2": "--LL=1048576,16,64", "l3": "--LL=33554432,16,64"}
+OURS_FUNCTIONS = {
+    "removeEdit": ["$s9Cassowary6SolverC18removeEditVariable*"],
+    "suggest": ["$s9Cassowary6SolverC12suggestValue_3for*", "$s9Cassowary6SolverC22forEachChangedVariable*"],
+    "remove": ["$s9Cassowary6SolverC6remove*"],
+}
+KIWI_FUNCTIONS = {
+    "removeEdit": ["kh_op_remove_edit"],
+    "suggest": ["kh_op_suggest", "kh_op_read"],
+    "remove": ["kh_op_remove"],
+}
+
+
+def cut(path: str, cls: str, folder: str) -> tuple[str, int]:
+    """Writes the trace up to the end of the last step of cls; returns it and the step count."""
+    trace = replay_kiwi.parse_trace(path)
+    chosen = [i for i, step in enumerate(trace.steps) if step[0] == cls]
+    if not chosen:
+        raise SystemExit(f"error: {path} has no {cls} step")
+    end_op = trace.steps[chosen[-1]][2]
+    with open(path, encoding="utf-8") as handle:
+        lines = [line for line in handle if line.strip()]
+    prefix = os.path.join(folder, os.path.basename(path).removesuffix(".jsonl") + f".through-{cls}.jsonl")
+    with open(prefix, "w", encoding="utf-8") as handle:
+        handle.writelines(lines[:end_op + 1])  # lines[0] is the header
+    return prefix, len(chosen)
+
+
+def callgrind(command: list[str], stdin: str | None, functions: list[str], level: str, out_file: str) -> dict:
+    full = (["valgrind", "--tool=callgrind", "--cache-sim=yes", D1, LEVELS[level], f"--callgrind-out-file={out_file}"]
+            + [f"--toggle-collect={f}" for f in functions] + command)
+    result = subprocess.run(full, input=stdin, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"error: {' '.join(full)} exited {result.returncode}:\n{result.stderr[-2000:]}")
+    events = totals = None
+    with open(out_file, encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("summary:") or line.startswith("totals:"):
+                totals = [int(x) for x in line.split()[1:]]
+    return dict(zip(events, totals))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--layoutbench", required=True, help="the release layoutbench binary")
+    parser.add_argument("--harness-source", required=True, help="the folder holding kiwi/kiwi.h (.cache/kiwi/kiwisolver-V)")
+    parser.add_argument("--case", action="append", required=True, help="WORKLOAD:SIZE:CLASS (removeEdit, suggest, remove)")
+    parser.add_argument("--level", action="append", choices=sorted(LEVELS), help="last-level cache(s) to simulate")
+    parser.add_argument("--kiwi-max-size", type=int, default=5000, help="no kiwi runs above this size")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--output", help="also write the table (Markdown) here")
+    options = parser.parse_args(argv)
+    levels = options.level or ["l2", "l3"]
+
+    folder = tempfile.mkdtemp(prefix="layoutbench-cache-counts.")
+    stripped = os.path.join(folder, "layoutbench")
+    subprocess.run(["objcopy", "--strip-debug", options.layoutbench, stripped], check=True)
+    harness = os.path.join(folder, "kiwi-harness-profile")
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run(["g++", "-O2", "-std=c++17", "-DNDEBUG", "-DKIWI_HARNESS_PROFILE", "-I", options.harness_source,
+                    os.path.join(here, "harness.cpp"), "-o", harness], check=True)
+
+    cases, jobs = [], []
+    for text in options.case:
+        workload, size, cls = text.split(":")
+        traces = os.path.join(folder, f"{workload}-{size}")
+        subprocess.run([stripped, "solver-bench", "--write-traces", traces, "--workload", workload, "--size", size],
+                       check=True, capture_output=True)
+        with open(os.path.join(traces, "manifest.json"), encoding="utf-8") as handle:
+            entry = json.load(handle)[0]
+        prefix, steps = cut(os.path.join(traces, entry["file"]), cls, folder)
+        cases.append((workload, int(size), cls, steps))
+        index = len(cases) - 1
+        for level in levels:
+            for replays in (1, 3):
+                jobs.append((index, "ours", level, replays,
+                             [stripped, "solver-bench", "--trace", prefix, "--repetitions", str(replays), "--warmup", "0",
+                              "--no-allocations", "--format", "json"], None, OURS_FUNCTIONS[cls]))
+            if int(size) <= options.kiwi_max_size:
+                for replays in (1, 2):
+                    jobs.append((index, "kiwi", level, replays, [harness, prefix], "run 0\n" * replays + "quit\n",
+                                 KIWI_FUNCTIONS[cls]))
+
+    def work(job):
+        index, side, level, replays, command, stdin, functions = job
+        out = os.path.join(folder, f"cg.{index}.{side}.{level}.{replays}.out")
+        print(f"  callgrind: {options.case[index]} {side} LL={level} x{replays}", file=sys.stderr, flush=True)
+        return job, callgrind(command, stdin, functions, level, out)
+
+    results = {}
+    order = sorted(jobs, key=lambda j: -(cases[j[0]][1] * (4 if j[1] == "kiwi" else 1) * j[3]))
+    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        for job, counts in pool.map(work, order):
+            results[job[:4]] = counts
+
+    header = ["workload", "size", "operation", "steps", "solver", "Ir/step", "D refs/step", "D1 misses/step"]
+    header += [f"{level.upper()} misses/step" for level in levels]
+    rows = []
+    for index, (workload, size, cls, steps) in enumerate(cases):
+        for side, many in (("ours", 3), ("kiwi", 2)):
+            name = "kiwi C++" if side == "kiwi" else "ours"
+            label = "suggest+read" if cls == "suggest" else cls
+            if (index, side, levels[0], 1) not in results:
+                rows.append([workload, str(size), label, str(steps), name] + ["not run"] * (len(header) - 5))
+                continue
+
+            def per_step(level, event):
+                one, more = results[(index, side, level, 1)], results[(index, side, level, many)]
+                return (more.get(event, 0) - one.get(event, 0)) / (many - 1) / steps
+
+            first = levels[0]
+            row = [workload, str(size), label, str(steps), name, f"{per_step(first, 'Ir'):,.0f}",
+                   f"{per_step(first, 'Dr') + per_step(first, 'Dw'):,.0f}",
+                   f"{per_step(first, 'D1mr') + per_step(first, 'D1mw'):,.1f}"]
+            row += [f"{per_step(level, 'DLmr') + per_step(level, 'DLmw'):,.1f}" for level in levels]
+            rows.append(row)
+    text = ["| " + " | ".join(header) + " |",
+            "|" + "|".join(" --- " if i in (0, 2, 4) else " ---: " for i in range(len(header))) + "|"]
+    text += ["| " + " | ".join(row) + " |" for row in rows]
+    output = "\n".join(text)
+    print(output)
+    if options.output:
+        with open(options.output, "w", encoding="utf-8") as handle:
+            handle.write(output + "\n")
+    raw = os.path.join(folder, "counts.json")
+    with open(raw, "w", encoding="utf-8") as handle:
+        json.dump({".".join(map(str, key)): counts for key, counts in results.items()}, handle, indent=1)
+    print(f"\nraw counts: {raw}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
