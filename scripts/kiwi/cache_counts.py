@@ -13,11 +13,13 @@ the operation's function while the simulated caches follow the whole run:
 
 - ours: `Solver.removeEditVariable`, or `Solver.suggestValue` + `Solver.forEachChangedVariable`
   (a suggest+read step), in `layoutbench solver-bench --trace T --repetitions R --warmup 0
-  --no-allocations` (one verification replay and R timed ones); (R=3) - (R=1) is two timed
-  replays, divided by 2 x the class's steps;
+  --no-allocations` (one verification replay, then R timed ones). A removeEdit is counted in
+  R=1 and divided by 2 (the verification replay removes the edit as the timed one does); a
+  suggest+read is counted as (R=2) - (R=1), one timed replay (the verification replay reads
+  values another way);
 - kiwi: the same operations in `kiwi-harness T` built with -DKIWI_HARNESS_PROFILE (the solver
   calls out of line as kh_op_remove_edit, kh_op_suggest, kh_op_read; otherwise the same -O2
-  build), given `run 0` R times; (R=2) - (R=1) is one timed replay.
+  build), given `run 0` once: one timed replay (the harness has no verification replay).
 
 The trace T is the workload's (`solver-bench --write-traces`), cut after the last step of the
 class (nothing after it is replayed). The simulated caches are this machine's (AMD EPYC,
@@ -116,14 +118,12 @@ def main(argv=None) -> int:
         cases.append((workload, int(size), cls, steps))
         index = len(cases) - 1
         for level in levels:
-            for replays in (1, 3):
+            for replays in ((1,) if cls == "removeEdit" else (1, 2)):
                 jobs.append((index, "ours", level, replays,
                              [stripped, "solver-bench", "--trace", prefix, "--repetitions", str(replays), "--warmup", "0",
                               "--no-allocations", "--format", "json"], None, OURS_FUNCTIONS[cls]))
             if int(size) <= options.kiwi_max_size:
-                for replays in (1, 2):
-                    jobs.append((index, "kiwi", level, replays, [harness, prefix], "run 0\n" * replays + "quit\n",
-                                 KIWI_FUNCTIONS[cls]))
+                jobs.append((index, "kiwi", level, 1, [harness, prefix], "run 0\nquit\n", KIWI_FUNCTIONS[cls]))
 
     def work(job):
         index, side, level, replays, command, stdin, functions = job
@@ -132,7 +132,7 @@ def main(argv=None) -> int:
         return job, callgrind(command, stdin, functions, level, out)
 
     results = {}
-    order = sorted(jobs, key=lambda j: -(cases[j[0]][1] * (4 if j[1] == "kiwi" else 1) * j[3]))
+    order = sorted(jobs, key=lambda j: -(cases[j[0]][1] * (3 if j[1] == "kiwi" else 1) * j[3]))
     with ThreadPoolExecutor(max_workers=options.jobs) as pool:
         for job, counts in pool.map(work, order):
             results[job[:4]] = counts
@@ -141,7 +141,7 @@ def main(argv=None) -> int:
     header += [f"{level.upper()} misses/step" for level in levels]
     rows = []
     for index, (workload, size, cls, steps) in enumerate(cases):
-        for side, many in (("ours", 3), ("kiwi", 2)):
+        for side in ("ours", "kiwi"):
             name = "kiwi C++" if side == "kiwi" else "ours"
             label = "suggest+read" if cls == "suggest" else cls
             if (index, side, levels[0], 1) not in results:
@@ -149,8 +149,12 @@ def main(argv=None) -> int:
                 continue
 
             def per_step(level, event):
-                one, more = results[(index, side, level, 1)], results[(index, side, level, many)]
-                return (more.get(event, 0) - one.get(event, 0)) / (many - 1) / steps
+                one = results[(index, side, level, 1)].get(event, 0)
+                if side == "kiwi":
+                    return one / steps
+                if cls == "removeEdit":
+                    return one / 2 / steps
+                return (results[(index, side, level, 2)].get(event, 0) - one) / steps
 
             first = levels[0]
             row = [workload, str(size), label, str(steps), name, f"{per_step(first, 'Ir'):,.0f}",
