@@ -15,14 +15,16 @@ the operation's function while the simulated caches follow the whole run:
   (a suggest+read step), in `layoutbench solver-bench --trace T --repetitions R --warmup 0
   --no-allocations` (one verification replay, then R timed ones). A removeEdit is counted in
   R=1 and divided by 2 (the verification replay removes the edit as the timed one does); a
-  suggest+read is counted as (R=2) - (R=1), one timed replay (the verification replay reads
-  values another way);
+  suggest+read as (R=2) - (R=1), one timed replay (the verification replay reads values
+  another way), minus the same for the trace cut before the first suggestion (the reads of
+  other classes run the same read function);
 - kiwi: the same operations in `kiwi-harness T` built with -DKIWI_HARNESS_PROFILE (the solver
   calls out of line as kh_op_remove_edit, kh_op_suggest, kh_op_read; otherwise the same -O2
-  build), given `run 0` once: one timed replay (the harness has no verification replay).
+  build), given `run 0` once: one timed replay (the harness has no verification replay);
+  for a suggest+read minus the same for the trace cut before the first suggestion.
 
 The trace T is the workload's (`solver-bench --write-traces`), cut after the last step of the
-class (nothing after it is replayed). The simulated caches are this machine's (AMD EPYC,
+class (nothing after it is replayed), or before its first step. The simulated caches are this machine's (AMD EPYC,
 Zen 5): D1 48 KiB 12-way, and as last level either the 1 MiB 16-way L2 (`l2`: its misses go
 to L3) or the 32 MiB 16-way L3 (`l3`: its misses go to memory); 64-byte lines.
 valgrind 3.19 reads no DWARF 5, so a copy of layoutbench without debug sections is run.
@@ -55,19 +57,23 @@ KIWI_FUNCTIONS = {
 }
 
 
-def cut(path: str, cls: str, folder: str) -> tuple[str, int]:
-    """Writes the trace up to the end of the last step of cls; returns it and the step count."""
+def cut(path: str, cls: str, folder: str) -> tuple[str, str, int]:
+    """Writes the trace up to the end of the last step of cls (B) and up to the start of its
+    first step (A); returns both and the number of steps of cls."""
     trace = replay_kiwi.parse_trace(path)
     chosen = [i for i, step in enumerate(trace.steps) if step[0] == cls]
     if not chosen:
         raise SystemExit(f"error: {path} has no {cls} step")
-    end_op = trace.steps[chosen[-1]][2]
+    first_op, end_op = trace.steps[chosen[0]][1], trace.steps[chosen[-1]][2]
     with open(path, encoding="utf-8") as handle:
         lines = [line for line in handle if line.strip()]
-    prefix = os.path.join(folder, os.path.basename(path).removesuffix(".jsonl") + f".through-{cls}.jsonl")
-    with open(prefix, "w", encoding="utf-8") as handle:
-        handle.writelines(lines[:end_op + 1])  # lines[0] is the header
-    return prefix, len(chosen)
+    base = os.path.join(folder, os.path.basename(path).removesuffix(".jsonl"))
+    before, through = f"{base}.before-{cls}.jsonl", f"{base}.through-{cls}.jsonl"
+    with open(before, "w", encoding="utf-8") as handle:
+        handle.writelines(lines[:first_op + 1])  # lines[0] is the header
+    with open(through, "w", encoding="utf-8") as handle:
+        handle.writelines(lines[:end_op + 1])
+    return before, through, len(chosen)
 
 
 def callgrind(command: list[str], stdin: str | None, functions: list[str], level: str, out_file: str) -> dict:
@@ -114,28 +120,33 @@ def main(argv=None) -> int:
                        check=True, capture_output=True)
         with open(os.path.join(traces, "manifest.json"), encoding="utf-8") as handle:
             entry = json.load(handle)[0]
-        prefix, steps = cut(os.path.join(traces, entry["file"]), cls, folder)
+        before, through, steps = cut(os.path.join(traces, entry["file"]), cls, folder)
         cases.append((workload, int(size), cls, steps))
         index = len(cases) - 1
+        # A removeEdit's function runs once per replay; a suggest+read's read function also runs
+        # at the reads of other classes, so those are taken off with the prefix before the class.
+        prefixes = [("B", through)] if cls == "removeEdit" else [("B", through), ("A", before)]
         for level in levels:
-            for replays in ((1,) if cls == "removeEdit" else (1, 2)):
-                jobs.append((index, "ours", level, replays,
-                             [stripped, "solver-bench", "--trace", prefix, "--repetitions", str(replays), "--warmup", "0",
-                              "--no-allocations", "--format", "json"], None, OURS_FUNCTIONS[cls]))
-            if int(size) <= options.kiwi_max_size:
-                jobs.append((index, "kiwi", level, 1, [harness, prefix], "run 0\nquit\n", KIWI_FUNCTIONS[cls]))
+            for name, prefix in prefixes:
+                for replays in ((1,) if cls == "removeEdit" else (1, 2)):
+                    jobs.append((index, "ours", level, replays, name,
+                                 [stripped, "solver-bench", "--trace", prefix, "--repetitions", str(replays),
+                                  "--warmup", "0", "--no-allocations", "--format", "json"], None, OURS_FUNCTIONS[cls]))
+                if int(size) <= options.kiwi_max_size:
+                    jobs.append((index, "kiwi", level, 1, name, [harness, prefix], "run 0\nquit\n",
+                                 KIWI_FUNCTIONS[cls]))
 
     def work(job):
-        index, side, level, replays, command, stdin, functions = job
-        out = os.path.join(folder, f"cg.{index}.{side}.{level}.{replays}.out")
-        print(f"  callgrind: {options.case[index]} {side} LL={level} x{replays}", file=sys.stderr, flush=True)
+        index, side, level, replays, name, command, stdin, functions = job
+        out = os.path.join(folder, f"cg.{index}.{side}.{level}.{name}.{replays}.out")
+        print(f"  callgrind: {options.case[index]} {side} LL={level} {name} x{replays}", file=sys.stderr, flush=True)
         return job, callgrind(command, stdin, functions, level, out)
 
     results = {}
     order = sorted(jobs, key=lambda j: -(cases[j[0]][1] * (3 if j[1] == "kiwi" else 1) * j[3]))
     with ThreadPoolExecutor(max_workers=options.jobs) as pool:
         for job, counts in pool.map(work, order):
-            results[job[:4]] = counts
+            results[job[:5]] = counts
 
     header = ["workload", "size", "operation", "steps", "solver", "Ir/step", "D refs/step", "D1 misses/step"]
     header += [f"{level.upper()} misses/step" for level in levels]
@@ -144,17 +155,18 @@ def main(argv=None) -> int:
         for side in ("ours", "kiwi"):
             name = "kiwi C++" if side == "kiwi" else "ours"
             label = "suggest+read" if cls == "suggest" else cls
-            if (index, side, levels[0], 1) not in results:
+            if (index, side, levels[0], 1, "B") not in results:
                 rows.append([workload, str(size), label, str(steps), name] + ["not run"] * (len(header) - 5))
                 continue
 
             def per_step(level, event):
-                one = results[(index, side, level, 1)].get(event, 0)
-                if side == "kiwi":
-                    return one / steps
+                def count(name, replays):
+                    return results[(index, side, level, replays, name)].get(event, 0)
                 if cls == "removeEdit":
-                    return one / 2 / steps
-                return (results[(index, side, level, 2)].get(event, 0) - one) / steps
+                    return count("B", 1) / (1 if side == "kiwi" else 2) / steps
+                if side == "kiwi":
+                    return (count("B", 1) - count("A", 1)) / steps
+                return ((count("B", 2) - count("B", 1)) - (count("A", 2) - count("A", 1))) / steps
 
             first = levels[0]
             row = [workload, str(size), label, str(steps), name, f"{per_step(first, 'Ir'):,.0f}",
