@@ -101,6 +101,8 @@ def main(argv=None) -> int:
     parser.add_argument("--kiwi-max-size", type=int, default=5000, help="no kiwi runs above this size")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--output", help="also write the table (Markdown) here")
+    parser.add_argument("--from-counts", help="print the table from the counts.json of an earlier run (same --case "
+                                              "list, in the same order) instead of running valgrind")
     options = parser.parse_args(argv)
     levels = options.level or ["l2", "l3"]
 
@@ -143,13 +145,24 @@ def main(argv=None) -> int:
         return job, callgrind(command, stdin, functions, level, out)
 
     results = {}
+    if options.from_counts:
+        with open(options.from_counts, encoding="utf-8") as handle:
+            for key, counts in json.load(handle).items():
+                parts = key.split(".")
+                index, side, level, replays = int(parts[0]), parts[1], parts[2], int(parts[3])
+                results[(index, side, level, replays, parts[4] if len(parts) > 4 else "B")] = counts
+        levels = [level for level in levels if any(key[2] == level for key in results)]
+        jobs = []
     order = sorted(jobs, key=lambda j: -(cases[j[0]][1] * (3 if j[1] == "kiwi" else 1) * j[3]))
     with ThreadPoolExecutor(max_workers=options.jobs) as pool:
         for job, counts in pool.map(work, order):
             results[job[:5]] = counts
 
-    header = ["workload", "size", "operation", "steps", "solver", "Ir/step", "D refs/step", "D1 misses/step"]
-    header += [f"{level.upper()} misses/step" for level in levels]
+    # Misses of instruction fetches and data accesses: I1 and D1 at the first level; at the last
+    # level (the simulated L2 or L3) both together.
+    header = ["workload", "size", "operation", "steps", "solver", "Ir/step", "D refs/step", "I1 misses/step",
+              "D1 misses/step"]
+    header += [f"{level.upper()} misses/step (I+D)" for level in levels]
     rows = []
     for index, (workload, size, cls, steps) in enumerate(cases):
         for side in ("ours", "kiwi"):
@@ -170,9 +183,10 @@ def main(argv=None) -> int:
 
             first = levels[0]
             row = [workload, str(size), label, str(steps), name, f"{per_step(first, 'Ir'):,.0f}",
-                   f"{per_step(first, 'Dr') + per_step(first, 'Dw'):,.0f}",
+                   f"{per_step(first, 'Dr') + per_step(first, 'Dw'):,.0f}", f"{per_step(first, 'I1mr'):,.1f}",
                    f"{per_step(first, 'D1mr') + per_step(first, 'D1mw'):,.1f}"]
-            row += [f"{per_step(level, 'DLmr') + per_step(level, 'DLmw'):,.1f}" for level in levels]
+            row += [f"{per_step(level, 'ILmr') + per_step(level, 'DLmr') + per_step(level, 'DLmw'):,.1f}"
+                    for level in levels]
             rows.append(row)
     text = ["| " + " | ".join(header) + " |",
             "|" + "|".join(" --- " if i in (0, 2, 4) else " ---: " for i in range(len(header))) + "|"]
