@@ -49,11 +49,13 @@ OURS_FUNCTIONS = {
     "removeEdit": ["$s9Cassowary6SolverC18removeEditVariable*"],
     "suggest": ["$s9Cassowary6SolverC12suggestValue_3for*", "$s9Cassowary6SolverC22forEachChangedVariable*"],
     "remove": ["$s9Cassowary6SolverC6remove*"],
+    "add": ["$s9Cassowary6SolverC3addyyAA10ConstraintCAA0B5ErrorOYKF"],
 }
 KIWI_FUNCTIONS = {
     "removeEdit": ["kh_op_remove_edit"],
     "suggest": ["kh_op_suggest", "kh_op_read"],
     "remove": ["kh_op_remove"],
+    "add": ["kh_op_add"],
 }
 
 
@@ -96,7 +98,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--layoutbench", required=True, help="the release layoutbench binary")
     parser.add_argument("--harness-source", required=True, help="the folder holding kiwi/kiwi.h (.cache/kiwi/kiwisolver-V)")
-    parser.add_argument("--case", action="append", required=True, help="WORKLOAD:SIZE:CLASS (removeEdit, suggest, remove)")
+    parser.add_argument("--case", action="append", required=True,
+                        help="WORKLOAD:SIZE:CLASS or TRACE.jsonl:CLASS (class: removeEdit, suggest, add, remove)")
     parser.add_argument("--level", action="append", choices=sorted(LEVELS), help="last-level cache(s) to simulate")
     parser.add_argument("--kiwi-max-size", type=int, default=5000, help="no kiwi runs above this size")
     parser.add_argument("--jobs", type=int, default=2)
@@ -116,13 +119,18 @@ def main(argv=None) -> int:
 
     cases, jobs = [], []
     for text in options.case:
-        workload, size, cls = text.split(":")
-        traces = os.path.join(folder, f"{workload}-{size}")
-        subprocess.run([stripped, "solver-bench", "--write-traces", traces, "--workload", workload, "--size", size],
-                       check=True, capture_output=True)
-        with open(os.path.join(traces, "manifest.json"), encoding="utf-8") as handle:
-            entry = json.load(handle)[0]
-        before, through, steps = cut(os.path.join(traces, entry["file"]), cls, folder)
+        if ".jsonl:" in text:  # a recorded trace
+            path, cls = text.rsplit(":", 1)
+            workload = os.path.basename(path).removesuffix(".jsonl")
+            size = str(len(replay_kiwi.parse_trace(path).variable_names))
+        else:
+            workload, size, cls = text.split(":")
+            traces = os.path.join(folder, f"{workload}-{size}")
+            subprocess.run([stripped, "solver-bench", "--write-traces", traces, "--workload", workload, "--size", size],
+                           check=True, capture_output=True)
+            with open(os.path.join(traces, "manifest.json"), encoding="utf-8") as handle:
+                path = os.path.join(traces, json.load(handle)[0]["file"])
+        before, through, steps = cut(path, cls, folder)
         cases.append((workload, int(size), cls, steps))
         index = len(cases) - 1
         # A removeEdit's function runs once per replay; a suggest+read's read function also runs
