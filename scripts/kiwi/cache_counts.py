@@ -50,12 +50,14 @@ OURS_FUNCTIONS = {
     "suggest": ["$s9Cassowary6SolverC12suggestValue_3for*", "$s9Cassowary6SolverC22forEachChangedVariable*"],
     "remove": ["$s9Cassowary6SolverC6remove*"],
     "add": ["$s9Cassowary6SolverC3addyyAA10ConstraintCAA0B5ErrorOYKF"],
+    "addEdit": ["$s9Cassowary6SolverC15addEditVariable_8priority*"],
 }
 KIWI_FUNCTIONS = {
     "removeEdit": ["kh_op_remove_edit"],
     "suggest": ["kh_op_suggest", "kh_op_read"],
     "remove": ["kh_op_remove"],
     "add": ["kh_op_add"],
+    "addEdit": ["kh_op_add_edit", "kh_op_add_edit_unknown"],
 }
 
 
@@ -99,7 +101,7 @@ def main(argv=None) -> int:
     parser.add_argument("--layoutbench", required=True, help="the release layoutbench binary")
     parser.add_argument("--harness-source", required=True, help="the folder holding kiwi/kiwi.h (.cache/kiwi/kiwisolver-V)")
     parser.add_argument("--case", action="append", required=True,
-                        help="WORKLOAD:SIZE:CLASS or TRACE.jsonl:CLASS (class: removeEdit, suggest, add, remove)")
+                        help="WORKLOAD:SIZE:CLASS or TRACE.jsonl:CLASS (class: removeEdit, suggest, add, addEdit, remove)")
     parser.add_argument("--level", action="append", choices=sorted(LEVELS), help="last-level cache(s) to simulate")
     parser.add_argument("--kiwi-max-size", type=int, default=5000, help="no kiwi runs above this size")
     parser.add_argument("--jobs", type=int, default=2)
