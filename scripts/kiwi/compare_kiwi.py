@@ -37,6 +37,7 @@ import sys
 from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness_kiwi  # noqa: E402
 import replay_kiwi  # noqa: E402
 
 TOLERANCE = 1e-6
@@ -45,17 +46,42 @@ WORKLOAD_ORDER = ["chain-eq", "chain-ineq", "blocks", "form", "constant-update"]
 SCALED_WORKLOADS = {"chain-eq", "chain-ineq", "blocks", "constant-update"}
 
 
+# The two ways kiwi runs: its C++ solver through scripts/kiwi/harness.cpp, or through
+# kiwisolver's Python binding (replay_kiwi.py). The first listed is the anchor: the ratio the
+# targets are checked against.
+BACKEND_LABELS = {"cpp": "kiwi C++", "python": "kiwi Py"}
+
+
+@dataclass
+class KiwiTime:
+    """One kiwi backend's figures for one row."""
+    us: float | None = None
+    ratio: float | None = None
+    note: str = ""
+
+
 @dataclass
 class Row:
     workload: str
     size: int
     operation: str
     operations: int
-    kiwi_us: float | None
+    kiwi: dict[str, KiwiTime]  # backend -> its time and ratio, anchor first
     ours_us: float
-    ratio: float | None
     target: float
     note: str = ""
+
+    @property
+    def anchor(self) -> KiwiTime:
+        return next(iter(self.kiwi.values()))
+
+    @property
+    def kiwi_us(self) -> float | None:
+        return self.anchor.us
+
+    @property
+    def ratio(self) -> float | None:
+        return self.anchor.ratio
 
     @property
     def met(self) -> bool | None:
@@ -69,12 +95,42 @@ class TraceOutcome:
     size: int
     repetitions: int
     rows: list[Row] = field(default_factory=list)
-    kiwi_status: str = "measured"
+    kiwi_status: dict[str, str] = field(default_factory=dict)  # backend -> "measured" or why not
     prewarmed: bool = False
-    kiwi_repetition_seconds: float | None = None
+    kiwi_repetition_seconds: dict[str, float | None] = field(default_factory=dict)
     mismatches: list[str] = field(default_factory=list)
     allocations: dict = field(default_factory=dict)
     ours_counters: dict = field(default_factory=dict)
+
+
+class PythonKiwi:
+    """kiwi through kiwisolver's Python binding (replay_kiwi.KiwiReplay)."""
+
+    def __init__(self, trace, edit_starts):
+        self.replay = replay_kiwi.KiwiReplay(trace, edit_starts)
+
+    def verify(self, budget_seconds: float) -> dict:
+        return replay_kiwi.verify_in_child(self.replay, budget_seconds)
+
+    def run(self, budget_ns: int):
+        return self.replay.run(budget_ns)
+
+    def close(self):
+        pass
+
+
+@dataclass
+class KiwiSide:
+    """One kiwi backend's state while a trace is compared."""
+    backend: str
+    replay: object = None  # PythonKiwi or harness_kiwi.HarnessReplay
+    mode: str = "full"  # full, partial (verification stopped at the budget), skipped
+    status: str = "measured"
+    partial: dict | None = None
+    seconds: float | None = None
+    result: dict | None = None
+    samples: dict = field(default_factory=dict)
+    ratios: dict = field(default_factory=dict)
 
 
 def close(a: float, b: float) -> bool:
@@ -154,6 +210,12 @@ def display_name(operation: str) -> str:
     return "suggest+read" if operation == "suggest" else operation
 
 
+def make_replay(backend: str, trace, edit_starts, options):
+    if backend == "cpp":
+        return harness_kiwi.HarnessReplay(options.harness, trace, edit_starts)
+    return PythonKiwi(trace, edit_starts)
+
+
 def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
     path = entry["path"]
     trace = replay_kiwi.parse_trace(path)
@@ -162,76 +224,85 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
     classes = trace.timed_classes
     log(f"{entry['name']}: layoutbench verifies, warms up, counts allocations")
     ours = Ours(options.layoutbench, path, options.warmup, not options.no_allocations)
+    sides = [KiwiSide(backend) for backend in options.kiwi_backends]
     try:
         ready = ours.ready
         outcome.allocations = ready.get("allocations") or {}
         outcome.ours_counters = ready.get("counters") or {}
         edit_starts = {item["line"]: item["value"] for item in ready["editStartValues"]}
-        replay = None if trace.level_problem else replay_kiwi.KiwiReplay(trace, edit_starts)
         budget_ns = int(options.budget * 1e9)
 
-        # kiwi runs in full, or only its verification repetition up to the budget
-        # ("partial"), or not at all when a smaller size of the workload was already over
-        # or the trace cannot be mapped onto kiwi's strengths.
-        kiwi_mode = "full"
-        partial = None
-        prior = previous.get(workload)
-        if trace.level_problem:
-            kiwi_mode = "skipped"
-            outcome.kiwi_status = f"not comparable: {trace.level_problem}"
-        elif prior is not None and prior[1] is None and size > prior[0]:
-            kiwi_mode = "skipped"
-            outcome.kiwi_status = f"not run: n={prior[0]} was already over the {options.budget:g} s budget"
-        else:
-            log(f"{entry['name']}: kiwi verification repetition")
-            try:
-                kiwi_result = replay_kiwi.verify_in_child(replay, options.budget)
-            except replay_kiwi.BudgetExceeded as exceeded:
-                kiwi_mode = "partial"
-                partial = exceeded.partial
-                outcome.kiwi_status = (f"over budget: its one repetition was stopped after {exceeded.elapsed_ns / 1e9:.0f} s "
-                                       f"of solver time (budget {options.budget:g} s); rows with a kiwi time come from "
-                                       "the part that completed")
-        if kiwi_mode == "skipped":
-            pass
-        elif kiwi_mode == "full":
-            seconds = kiwi_result["nanoseconds"] / 1e9
-            outcome.kiwi_repetition_seconds = seconds
-            previous[workload] = (size, seconds)
-            outcome.mismatches = cross_check(trace, ready, kiwi_result)
-            if seconds > 0 and seconds * options.repetitions > options.trace_budget:
-                outcome.repetitions = max(options.min_repetitions, int(options.trace_budget / seconds))
-            for _ in range(options.warmup - 1):
-                replay.run(budget_ns)
-        else:
-            previous[workload] = (size, None)
-            if partial is not None:
-                outcome.mismatches = cross_check_reads(ready["readChecksums"], partial["readChecksums"])
+        # Each kiwi backend runs in full, or only its verification repetition up to the
+        # budget ("partial"), or not at all when a smaller size of the workload was already
+        # over or the trace cannot be mapped onto kiwi's strengths.
+        for side in sides:
+            label = BACKEND_LABELS[side.backend]
+            prior = previous.get((side.backend, workload))
+            if trace.level_problem:
+                side.mode = "skipped"
+                side.status = f"not comparable: {trace.level_problem}"
+            elif prior is not None and prior[1] is None and size > prior[0]:
+                side.mode = "skipped"
+                side.status = f"not run: n={prior[0]} was already over the {options.budget:g} s budget"
+            else:
+                side.replay = make_replay(side.backend, trace, edit_starts, options)
+                log(f"{entry['name']}: {label} verification repetition")
+                try:
+                    side.result = side.replay.verify(options.budget)
+                except replay_kiwi.BudgetExceeded as exceeded:
+                    side.mode = "partial"
+                    side.partial = exceeded.partial
+                    side.status = (f"over budget: its one repetition was stopped after {exceeded.elapsed_ns / 1e9:.0f} s "
+                                   f"of solver time (budget {options.budget:g} s); rows with a kiwi time come from "
+                                   "the part that completed")
+            if side.mode == "full":
+                side.seconds = side.result["nanoseconds"] / 1e9
+                previous[(side.backend, workload)] = (size, side.seconds)
+                outcome.mismatches += [f"{label}: {problem}" for problem in cross_check(trace, ready, side.result)]
+                for _ in range(options.warmup - 1):
+                    side.replay.run(budget_ns)
+            elif side.mode == "partial":
+                previous[(side.backend, workload)] = (size, None)
+                if side.partial is not None:
+                    outcome.mismatches += [f"{label}: {problem}" for problem in
+                                           cross_check_reads(ready["readChecksums"], side.partial["readChecksums"])]
+            outcome.kiwi_status[side.backend] = side.status
+            outcome.kiwi_repetition_seconds[side.backend] = side.seconds
+
+        full = [side for side in sides if side.mode == "full"]
+        kiwi_seconds = sum(side.seconds for side in full)
+        if kiwi_seconds > 0 and kiwi_seconds * options.repetitions > options.trace_budget:
+            outcome.repetitions = max(options.min_repetitions, int(options.trace_budget / kiwi_seconds))
 
         # A process that sat idle while the other solver ran starts its repetition with
         # cold caches; for short repetitions that dominates. Then each timed repetition,
-        # on both sides, directly follows an untimed one.
-        prewarm = kiwi_mode == "full" and outcome.kiwi_repetition_seconds < options.prewarm_below
+        # on every side, directly follows an untimed one.
+        prewarm = bool(full) and all(side.seconds < options.prewarm_below for side in full)
         outcome.prewarmed = prewarm
         log(f"{entry['name']}: {outcome.repetitions} "
-            + ("interleaved repetitions" if kiwi_mode == "full" else "repetitions of layoutbench alone")
+            + (f"interleaved repetitions ({', '.join(BACKEND_LABELS[s.backend] for s in full)}, layoutbench)"
+               if full else "repetitions of layoutbench alone")
             + (" (each after an untimed one)" if prewarm else ""))
         ours_samples = {cls: [] for cls in classes}
-        kiwi_samples = {cls: [] for cls in classes}
-        ratios = {cls: [] for cls in classes}
+        for side in sides:
+            side.samples = {cls: [] for cls in classes}
+            side.ratios = {cls: [] for cls in classes}
         for _ in range(outcome.repetitions):
-            kiwi_ns = None
-            if kiwi_mode == "full":
+            kiwi_ns = {}
+            for side in sides:
+                if side.mode != "full":
+                    continue
                 try:
                     if prewarm:
-                        replay.run(budget_ns)
-                    kiwi_ns, _ = replay.run(budget_ns)
+                        side.replay.run(budget_ns)
+                    kiwi_ns[side.backend], _ = side.replay.run(budget_ns)
                 except replay_kiwi.BudgetExceeded as exceeded:
-                    kiwi_mode = "skipped"
-                    outcome.kiwi_status = (f"over budget: a repetition was abandoned after "
-                                           f"{exceeded.elapsed_ns / 1e9:.0f} s (budget {options.budget:g} s)")
-                    kiwi_samples = {cls: [] for cls in classes}
-                    ratios = {cls: [] for cls in classes}
+                    side.mode = "skipped"
+                    side.status = (f"over budget: a repetition was abandoned after "
+                                   f"{exceeded.elapsed_ns / 1e9:.0f} s (budget {options.budget:g} s)")
+                    outcome.kiwi_status[side.backend] = side.status
+                    side.samples = {cls: [] for cls in classes}
+                    side.ratios = {cls: [] for cls in classes}
             if prewarm:
                 ours.warm()
             mine = ours.repetition()["classes"]
@@ -239,27 +310,38 @@ def compare_trace(entry: dict, options, previous: dict) -> TraceOutcome:
                 count = trace.step_counts[cls]
                 ours_us = mine[cls]["nanoseconds"] / 1000 / count
                 ours_samples[cls].append(ours_us)
-                if kiwi_ns is not None:
-                    kiwi_us = kiwi_ns[cls] / 1000 / count
-                    kiwi_samples[cls].append(kiwi_us)
-                    ratios[cls].append(ours_us / kiwi_us if kiwi_us > 0 else math.inf)
+                for side in sides:
+                    if side.backend in kiwi_ns:
+                        kiwi_us = kiwi_ns[side.backend][cls] / 1000 / count
+                        side.samples[cls].append(kiwi_us)
+                        side.ratios[cls].append(ours_us / kiwi_us if kiwi_us > 0 else math.inf)
     finally:
         ours.close()
+        for side in sides:
+            if side.replay is not None:
+                side.replay.close()
 
     for cls in classes:
         ours_us = statistics.median(ours_samples[cls])
-        kiwi_us = ratio = None
-        note = replay_kiwi.KIWI_NOTES.get(cls, "")
-        if kiwi_mode == "full" and kiwi_samples[cls]:
-            kiwi_us = statistics.median(kiwi_samples[cls])
-            ratio = statistics.median(ratios[cls])
-        elif partial is not None and partial["classes"].get(cls, [0, 0])[1] == trace.step_counts[cls]:
-            kiwi_us = partial["classes"][cls][0] / 1000 / trace.step_counts[cls]
-            ratio = ours_us / kiwi_us if kiwi_us > 0 else math.inf
-            note = (note + "; " if note else "") + "kiwi: 1 partial repetition"
+        times = {}
+        for side in sides:
+            figures = KiwiTime()
+            if side.mode == "full" and side.samples[cls]:
+                figures.us = statistics.median(side.samples[cls])
+                figures.ratio = statistics.median(side.ratios[cls])
+            elif (side.mode == "partial" and side.partial is not None
+                  and side.partial["classes"].get(cls, [0, 0])[1] == trace.step_counts[cls]):
+                figures.us = side.partial["classes"][cls][0] / 1000 / trace.step_counts[cls]
+                figures.ratio = ours_us / figures.us if figures.us > 0 else math.inf
+                figures.note = f"{BACKEND_LABELS[side.backend]}: 1 partial repetition"
+            elif not side.status.startswith("not comparable"):
+                figures.note = f"{BACKEND_LABELS[side.backend]} " + side.status.split(":")[0]
+            else:
+                figures.note = side.status.split(":")[0]
+            times[side.backend] = figures
         outcome.rows.append(Row(
-            workload=workload, size=size, operation=cls, operations=trace.step_counts[cls],
-            kiwi_us=kiwi_us, ours_us=ours_us, ratio=ratio, target=target_for(workload, size, cls), note=note))
+            workload=workload, size=size, operation=cls, operations=trace.step_counts[cls], kiwi=times,
+            ours_us=ours_us, target=target_for(workload, size, cls), note=replay_kiwi.KIWI_NOTES.get(cls, "")))
     return outcome
 
 
@@ -281,27 +363,36 @@ def format_us(value: float | None) -> str:
     return f"{value:.1f}" if value >= 100 else f"{value:.3f}"
 
 
-def table(outcomes: list[TraceOutcome]) -> list[list[str]]:
-    rows = [["workload", "size", "operation", "ops", "kiwi us/op", "ours us/op", "ratio", "target", "met", "note"]]
+def table(outcomes: list[TraceOutcome], backends: list[str]) -> list[list[str]]:
+    labels = [BACKEND_LABELS[b] for b in backends]
+    ratio_headers = ["ratio"] if len(backends) == 1 else [f"ratio {label.removeprefix('kiwi ')}" for label in labels]
+    rows = [["workload", "size", "operation", "ops"] + [f"{label} us/op" for label in labels] + ["ours us/op"]
+            + ratio_headers + ["target", "met", "note"]]
     for outcome in outcomes:
         for row in outcome.rows:
-            note = row.note
-            if row.ratio is None:
-                note = (note + "; " if note else "") + ("kiwi " if not outcome.kiwi_status.startswith("not comparable")
-                                                     else "") + outcome.kiwi_status.split(":")[0]
+            notes = [row.note] if row.note else []
+            notes += [row.kiwi[b].note for b in backends if row.kiwi[b].note]
+            # One "not comparable" is enough when every backend says it.
+            notes = list(dict.fromkeys(notes))
             if outcome.mismatches:
-                note = (note + "; " if note else "") + "VALUES DIFFER"
-            rows.append([
-                row.workload, str(row.size), display_name(row.operation), str(row.operations),
-                format_us(row.kiwi_us), format_us(row.ours_us),
-                "-" if row.ratio is None else f"{row.ratio:.3f}", f"<= {row.target:g}",
-                "-" if row.met is None else ("yes" if row.met else "NO"), note])
+                notes.append("VALUES DIFFER")
+            rows.append([row.workload, str(row.size), display_name(row.operation), str(row.operations)]
+                        + [format_us(row.kiwi[b].us) for b in backends] + [format_us(row.ours_us)]
+                        + ["-" if row.kiwi[b].ratio is None else f"{row.kiwi[b].ratio:.3f}" for b in backends]
+                        + [f"<= {row.target:g}", "-" if row.met is None else ("yes" if row.met else "NO"),
+                           "; ".join(notes)])
     return rows
+
+
+def right_aligned(rows: list[list[str]]) -> set[int]:
+    """The numeric columns: size, ops, the times and the ratios."""
+    header = rows[0]
+    return {i for i, name in enumerate(header) if name in ("size", "ops") or "us/op" in name or name.startswith("ratio")}
 
 
 def render_text(rows: list[list[str]]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    right = {1, 3, 4, 5, 6}
+    right = right_aligned(rows)
     lines = []
     for row in rows:
         cells = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]
@@ -310,7 +401,9 @@ def render_text(rows: list[list[str]]) -> str:
 
 
 def render_markdown(rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "|".join(" --- " if i not in {1, 3, 4, 5, 6} else " ---: " for i in range(len(rows[0]))) + "|"]
+    right = right_aligned(rows)
+    lines = ["| " + " | ".join(rows[0]) + " |",
+             "|" + "|".join(" ---: " if i in right else " --- " for i in range(len(rows[0]))) + "|"]
     for row in rows[1:]:
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
@@ -335,7 +428,8 @@ def flatness(options, entries: list[dict]) -> dict[int, float]:
     return result
 
 
-def summary(outcomes: list[TraceOutcome], options_repetitions: int, flat: dict | None) -> list[str]:
+def summary(outcomes: list[TraceOutcome], options_repetitions: int, flat: dict | None,
+            backends: list[str]) -> list[str]:
     """The targets that are not rows of the table: flat blocks edits, allocations, unmet rows."""
     lines = []
     if flat and len(flat) >= 2:
@@ -348,11 +442,13 @@ def summary(outcomes: list[TraceOutcome], options_repetitions: int, flat: dict |
                      f"(target <= 1.2: {verdict})")
         blocks = {o.size: next((r for r in o.rows if r.operation == "suggest"), None)
                   for o in outcomes if o.workload == "blocks"}
-        kiwi = {size: row.kiwi_us for size, row in blocks.items() if row is not None and row.kiwi_us is not None}
-        if len(kiwi) >= 2:
-            k_low, k_high = min(kiwi), max(kiwi)
-            lines.append(f"blocks suggest+read, kiwi: {kiwi[k_low]:.3f} us at n={k_low} -> {kiwi[k_high]:.3f} us "
-                         f"at n={k_high}: growth x{kiwi[k_high] / kiwi[k_low]:.1f}")
+        for backend in backends:
+            kiwi = {size: row.kiwi[backend].us for size, row in blocks.items()
+                    if row is not None and row.kiwi[backend].us is not None}
+            if len(kiwi) >= 2:
+                k_low, k_high = min(kiwi), max(kiwi)
+                lines.append(f"blocks suggest+read, {BACKEND_LABELS[backend]}: {kiwi[k_low]:.3f} us at n={k_low} -> "
+                             f"{kiwi[k_high]:.3f} us at n={k_high}: growth x{kiwi[k_high] / kiwi[k_low]:.1f}")
     for outcome in outcomes:
         for cls in ("suggest", "updateConstant"):
             allocation = outcome.allocations.get(cls)
@@ -364,16 +460,21 @@ def summary(outcomes: list[TraceOutcome], options_repetitions: int, flat: dict |
                              f"{allocation['allocations']} in all {allocation['operations']}): target 0: {verdict}")
     unmet = [(o, r) for o in outcomes for r in o.rows if r.met is False]
     rows_measured = sum(1 for o in outcomes for r in o.rows if r.met is not None)
-    lines.append(f"ratio targets: {rows_measured - len(unmet)} of {rows_measured} measured rows met")
+    lines.append(f"ratio targets (against {BACKEND_LABELS[backends[0]]}): {rows_measured - len(unmet)} of "
+                 f"{rows_measured} measured rows met")
     for outcome, row in unmet:
         lines.append(f"  NOT met: {outcome.name} {display_name(row.operation)}: ratio {row.ratio:.3f} > {row.target:g} "
                      f"(by {row.ratio / row.target:.2f}x)")
     for outcome in outcomes:
-        if outcome.kiwi_status != "measured":
-            lines.append(f"kiwi {outcome.name}: {outcome.kiwi_status}")
-        elif outcome.repetitions != options_repetitions:
-            lines.append(f"kiwi {outcome.name}: {outcome.repetitions} repetitions (one takes "
-                         f"{outcome.kiwi_repetition_seconds:.1f} s of kiwi solver time)")
+        for backend in backends:
+            status = outcome.kiwi_status.get(backend, "measured")
+            if status != "measured":
+                lines.append(f"{BACKEND_LABELS[backend]} {outcome.name}: {status}")
+        measured = {b: s for b, s in outcome.kiwi_repetition_seconds.items() if s is not None
+                    and outcome.kiwi_status.get(b) == "measured"}
+        if measured and outcome.repetitions != options_repetitions:
+            takes = ", ".join(f"{BACKEND_LABELS[b]} {s:.1f} s" for b, s in measured.items())
+            lines.append(f"{outcome.name}: {outcome.repetitions} repetitions (one takes {takes} of kiwi solver time)")
     return lines
 
 
@@ -400,6 +501,9 @@ def machine_description(options) -> dict:
         "swift": swift,
         "python": platform.python_version(),
         "kiwisolver": getattr(replay_kiwi.kiwi, "__version__", "unknown"),
+        "kiwi backends": ", ".join(BACKEND_LABELS[b] for b in options.kiwi_backends) + " (ratios and targets against "
+                         + BACKEND_LABELS[options.kiwi_backends[0]] + ")",
+        **({"kiwi C++ harness": options.harness_info} if "cpp" in options.kiwi_backends else {}),
         "command": options.command_line,
     }
 
@@ -417,11 +521,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prewarm-below", type=float, default=2.0,
                         help="seconds: when kiwi's repetition is shorter, every timed repetition (both sides) "
                              "follows an untimed one")
+    parser.add_argument("--kiwi", choices=["cpp", "python", "both"], default="cpp",
+                        help="kiwi's C++ solver through scripts/kiwi/harness.cpp (needs --harness), kiwisolver's "
+                             "Python binding, or both (targets against C++)")
+    parser.add_argument("--harness", help="the kiwi-harness binary (scripts/kiwi/build-harness)")
     parser.add_argument("--no-allocations", action="store_true")
     parser.add_argument("--output-dir", help="write compare-kiwi.json and compare-kiwi.md here")
     parser.add_argument("--command-line", default="scripts/compare-kiwi")
     options = parser.parse_args(argv)
     options.load_start = os.getloadavg()[0]
+    options.kiwi_backends = {"cpp": ["cpp"], "python": ["python"], "both": ["cpp", "python"]}[options.kiwi]
+    if "cpp" in options.kiwi_backends:
+        if not options.harness:
+            parser.error("--kiwi cpp and --kiwi both need --harness (scripts/kiwi/build-harness prints its path)")
+        try:
+            with open(options.harness + ".info", encoding="utf-8") as handle:
+                options.harness_info = handle.read().strip()
+        except OSError:
+            options.harness_info = options.harness
 
     entries = []
     if options.manifest:
@@ -442,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
     for entry in entries:
         try:
             outcome = compare_trace(entry, options, previous)
-        except (replay_kiwi.TraceError, RuntimeError, OSError) as error:
+        except (replay_kiwi.TraceError, RuntimeError, OSError, ValueError) as error:
             print(f"error: {entry['name']}: {error}", file=sys.stderr)
             failed = True
             continue
@@ -453,10 +570,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"       {problem}", file=sys.stderr)
         outcomes.append(outcome)
 
-    rows = table(outcomes)
+    rows = table(outcomes, options.kiwi_backends)
     blocks_entries = [e for e in entries if e["workload"] == "blocks"]
     flat = flatness(options, blocks_entries) if len(blocks_entries) >= 2 else None
-    notes = summary(outcomes, options.repetitions, flat)
+    notes = summary(outcomes, options.repetitions, flat, options.kiwi_backends)
     print(render_text(rows))
     print()
     for line in notes:
@@ -470,6 +587,7 @@ def main(argv: list[str] | None = None) -> int:
             "repetitions": options.repetitions,
             "warmup": options.warmup,
             "budgetSeconds": options.budget,
+            "kiwiBackends": options.kiwi_backends,
             "traces": [{
                 "name": o.name, "workload": o.workload, "size": o.size, "repetitions": o.repetitions,
                 "prewarmed": o.prewarmed,
@@ -478,6 +596,7 @@ def main(argv: list[str] | None = None) -> int:
                 "rows": [{
                     "operation": r.operation, "operations": r.operations, "kiwiMicroseconds": r.kiwi_us,
                     "oursMicroseconds": r.ours_us, "ratio": r.ratio, "target": r.target, "met": r.met, "note": r.note,
+                    "kiwi": {b: {"microseconds": t.us, "ratio": t.ratio, "note": t.note} for b, t in r.kiwi.items()},
                 } for r in o.rows],
             } for o in outcomes],
             "summary": notes,
