@@ -587,33 +587,35 @@ public final class Solver {
     /// coefficients span a wide range, repairing it (objective refresh, then a rebuild
     /// of the tableau). When even the rebuilt tableau does not verify, `restore` puts
     /// the installed constraints back as they were before the operation, the tableau
-    /// is rebuilt from them, and the operation is refused.
+    /// is rebuilt from them, and the operation is refused. An add whose constraint the
+    /// rebuild cannot reinstall is refused as unsatisfiable instead; at the end of a
+    /// batch, every constraint the rebuild could not reinstall is removed and named.
     ///
-    /// - Throws: ``SolverError/numericalInstability(_:)``.
+    /// - Throws: ``SolverError/numericalInstability(_:)``, ``SolverError/unsatisfiable(_:)``
+    ///   or ``SolverError/unsatisfiableBatch(_:)``.
     private func settle(
         _ constraint: Constraint?, adding: Bool = false, restore: (Solver) -> Void
     ) throws(SolverError) {
         guard core.batchDepth == 0, core.needsVerification else { return }
         if core.verifyAndRepair() { return }
         // Reinstalled from scratch, required first, the tableau found the constraint
-        // being added (or, at the end of a batch, constraints the batch added)
-        // unsatisfiable: that is the verdict, not numerical trouble.
+        // being added unsatisfiable, or, at the end of a batch, constraints it could
+        // not reinstall: that is the verdict, not numerical trouble. A batch's changes
+        // stay, so whatever the rebuild dropped is named in the error, never lost.
         let refusals = core.rebuildRefusals
-        if adding, !refusals.isEmpty, refusals.allSatisfy({ $0.constraint.slot < 0 }),
-            constraint == nil || (refusals.count == 1 && refusals[0].constraint === constraint)
-        {
-            core.rebuildRefusals.removeAll()
-            if core.rebuildTableau() {
-                let details = refusals.map {
-                    $0.constraint.ownerTag = 0
-                    return UnsatisfiableConstraint(constraint: $0.constraint, conflicts: $0.conflicts, operation: .add)
-                }
-                if let constraint {
-                    restore(self)
-                    throw .unsatisfiable(details[0])
-                }
-                throw .unsatisfiableBatch(details)
-            }
+        core.rebuildRefusals.removeAll()
+        let details = refusals.map {
+            UnsatisfiableConstraint(constraint: $0.constraint, conflicts: $0.conflicts, operation: .add)
+        }
+        if adding, constraint == nil, !refusals.isEmpty {
+            for refusal in refusals { refusal.constraint.ownerTag = 0 }
+            if !core.rebuildTableau() { core.numerics.repairs.refusals &+= 1 }
+            throw .unsatisfiableBatch(details)
+        }
+        if adding, let constraint, refusals.count == 1, refusals[0].constraint === constraint, core.rebuildTableau() {
+            constraint.ownerTag = 0
+            restore(self)
+            throw .unsatisfiable(details[0])
         }
         restore(self)
         _ = core.rebuildTableau()
