@@ -28,3 +28,36 @@ static int lb_renameat2(const char *from, const char *to, unsigned int flags) {
 int lb_rename_exchange(const char *from, const char *to) { return lb_renameat2(from, to, RENAME_EXCHANGE); }
 
 int lb_rename_noreplace(const char *from, const char *to) { return lb_renameat2(from, to, RENAME_NOREPLACE); }
+
+// Callgrind's client requests. The header comes with valgrind (Debian's valgrind package);
+// without it the requests are stubs and `lb_callgrind_compiled_in` says so.
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define LB_HAVE_CALLGRIND 1
+#endif
+#endif
+
+#ifdef LB_HAVE_CALLGRIND
+int lb_callgrind_compiled_in(void) { return 1; }
+
+int lb_running_on_valgrind(void) { return (int)RUNNING_ON_VALGRIND; }
+
+void lb_callgrind_begin(void) {
+    CALLGRIND_ZERO_STATS;
+    CALLGRIND_TOGGLE_COLLECT;
+}
+
+void lb_callgrind_end(const char *label) {
+    CALLGRIND_TOGGLE_COLLECT;
+    CALLGRIND_DUMP_STATS_AT(label);
+}
+#else
+int lb_callgrind_compiled_in(void) { return 0; }
+
+int lb_running_on_valgrind(void) { return 0; }
+
+void lb_callgrind_begin(void) {}
+
+void lb_callgrind_end(const char *label) { (void)label; }
+#endif

@@ -489,6 +489,33 @@ public final class Solver {
         #endif
     }
 
+    // MARK: - Injected work (testing performance gates)
+
+    /// Deliberate extra work per solve, for testing performance gates (`--inject-work N`,
+    /// docs/ci.md): when above 0, every solve first runs `N` steps of a xorshift generator
+    /// per cell update the solver made since the previous solve (and `N` more), so the extra
+    /// work follows the tableau work. Values, counters and allocations are unchanged; only
+    /// instructions and time grow. Not API: 0 (off) everywhere but in gate tests.
+    public var _injectedWorkPerCellUpdate = 0
+    /// The cell updates counted at the previous injection.
+    private var injectedWorkMark = 0
+    /// The generator's state, kept so that the work cannot be optimized away.
+    public private(set) var _injectedWorkState: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    @inline(never)
+    private func performInjectedWork() {
+        let cellUpdates = core.counters.cellUpdates
+        let steps = (max(0, cellUpdates - injectedWorkMark) + 1).multipliedReportingOverflow(by: _injectedWorkPerCellUpdate)
+        injectedWorkMark = cellUpdates
+        var state = _injectedWorkState
+        for _ in 0..<(steps.overflow ? Int.max : steps.partialValue) {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+        }
+        _injectedWorkState = state
+    }
+
     // MARK: - Internals
 
     @inline(__always)
@@ -501,6 +528,7 @@ public final class Solver {
     private func solveAfterStructuralChange() {
         if core.batchDepth == 0 {
             core.counters.solves &+= 1
+            if _slowPath(_injectedWorkPerCellUpdate > 0) { performInjectedWork() }
             core.optimizeObjective()
         } else {
             core.structuralChangePending = true
@@ -521,6 +549,7 @@ public final class Solver {
             return
         }
         core.counters.solves &+= 1
+        if _slowPath(_injectedWorkPerCellUpdate > 0) { performInjectedWork() }
         if let conflicts = core.changeConstant(slot: slot, by: delta) {
             constraint.constant = old
             throw .unsatisfiable(UnsatisfiableConstraint(
@@ -533,6 +562,7 @@ public final class Solver {
         let hasShifts = !core.pendingShiftSlots.isEmpty
         guard core.structuralChangePending || hasShifts else { return }
         core.counters.solves &+= 1
+        if _slowPath(_injectedWorkPerCellUpdate > 0) { performInjectedWork() }
         if core.structuralChangePending {
             core.structuralChangePending = false
             core.optimizeObjective()

@@ -1,3 +1,4 @@
+import Synchronization
 import Cassowary
 
 /// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
@@ -109,6 +110,25 @@ extension LayoutEngine {
     /// it is never on otherwise.
     public static func injectingChurn<Result>(constraintsPerFrame: Int, _ body: () throws -> Result) rethrows -> Result {
         try $injectedChurnPerFrame.withValue(max(0, constraintsPerFrame)) { try body() }
+    }
+
+    /// ``injectingWork(stepsPerCellUpdate:_:)``'s setting. A process-wide value rather than a
+    /// task-local one: binding a task-local keeps the runtime's task-local storage allocated
+    /// and so changed the allocation counts of the measurements (by one), and injected work
+    /// must change nothing but instructions and time.
+    static let injectedWorkPerCellUpdate = Atomic<Int>(0)
+
+    /// Runs `body` with deliberate extra work in every solve of every engine made inside it
+    /// (in any thread: the setting is process-wide while `body` runs): each solve first runs
+    /// `stepsPerCellUpdate` steps of a xorshift generator per cell update since the solver's
+    /// previous solve (``Solver/_injectedWorkPerCellUpdate``). Layouts, counters and
+    /// allocations are unchanged; instructions and time grow with the tableau work. This
+    /// exists to test the instruction gate (`--inject-work`, docs/ci.md); it is never on
+    /// otherwise. Not for concurrent use with different settings.
+    public static func injectingWork<Result>(stepsPerCellUpdate: Int, _ body: () throws -> Result) rethrows -> Result {
+        let previous = injectedWorkPerCellUpdate.exchange(max(0, stepsPerCellUpdate), ordering: .relaxed)
+        defer { injectedWorkPerCellUpdate.store(previous, ordering: .relaxed) }
+        return try body()
     }
 
     /// Removes up to `count` active app constraints and adds them back (churn).

@@ -100,6 +100,8 @@ public final class LayoutEngine {
     init() {
         joinCollectors()
         if Self.checksSolverInvariants { solver.checksInvariants = true }
+        let injectedWork = Self.injectedWorkPerCellUpdate.load(ordering: .relaxed)
+        if injectedWork > 0 { solver._injectedWorkPerCellUpdate = injectedWork }
     }
 
     /// Whether engines run the solver's invariant checker after every mutation: in debug

@@ -21,7 +21,9 @@ struct CheckCommand: ParsableCommand {
             thresholds format and a CI workflow.
 
             --inject-churn N runs a deliberately slowed variant (every display frame deactivates \
-            and reactivates up to N constraints): the counters that churn moves fail the gate with exit code 2.
+            and reactivates up to N constraints): the counters that churn moves fail the gate with exit code 2. \
+            --inject-work N adds deliberate work to every solve, which moves only instructions: \
+            against a baseline made with --instructions it fails the gate with exit code 2.
 
             \(GateExitStatus.checkDocumentation)
             """)
@@ -80,6 +82,16 @@ struct CheckCommand: ParsableCommand {
             "Run a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame.", valueName: "n"))
     var injectChurn: Int?
 
+    @Option(
+        name: .customLong("inject-work"),
+        help: ArgumentHelp(
+            "Run a deliberately slowed variant: N extra generator steps per cell update in every solve (moves instructions and time only).",
+            valueName: "n"))
+    var injectWork: Int?
+
+    @Flag(help: "Count instructions under valgrind's callgrind (the baseline's choice when not given).")
+    var instructions = false
+
     @Option(help: ArgumentHelp("The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
     var output: String?
 
@@ -91,7 +103,8 @@ struct CheckCommand: ParsableCommand {
 
     private var runOptionsGiven: Bool {
         !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty || !sizes.isEmpty || quick || repetitions != nil
-            || timeBudget != nil || noAllocations || injectChurn != nil || output != nil || !layouts.isEmpty
+            || timeBudget != nil || noAllocations || injectChurn != nil || injectWork != nil || instructions || output != nil
+            || !layouts.isEmpty
     }
 
     func run() throws {
@@ -208,6 +221,11 @@ struct CheckCommand: ParsableCommand {
             configuration.injectChurn = injectChurn
             overridden.insert(.injectChurn)
         }
+        if let injectWork {
+            configuration.injectWork = injectWork
+            overridden.insert(.injectWork)
+        }
+        if instructions { configuration.instructions = true }
         configuration.storedOptions?.options.subtract(overridden)
         configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
@@ -215,6 +233,8 @@ struct CheckCommand: ParsableCommand {
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
             toolVersion: LayoutbenchVersion.current)
         if let importedCatalog { session.catalog = importedCatalog }
+        session.executablePath = RunCommand.executablePath
+        session.instructionProgressLines = RunCommand.progressStyle(progress) != .silent
         _ = try session.selectedScenarios()
         return session
     }

@@ -20,6 +20,7 @@ struct Layoutbench: ParsableCommand {
             SolverBenchCommand.self,
             ExplainCommand.self,
             ImportCommand.self,
+            InstructionsChildCommand.self,
         ]
     )
 }

@@ -31,6 +31,13 @@ struct RunCommand: ParsableCommand {
             no longer hold then; their failures become warnings, and the report's options say \
             injectChurn (docs/ci.md).
 
+            --instructions counts each measurement's instructions with valgrind's callgrind instead: \
+            the scenarios run again in a child process under valgrind, each size once after its \
+            warm-ups, and the report gains an `instructions` per size (the measured run() only; \
+            deterministic for a binary and input, so gated with a small threshold; docs/performance.md). \
+            --inject-work N adds N generator steps per cell update to every solve: a slowed variant \
+            that moves only instructions and time, for testing that gate (docs/ci.md).
+
             \(ExitStatus.documentation)
             """)
 
@@ -80,6 +87,14 @@ struct RunCommand: ParsableCommand {
         "Test gates with a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame (docs/ci.md).",
         valueName: "n"))
     var injectChurn: Int?
+
+    @Option(name: .customLong("inject-work"), help: ArgumentHelp(
+        "Test the instruction gate with a deliberately slowed variant: N extra generator steps per cell update in every solve (docs/ci.md).",
+        valueName: "n"))
+    var injectWork: Int?
+
+    @Flag(help: "Count each measurement's instructions under valgrind's callgrind (docs/performance.md).")
+    var instructions = false
 
     @Option(help: ArgumentHelp(
         "The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
@@ -146,14 +161,23 @@ struct RunCommand: ParsableCommand {
         if let timeBudget { configuration.timeBudgetSeconds = timeBudget }
         configuration.countAllocations = allocations
         if let injectChurn { configuration.injectChurn = injectChurn }
+        if let injectWork { configuration.injectWork = injectWork }
+        configuration.instructions = instructions
         configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
             configuration: configuration, formats: try CommandLineOutput.parseFormats(formats),
             output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
             toolVersion: LayoutbenchVersion.current)
         if let catalog { session.catalog = catalog }
+        session.executablePath = Self.executablePath
+        session.instructionProgressLines = progressStyle != .silent
         _ = try session.selectedScenarios()
         return session
+    }
+
+    /// This binary (`/proc/self/exe`), which `--instructions` runs again under valgrind.
+    static var executablePath: String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     }
 
     private var progressStyle: ProgressDisplay.Style { Self.progressStyle(progress) }

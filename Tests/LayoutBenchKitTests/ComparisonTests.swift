@@ -133,7 +133,9 @@ struct ComparisonTests {
         let comparison = ReportComparison.compare(base: base, head: head)
         #expect(comparison.onlyInBase == ["demo/b"])
         #expect(Set(comparison.rows.map(\.scenario)) == ["demo/a"])
-        #expect(comparison.rows.count == 2 * CompareMetric.all.count)
+        // Every metric at both sizes but instructions, which these runs did not count (--instructions).
+        #expect(comparison.rows.count == 2 * (CompareMetric.all.count - 1))
+        #expect(!comparison.rows.contains { $0.metric == "instructions" })
         #expect(comparison.regressions.map(\.metric) == ["cellUpdates", "cellUpdates"])
         #expect(comparison.regressions.map(\.size) == [10, 20])
         #expect(comparison.rows.filter { $0.metric == "wallNanoseconds" }.allSatisfy { $0.verdict == .unchanged })

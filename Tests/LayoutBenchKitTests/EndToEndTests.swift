@@ -46,13 +46,16 @@ struct EndToEndTests {
         return runs ? arguments + ["--no-allocations"] : arguments
     }
 
-    static func run(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Execution {
+    static func run(
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], unsetting unset: [String] = []
+    ) throws -> Execution {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = Self.environment
         environment["LAYOUTBENCH_SOURCE_ROOT"] = Fixture.repositoryRoot.path
         for (key, value) in extra { environment[key] = value }
+        for key in unset { environment[key] = nil }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

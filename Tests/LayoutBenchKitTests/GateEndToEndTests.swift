@@ -258,7 +258,12 @@ struct GateEndToEndTests {
         let staleBytes = try Data(contentsOf: latest.appendingPathComponent("report.json"))
 
         let gate = scripts.appendingPathComponent("ci-gate")
-        let environment = ["LAYOUTBENCH_BINARY": EndToEndTests.binary.path, "CI": "true"]
+        // The instruction baseline is made under valgrind: not with a sanitized binary, nor
+        // where valgrind is missing (InstructionGateEndToEndTests covers it).
+        let countsInstructions = InstructionGateEndToEndTests.unavailable == nil && InstructionRun.valgrindPath() != nil
+        let environment = [
+            "LAYOUTBENCH_BINARY": EndToEndTests.binary.path, "CI": "true", "LAYOUTBENCH_GATE_INSTRUCTIONS": countsInstructions ? "1" : "0",
+        ]
         // Under Address Sanitizer allocations cannot be counted (EndToEndTests.execute adds the same).
         let sanitized = EndToEndTests.environment["LAYOUTBENCH_SANITIZER"] != nil ? ["--no-allocations"] : []
         let update = try EndToEndTests.run(
@@ -266,6 +271,12 @@ struct GateEndToEndTests {
         #expect(update.status == 0, "\(update.errors)")
         let saved = try ReportReader.read(root.appendingPathComponent("Reports/baselines/ci-quick.json").path).report
         #expect(saved.scenarios.map(\.name) == ["activation/batch"])
+        if countsInstructions {
+            let instructions = try ReportReader.read(root.appendingPathComponent("Reports/baselines/ci-instructions.json").path).report
+            #expect(instructions.scenarios.map(\.name) == ["activation/batch"])
+            #expect(instructions.options.instructions == true)
+            #expect(instructions.scenarios[0].sizes.allSatisfy { ($0.instructions ?? 0) > 0 })
+        }
         #expect(try Data(contentsOf: latest.appendingPathComponent("report.json")) == staleBytes)
 
         let refused = try EndToEndTests.run(

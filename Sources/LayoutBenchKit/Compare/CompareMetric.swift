@@ -11,6 +11,11 @@ public enum MetricKind: String, CaseIterable, Codable, Sendable {
     case time
     /// Peak memory increase: noisy, compared with the counting repetitions' samples.
     case memory
+    /// Instructions of the measured region counted by callgrind (`--instructions`):
+    /// deterministic for a binary and input, whatever else the machine does; compared with a
+    /// small relative threshold, since unrelated code changes move them a little (layout,
+    /// inlining).
+    case instructions
 }
 
 /// A metric `compare` and `check` look at, per scenario and size: every solver counter in
@@ -38,6 +43,7 @@ public struct CompareMetric: Hashable, Sendable {
             CompareMetric(name: "allocations", kind: .allocation),
             CompareMetric(name: "allocatedBytes", kind: .allocation),
             CompareMetric(name: "peakIncreaseBytes", kind: .memory),
+            CompareMetric(name: "instructions", kind: .instructions),
         ] + counterNames.map { CompareMetric(name: $0, kind: .counter) }
 
     /// The metric called `name`, or `nil`.
@@ -46,8 +52,8 @@ public struct CompareMetric: Hashable, Sendable {
     }
 
     /// The metrics shown when only the most telling ones fit (terminal and Markdown
-    /// summaries): time, allocations and the unit of tableau work.
-    public static let headline: [String] = ["wallNanoseconds", "allocations", "cellUpdates", "solves"]
+    /// summaries): time, allocations, instructions (when counted) and the unit of tableau work.
+    public static let headline: [String] = ["wallNanoseconds", "allocations", "instructions", "cellUpdates", "solves"]
 
     /// This metric's measurement at one size: the value compared, the samples behind it,
     /// and whether the samples agree exactly (exact metrics).
@@ -71,6 +77,9 @@ public struct CompareMetric: Hashable, Sendable {
             return Measurement(
                 value: Double(allocations.bytes), samples: allocations.samples.map { Double($0.bytes) },
                 samplesAgree: allocations.repetitionsAgree)
+        case "instructions":
+            guard let instructions = result.instructions else { return nil }
+            return Measurement(value: Double(instructions), samples: [Double(instructions)], samplesAgree: true)
         case "peakIncreaseBytes":
             let samples = result.memory.samples.map { Double($0.increaseBytes) }
             return Measurement(value: Double(result.memory.peakIncreaseBytes), samples: samples, samplesAgree: false)

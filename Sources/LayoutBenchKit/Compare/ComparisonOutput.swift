@@ -129,7 +129,7 @@ public enum ComparisonOutput {
     }
 
     /// The metrics a reader looks at first, in order, when one line must stand for a scenario.
-    static let headlineOrder = ["solves", "cellUpdates", "rowOperations", "pivots", "allocations", "wallNanoseconds"]
+    static let headlineOrder = ["solves", "cellUpdates", "rowOperations", "pivots", "allocations", "instructions", "wallNanoseconds"]
 
     /// One line per scenario (its headline metric at the largest size with the verdict), the
     /// scenarios with the largest changes first, at most `limit`.

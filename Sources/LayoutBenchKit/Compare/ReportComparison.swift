@@ -51,6 +51,8 @@ public struct ReportComparison: Sendable {
         public var quick: Bool
         /// `--inject-churn`, or `null`.
         public var injectChurn: Int?
+        /// `--inject-work`, or `null`.
+        public var injectWork: Int?
         /// The scenarios run.
         public var scenarios: Int
         /// `passed` or `failed`.
@@ -66,6 +68,7 @@ public struct ReportComparison: Sendable {
             buildConfiguration = report.environment.toolchain.buildConfiguration
             quick = report.options.quick
             injectChurn = report.options.injectChurn
+            injectWork = report.options.injectWork
             scenarios = report.scenarios.count
             status = report.status.rawValue
         }
@@ -75,6 +78,7 @@ public struct ReportComparison: Sendable {
             let commit = gitCommit.map { String($0.prefix(7)) + (gitDirty == true ? "+" : "") } ?? "no commit"
             var text = "\(date), \(commit), \(quick ? "quick" : "full")"
             if let injectChurn { text += ", --inject-churn \(injectChurn)" }
+            if let injectWork { text += ", --inject-work \(injectWork)" }
             return text
         }
     }
@@ -234,7 +238,7 @@ public struct ReportComparison: Sendable {
         let directional = directionalVerdict(base: base.value, head: head.value, direction: rule.direction)
 
         switch metric.kind {
-        case .counter:
+        case .counter, .instructions:
             row.reason = row.limit
             if beyond { row.verdict = directional }
         case .allocation where base.samplesAgree && head.samplesAgree:
@@ -344,6 +348,17 @@ public struct ReportComparison: Sendable {
         }
         if let churn = head.options.injectChurn {
             warnings.append("The head ran with --inject-churn \(churn): a deliberately slowed variant (docs/ci.md).")
+        }
+        if let work = base.options.injectWork {
+            warnings.append("The base ran with --inject-work \(work): a deliberately slowed variant, not a baseline.")
+        }
+        if let work = head.options.injectWork {
+            warnings.append("The head ran with --inject-work \(work): a deliberately slowed variant (docs/ci.md).")
+        }
+        if (base.options.instructions ?? false) != (head.options.instructions ?? false) {
+            warnings.append(
+                "Only one run counted instructions (--instructions); instructions are not compared, and times under valgrind "
+                    + "are not comparable with native ones.")
         }
         return warnings
     }

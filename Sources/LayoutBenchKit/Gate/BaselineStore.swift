@@ -146,6 +146,12 @@ public struct BaselineStore: Sendable {
                 "The report \(loaded.path) ran with --inject-churn \(churn), a deliberately slowed variant; it cannot be a baseline. "
                     + "Run without --inject-churn and save that report.")
         }
+        if let work = report.options.injectWork {
+            throw GateError(
+                .unusableReport,
+                "The report \(loaded.path) ran with --inject-work \(work), a deliberately slowed variant; it cannot be a baseline. "
+                    + "Run without --inject-work and save that report.")
+        }
         guard !report.scenarios.isEmpty else {
             throw GateError(.unusableReport, "The report \(loaded.path) has no scenarios; it cannot be a baseline.")
         }

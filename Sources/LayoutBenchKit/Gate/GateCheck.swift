@@ -57,6 +57,7 @@ public struct GateCheck: Sendable {
         configuration.countAllocations = options.countAllocations
         configuration.timeBudgetSeconds = options.timeBudgetSeconds
         configuration.layouts = options.layouts ?? []
+        configuration.instructions = options.instructions ?? false
         configuration.storedOptions = path.map { RunConfiguration.StoredOptions(path: $0) }
         return configuration
     }

@@ -118,12 +118,13 @@ public struct Thresholds: Sendable {
     }
 
     /// The built-in defaults: counters and allocations exact; times 10% with p < 0.01 and a
-    /// 2% noise band; memory 25% and 1 MiB; lower is better for all.
+    /// 2% noise band; memory 25% and 1 MiB; instructions 3%; lower is better for all.
     public static let builtInDefaults: [MetricKind: Resolved] = [
         .counter: Resolved(relative: 0, absolute: 0),
         .allocation: Resolved(relative: 0, absolute: 0),
         .time: Resolved(relative: 0.10, absolute: 0, pValue: 0.01, noiseBand: 0.02),
         .memory: Resolved(relative: 0.25, absolute: 1_048_576),
+        .instructions: Resolved(relative: 0.03, absolute: 0),
     ]
 
     /// The file's `defaults`, per kind.
@@ -267,7 +268,7 @@ extension Thresholds {
         throw fail(
             "unknown metric \"\(name)\"." + Suggestions.didYouMean(Suggestions.closest(to: name, among: candidates))
                 + " The metrics are the report's counters (docs/metrics.md), wallNanoseconds, cpuNanoseconds, allocations, "
-                + "allocatedBytes and peakIncreaseBytes" + (allowKinds ? "; or a kind: counter, allocation, time, memory." : "."),
+                + "allocatedBytes, peakIncreaseBytes and instructions" + (allowKinds ? "; or a kind: counter, allocation, time, memory, instructions." : "."),
             position)
     }
 

@@ -561,6 +561,8 @@ public struct ReportPage {
             ("Formats", options.formats.joined(separator: ", ")),
         ]
         if let churn = options.injectChurn { optionFacts.append(("Injected churn", "\(churn) constraints per frame (--inject-churn)")) }
+        if let work = options.injectWork { optionFacts.append(("Injected work", "\(work) steps per cell update in every solve (--inject-work)")) }
+        if options.instructions == true { optionFacts.append(("Instructions", "counted under valgrind's callgrind (--instructions)")) }
         html += "<h3>Options</h3>" + HTML.facts(optionFacts)
         return html + "</section>\n"
     }

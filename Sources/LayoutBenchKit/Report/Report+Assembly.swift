@@ -16,7 +16,9 @@ extension Report {
                 countAllocations: configuration.countAllocations,
                 timeBudgetSeconds: configuration.timeBudgetSeconds, formats: formats.map(\.rawValue),
                 injectChurn: configuration.injectChurn > 0 ? configuration.injectChurn : nil,
-                layouts: configuration.layouts.isEmpty ? nil : configuration.layouts),
+                layouts: configuration.layouts.isEmpty ? nil : configuration.layouts,
+                injectWork: configuration.injectWork > 0 ? configuration.injectWork : nil,
+                instructions: configuration.instructions ? true : nil),
             status: failures.isEmpty ? .passed : .failed, failures: failures, warnings: outcome.warnings,
             scenarios: outcome.scenarios, families: FamilySummary.summarize(outcome.scenarios),
             pairs: PairComparison.compare(outcome.scenarios))

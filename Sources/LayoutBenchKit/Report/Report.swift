@@ -109,11 +109,18 @@ public struct Report: Codable, Sendable {
         /// made from, as given on the command line, or `nil` for the built-in catalogue.
         /// Written only when set (`docs/report-schema.md`); `check` repeats them.
         public var layouts: [String]?
+        /// `--inject-work N`: steps of deliberate work per cell update in every solve (a slowed
+        /// variant that moves only instructions and time), or `nil`. Written only when set.
+        public var injectWork: Int?
+        /// `true` when `--instructions` counted each measurement's instructions under
+        /// callgrind (``SizeResult/instructions``); `nil` otherwise. Written only when set.
+        public var instructions: Bool?
 
         public init(
             filters: [String], tags: [String], sizes: [Int]?, quick: Bool, warmup: Int, minimumRepetitions: Int,
             maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool, timeBudgetSeconds: Double,
-            formats: [String], injectChurn: Int? = nil, layouts: [String]? = nil
+            formats: [String], injectChurn: Int? = nil, layouts: [String]? = nil, injectWork: Int? = nil,
+            instructions: Bool? = nil
         ) {
             self.filters = filters
             self.tags = tags
@@ -128,9 +135,12 @@ public struct Report: Codable, Sendable {
             self.formats = formats
             self.injectChurn = injectChurn
             self.layouts = layouts
+            self.injectWork = injectWork
+            self.instructions = instructions
         }
 
-        /// Every member in declaration order; `injectChurn` and `layouts` only when set.
+        /// Every member in declaration order; `injectChurn`, `layouts`, `injectWork` and
+        /// `instructions` only when set.
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(filters, forKey: .filters)
@@ -146,6 +156,8 @@ public struct Report: Codable, Sendable {
             try container.encode(formats, forKey: .formats)
             if let injectChurn { try container.encode(injectChurn, forKey: .injectChurn) }
             if let layouts { try container.encode(layouts, forKey: .layouts) }
+            if let injectWork { try container.encode(injectWork, forKey: .injectWork) }
+            if let instructions { try container.encode(instructions, forKey: .instructions) }
         }
     }
 

@@ -93,6 +93,9 @@ public struct SizeResult: Codable, Sendable {
     public var allocations: AllocationResult?
     /// Peak resident memory of the counting repetitions.
     public var memory: MemoryResult
+    /// Instructions executed by one run (`run()` only, the measured region), counted by
+    /// valgrind's callgrind with `--instructions`; absent otherwise (docs/performance.md).
+    public var instructions: UInt64?
     /// Each ``Metric`` divided by ``operations`` (`null` when there are no operations or
     /// the metric was not measured).
     public var perOperation: OrderedMap<Double?>
@@ -102,7 +105,7 @@ public struct SizeResult: Codable, Sendable {
     public init(
         size: Int, operations: Int, status: Report.Status, repetitions: RepetitionCounts, elapsedSeconds: Double,
         counters: OrderedMap<Int>, countersIdentical: Bool, time: TimeResult, allocations: AllocationResult?,
-        memory: MemoryResult, perOperation: OrderedMap<Double?>, failures: [Report.Failure]
+        memory: MemoryResult, perOperation: OrderedMap<Double?>, failures: [Report.Failure], instructions: UInt64? = nil
     ) {
         self.size = size
         self.operations = operations
@@ -114,8 +117,28 @@ public struct SizeResult: Codable, Sendable {
         self.time = time
         self.allocations = allocations
         self.memory = memory
+        self.instructions = instructions
         self.perOperation = perOperation
         self.failures = failures
+    }
+
+    /// Every member in declaration order; `instructions` only when counted, so reports of
+    /// runs without `--instructions` are unchanged.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size, forKey: .size)
+        try container.encode(operations, forKey: .operations)
+        try container.encode(status, forKey: .status)
+        try container.encode(repetitions, forKey: .repetitions)
+        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
+        try container.encode(counters, forKey: .counters)
+        try container.encode(countersIdentical, forKey: .countersIdentical)
+        try container.encode(time, forKey: .time)
+        try container.encode(allocations, forKey: .allocations)
+        try container.encode(memory, forKey: .memory)
+        if let instructions { try container.encode(instructions, forKey: .instructions) }
+        try container.encode(perOperation, forKey: .perOperation)
+        try container.encode(failures, forKey: .failures)
     }
 
     /// The value of `metric` at this size, or `nil` when it was not measured.

@@ -44,6 +44,15 @@ public struct RunConfiguration: Sendable, Equatable {
     /// The `--layouts` paths the scenarios were made from (Interface Builder documents), or
     /// empty for the built-in catalogue: recorded in the report, so `check` can repeat them.
     public var layouts: [String] = []
+    /// Steps of deliberate work per cell update in every solve (`--inject-work`, through
+    /// `LayoutEngine.injectingWork`): a slowed variant that changes no counter and no
+    /// allocation, only instructions and time, for testing the instruction gate. 0 (the
+    /// default) injects nothing (`docs/ci.md`).
+    public var injectWork = 0
+    /// Whether to count instructions with valgrind's callgrind instead of timing natively
+    /// (`--instructions`, ``InstructionRun``): the measurements run in a child process under
+    /// valgrind, each size once after its warm-ups, without counting repetitions.
+    public var instructions = false
 
     /// The full suite's defaults: 1 warm-up, 3 to 30 timed repetitions, 2 counting
     /// repetitions, 150 seconds. With ~25 scenarios at 3 sizes (75 measurements) that is
@@ -84,6 +93,7 @@ public struct RunConfiguration: Sendable, Equatable {
     /// The options a run can take, for messages that name where a bad value came from.
     public enum Option: String, Sendable, CaseIterable {
         case selection, sizes, warmup, minimumRepetitions, maximumRepetitions, countingRepetitions, timeBudgetSeconds, injectChurn
+        case injectWork
 
         /// The command-line flag that sets it.
         public var flag: String {
@@ -96,6 +106,7 @@ public struct RunConfiguration: Sendable, Equatable {
             case .countingRepetitions: "--counting-repetitions"
             case .timeBudgetSeconds: "--time-budget"
             case .injectChurn: "--inject-churn"
+            case .injectWork: "--inject-work"
             }
         }
 
@@ -135,6 +146,8 @@ public struct RunConfiguration: Sendable, Equatable {
     public static let maximumTimedRepetitions = 10_000
     /// The most counting repetitions per size.
     public static let maximumCountingRepetitions = 100
+    /// The most steps of injected work per cell update (`--inject-work`).
+    public static let maximumInjectedWork = 1_000_000
     /// The longest time budget, seconds (one day).
     public static let maximumTimeBudgetSeconds = 86_400.0
     /// A scenario's sizes are limited to this many times its largest default size, unless
@@ -223,6 +236,9 @@ public struct RunConfiguration: Sendable, Equatable {
         }
         guard injectChurn >= 0 else {
             throw error(.injectChurn, { "\($0) must be 0 or more; got \(injectChurn)." }, fix: "")
+        }
+        guard (0...Self.maximumInjectedWork).contains(injectWork) else {
+            throw error(.injectWork, { "\($0) must be between 0 and \(Self.maximumInjectedWork); got \(injectWork)." }, fix: "")
         }
     }
 

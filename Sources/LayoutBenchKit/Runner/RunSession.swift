@@ -14,6 +14,11 @@ public struct RunSession {
     public var toolVersion: String
     /// The scenarios to choose from.
     public var catalog: [Scenario]
+    /// This tool's binary, which `--instructions` runs again under callgrind
+    /// (``InstructionRun``); `nil` where there is none (tests in process).
+    public var executablePath: String?
+    /// Whether the child under callgrind prints a line per measurement (`--instructions`).
+    public var instructionProgressLines = false
 
     public init(
         configuration: RunConfiguration, formats: [ReportFormat], output: ReportOutput, toolVersion: String,
@@ -79,11 +84,27 @@ public struct RunSession {
         progress: RunProgress?, extraFiles: (Report) -> [OutputSet.File] = { _ in [] }
     ) throws(LayoutBenchError) -> Result {
         let scenarios = try selectedScenarios()
+        if configuration.instructions {
+            guard catalog.map(\.name) == ScenarioCatalog.all.map(\.name) else {
+                throw LayoutBenchError(
+                    .invalidOption, "--instructions runs the built-in scenarios only; it cannot be combined with --layouts.")
+            }
+            guard executablePath != nil else {
+                throw LayoutBenchError(.instructionCountingUnavailable, "--instructions needs the layoutbench binary to run under valgrind.")
+            }
+            guard InstructionRun.valgrindPath() != nil else {
+                throw LayoutBenchError(
+                    .instructionCountingUnavailable,
+                    "--instructions runs the scenarios under valgrind, which is not on PATH. Install it (sudo apt-get install valgrind).")
+            }
+        }
         let lock = try output.prepare()
         defer { lock.release() }
         var counter: AllocationCounter?
         var unavailable: String?
-        if configuration.countAllocations {
+        if configuration.instructions {
+            unavailable = "--instructions"
+        } else if configuration.countAllocations {
             do {
                 counter = try AllocationCounter()
             } catch {
@@ -100,11 +121,24 @@ public struct RunSession {
             toolchain: EnvironmentCapture.toolchain(), machine: EnvironmentCapture.machine(),
             measurement: EnvironmentCapture.measurement(allocationCounter: counter, allocationCountingUnavailable: unavailable))
 
-        let runner = ScenarioRunner(configuration: configuration, allocationCounter: counter, progress: progress)
-        let outcome = runner.run(scenarios)
-        let report = Report.assemble(
+        var outcome: ScenarioRunner.Outcome
+        if configuration.instructions, let executablePath {
+            outcome = try InstructionRun.measure(
+                configuration: configuration, scenarios: scenarios, executable: executablePath,
+                progressLines: instructionProgressLines)
+            let valgrind = InstructionRun.valgrindPath().flatMap(InstructionRun.valgrindVersion) ?? "valgrind"
+            outcome.warnings.append(
+                "Instructions counted under \(valgrind)'s callgrind (--instructions): each size ran once after its warm-ups; "
+                    + "its times are valgrind's (tens of times slower than native) and allocations were not counted.")
+        } else {
+            let runner = ScenarioRunner(configuration: configuration, allocationCounter: counter, progress: progress)
+            outcome = runner.run(scenarios)
+        }
+        var report = Report.assemble(
             outcome: outcome, configuration: configuration, formats: formats, tool: tool, environment: environment,
             date: date)
+        // JSON objects decoded from the child lose their order; give them the report's.
+        if configuration.instructions { report.restoreDeclaredOrder() }
         let written = try output.write(report, formats: formats, extraFiles: extraFiles(report))
         return Result(report: report, written: written, exitStatus: report.failures.isEmpty ? .success : .failed)
     }

@@ -15,6 +15,11 @@ public final class ScenarioRunner {
     public let configuration: RunConfiguration
     private let allocationCounter: AllocationCounter?
     private let progress: RunProgress?
+    /// Counts instructions instead of timing and counting allocations (``InstructionRun``'s
+    /// child process, under callgrind), or `nil`.
+    private var instructionCounter: InstructionCounter?
+    /// The first error of the instruction counter, which ends the run.
+    private(set) var instructionError: LayoutBenchError?
 
     /// - Parameters:
     ///   - configuration: What to run and how often.
@@ -26,8 +31,18 @@ public final class ScenarioRunner {
         self.progress = progress
     }
 
+    /// A runner that counts each size's instructions with `instructionCounter` (under
+    /// callgrind): warm-ups, then one repetition whose `run()` is the counted region (also
+    /// timed, under valgrind); no counting repetitions.
+    public init(configuration: RunConfiguration, instructionCounter: InstructionCounter, progress: RunProgress? = nil) {
+        self.configuration = configuration
+        self.allocationCounter = nil
+        self.progress = progress
+        self.instructionCounter = instructionCounter
+    }
+
     /// What a run produced, before it becomes a ``Report``.
-    public struct Outcome: Sendable {
+    public struct Outcome: Sendable, Codable {
         /// One result per scenario, in the order run.
         public var scenarios: [ScenarioResult]
         /// Notes that are not failures.
@@ -37,6 +52,16 @@ public final class ScenarioRunner {
 
         /// Every failure, in run order.
         public var failures: [Report.Failure] { scenarios.flatMap { $0.sizes.flatMap(\.failures) } }
+    }
+
+    /// Runs `scenarios` at their sizes, counting instructions.
+    ///
+    /// - Throws: ``LayoutBenchError`` `instruction-counting-unavailable` when a dump cannot be read.
+    public func runCountingInstructions(_ scenarios: [Scenario]) throws(LayoutBenchError) -> Outcome {
+        precondition(instructionCounter != nil, "a runner made with an instruction counter")
+        let outcome = run(scenarios)
+        if let instructionError { throw instructionError }
+        return outcome
     }
 
     /// Runs `scenarios` at their sizes.
@@ -78,6 +103,12 @@ public final class ScenarioRunner {
             warnings.append(warning + ".")
         }
         progress?.runFinished()
+        if configuration.injectWork > 0 {
+            warnings.insert(
+                "Work injected (--inject-work \(configuration.injectWork)): every solve ran \(configuration.injectWork) extra "
+                    + "generator steps per cell update. This is a deliberately slowed variant for testing gates; counters and "
+                    + "allocations are unchanged.", at: 0)
+        }
         if configuration.injectChurn > 0 {
             warnings.insert(
                 "Churn injected (--inject-churn \(configuration.injectChurn)): every display frame deactivated up to "
@@ -103,10 +134,76 @@ public final class ScenarioRunner {
     /// is bound once around the whole measurement, outside the measured intervals, so binding
     /// it costs no allocation inside them.
     func measureInjectingChurn(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
-        guard configuration.injectChurn > 0 else { return measure(scenario, size: size, allowanceSeconds: allowanceSeconds) }
-        return LayoutEngine.injectingChurn(constraintsPerFrame: configuration.injectChurn) {
-            measure(scenario, size: size, allowanceSeconds: allowanceSeconds)
+        guard configuration.injectWork > 0 else { return measureInjectingChurnOnly(scenario, size: size, allowanceSeconds: allowanceSeconds) }
+        return LayoutEngine.injectingWork(stepsPerCellUpdate: configuration.injectWork) {
+            measureInjectingChurnOnly(scenario, size: size, allowanceSeconds: allowanceSeconds)
         }
+    }
+
+    private func measureInjectingChurnOnly(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
+        let measure = { [self] in
+            instructionCounter == nil
+                ? self.measure(scenario, size: size, allowanceSeconds: allowanceSeconds)
+                : self.measureInstructions(scenario, size: size)
+        }
+        guard configuration.injectChurn > 0 else { return measure() }
+        return LayoutEngine.injectingChurn(constraintsPerFrame: configuration.injectChurn) { measure() }
+    }
+
+    /// Measures one scenario at one size by its instructions: the warm-ups, then one
+    /// repetition whose `run()` callgrind counts (and which is timed too, under valgrind).
+    func measureInstructions(_ scenario: Scenario, size: Int) -> SizeResult {
+        let start = Timing.monotonicNanoseconds()
+        var checker = RepetitionChecker(scenario: scenario, size: size)
+        for number in stride(from: 1, through: configuration.warmup, by: 1) {
+            progress?.repetitionStarted(.warmup, number: number)
+            let instance = scenario.prepare(size: size)
+            let before = instance.counters
+            instance.run()
+            checker.check(instance, counters: instance.counters - before)
+        }
+        progress?.repetitionStarted(.timed, number: 1)
+        var instructions: UInt64?
+        var wall: [UInt64] = []
+        var cpu: [UInt64] = []
+        countInstructions(scenario, size: size, checker: &checker, instructions: &instructions, wall: &wall, cpu: &cpu)
+        let counters = checker.reference ?? SolverCounters()
+        let failures = checker.failures
+        var result = SizeResult(
+            size: size, operations: checker.operations, status: failures.isEmpty ? .passed : .failed,
+            repetitions: RepetitionCounts(warmup: configuration.warmup, timed: wall.count, counting: 0),
+            elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
+            countersIdentical: checker.countersIdentical,
+            time: TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu)), allocations: nil,
+            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), perOperation: OrderedMap(),
+            failures: failures, instructions: instructions)
+        result.perOperation = Self.perOperation(result)
+        return result
+    }
+
+    /// The counted repetition. Not inlined, so its instance is released outside the region.
+    @inline(never)
+    private func countInstructions(
+        _ scenario: Scenario, size: Int, checker: inout RepetitionChecker, instructions: inout UInt64?,
+        wall: inout [UInt64], cpu: inout [UInt64]
+    ) {
+        guard instructionError == nil, var counter = instructionCounter else { return }
+        let instance = scenario.prepare(size: size)
+        let before = instance.counters
+        let label = "\(scenario.name)@\(size)"
+        var failure: LayoutBenchError?
+        let (_, elapsed) = Timing.measure {
+            do throws(LayoutBenchError) {
+                instructions = try counter.measure(label) { instance.run() }
+            } catch {
+                failure = error
+            }
+        }
+        instructionCounter = counter
+        if let failure { instructionError = failure }
+        wall.append(elapsed.wallNanoseconds)
+        cpu.append(elapsed.threadCPUNanoseconds)
+        checker.check(instance, counters: instance.counters - before)
     }
 
     /// Assembles a scenario's result from its sizes' results, with growth fits.

@@ -32,6 +32,9 @@ public struct LayoutBenchError: Error, Hashable, Sendable, CustomStringConvertib
         public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
         /// Allocations cannot be counted (jemalloc missing or not serving `malloc`).
         public static let allocationCountingUnavailable = Code("allocation-counting-unavailable", .unavailable)
+        /// Instructions cannot be counted (`--instructions`): valgrind is missing, the shim was
+        /// built without valgrind's header, or the child under callgrind failed.
+        public static let instructionCountingUnavailable = Code("instruction-counting-unavailable", .unavailable)
 
         public var description: String { rawValue }
     }
@@ -79,7 +82,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
           1   an expectation failed or counters differed between repetitions
               (the report is still written; stderr names scenario, size, expectation)
           64  invalid arguments: unknown option, scenario or tag, bad sizes
-          69  allocations cannot be counted (jemalloc); try --no-allocations
+          69  allocations cannot be counted (jemalloc); try --no-allocations;
+              or, with --instructions, instructions cannot be counted (valgrind)
           73  the output folder or a report file cannot be written
           75  another layoutbench process is writing into the same output folder
         """

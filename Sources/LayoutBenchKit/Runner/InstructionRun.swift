@@ -1,0 +1,248 @@
+import Foundation
+import LayoutScenarios
+
+/// `layoutbench run --instructions`: the measurements in a child process under valgrind's
+/// callgrind, each size's `run()` counted in instructions (docs/performance.md).
+///
+/// The parent (``measure(configuration:scenarios:executable:progressLines:)``) writes a
+/// ``Request`` into a fresh temporary folder and runs
+///
+///     cd DIR && valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=callgrind.out -q \
+///         ./layoutbench _instructions-child request.json outcome.json
+///
+/// (`./layoutbench` a copy of the executable without debug information) with only `SWIFT_DETERMINISTIC_HASHING=1` (Swift's per-process random hashing seed would change
+/// the work of every `Set` and `Dictionary` from one run to the next) and jemalloc's
+/// time-based purging off (``deterministicMallocConfiguration(_:)``). The child
+/// (``runChild(requestPath:outcomePath:)``) runs the scenarios with an ``InstructionCounter``
+/// and writes the ``ScenarioRunner/Outcome`` as JSON; the parent reads it and goes on as a
+/// native run does (report, history, `check`).
+public enum InstructionRun {
+    /// What the child runs: the configuration's parts that matter under callgrind.
+    public struct Request: Codable, Sendable, Equatable {
+        public var patterns: [String]
+        public var tags: [String]
+        public var sizes: [Int]?
+        public var quick: Bool
+        public var warmup: Int
+        public var injectChurn: Int
+        public var injectWork: Int
+        public var maximumSizeOverride: Int?
+        /// The `--callgrind-out-file` valgrind was given.
+        public var dumpBase: String
+        /// Whether to print a line per measurement on standard error.
+        public var progressLines: Bool
+
+        /// The request for `configuration`.
+        public init(_ configuration: RunConfiguration, dumpBase: String, progressLines: Bool) {
+            patterns = configuration.selection.patterns
+            tags = configuration.selection.tags
+            sizes = configuration.sizes
+            quick = configuration.quick
+            warmup = configuration.warmup
+            injectChurn = configuration.injectChurn
+            injectWork = configuration.injectWork
+            maximumSizeOverride = configuration.maximumSizeOverride
+            self.dumpBase = dumpBase
+            self.progressLines = progressLines
+        }
+
+        /// The configuration the child runs.
+        public var configuration: RunConfiguration {
+            var configuration = quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
+            configuration.selection = ScenarioSelection(patterns: patterns, tags: tags)
+            configuration.sizes = sizes
+            configuration.warmup = warmup
+            configuration.minimumRepetitions = 1
+            configuration.maximumRepetitions = 1
+            configuration.countAllocations = false
+            configuration.injectChurn = injectChurn
+            configuration.injectWork = injectWork
+            configuration.maximumSizeOverride = maximumSizeOverride
+            configuration.instructions = true
+            return configuration
+        }
+    }
+
+    /// The hidden subcommand the child runs.
+    public static let childCommand = "_instructions-child"
+
+    /// jemalloc's options for the child: the user's, then no time-based purging of unused
+    /// pages (`dirty_decay_ms:-1,muzzy_decay_ms:-1`). jemalloc purges when enough wall time
+    /// has passed, inside `malloc` and `free`: under valgrind, and more on a loaded machine,
+    /// that moved the counts of 63 of the quick suite's 90 measurements by up to 5%; without it
+    /// two runs, one with both cores loaded, counted the same instructions in all 90.
+    static func deterministicMallocConfiguration(_ existing: String?) -> String {
+        let fixed = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        guard let existing, !existing.isEmpty else { return fixed }
+        return existing + "," + fixed
+    }
+
+    /// The child's whole environment: `SWIFT_DETERMINISTIC_HASHING=1`, the jemalloc options of
+    /// ``deterministicMallocConfiguration(_:)``, and of the parent's only what changes what
+    /// runs (`LAYOUTBENCH_SOLVER_CHECKS`, `VALGRIND_LIB`), so that counts do not depend on the
+    /// parent's other variables.
+    static func childEnvironment(_ parent: [String: String]) -> [String: String] {
+        var environment = [
+            "SWIFT_DETERMINISTIC_HASHING": "1",
+            "MALLOC_CONF": deterministicMallocConfiguration(parent["MALLOC_CONF"]),
+        ]
+        for key in ["LAYOUTBENCH_SOLVER_CHECKS", "VALGRIND_LIB"] { environment[key] = parent[key] }
+        return environment
+    }
+
+    /// Finds `valgrind` on `PATH`.
+    public static func valgrindPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        toolPath("valgrind", environment: environment)
+    }
+
+    /// Finds the executable `name` on `PATH`.
+    static func toolPath(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// A copy of `executable` without its debug information (`strip --strip-debug`) in
+    /// `folder`, or `executable` itself when `strip` is missing or fails. Valgrind 3.19 cannot
+    /// read the DWARF that Swift 6 writes ("Possibly corrupted debuginfo file ... Giving up");
+    /// the code, and so the instructions, are the same.
+    static func withoutDebugInfo(_ executable: String, in folder: URL) -> String {
+        guard let strip = toolPath("strip") else { return executable }
+        let copy = folder.appendingPathComponent("layoutbench").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: strip)
+        process.arguments = ["--strip-debug", "-o", copy, executable]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return executable }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: copy) ? copy : executable
+    }
+
+    /// The valgrind version (`valgrind-3.19.0`), or `nil`.
+    public static func valgrindVersion(_ valgrind: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && !text.isEmpty ? text : nil
+    }
+
+    /// Runs the measurements of `scenarios` under callgrind in a child process.
+    ///
+    /// - Parameters:
+    ///   - configuration: The run's configuration (``RunConfiguration/instructions`` set).
+    ///   - scenarios: The selected scenarios (checked already; the child selects them again
+    ///     from the built-in catalogue).
+    ///   - executable: This tool's binary, to run as the child.
+    ///   - progressLines: Whether the child prints a line per measurement on standard error.
+    /// - Returns: The child's outcome, with ``SizeResult/instructions`` at every size.
+    /// - Throws: ``LayoutBenchError`` `instruction-counting-unavailable`: no valgrind on
+    ///   `PATH`, the child failed or wrote no outcome.
+    public static func measure(
+        configuration: RunConfiguration, scenarios: [Scenario], executable: String, progressLines: Bool
+    ) throws(LayoutBenchError) -> ScenarioRunner.Outcome {
+        guard let valgrind = valgrindPath() else {
+            throw LayoutBenchError(
+                .instructionCountingUnavailable,
+                "--instructions runs the scenarios under valgrind, which is not on PATH. Install it (sudo apt-get install valgrind).")
+        }
+        let files = FileManager.default
+        // Under /tmp whatever TMPDIR says: the child's working folder is this one, and the length
+        // of its path moved counts (it changes the sizes of allocations made before the
+        // measurements, and so the addresses that hashing sees).
+        let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("layoutbench-instructions-\(UUID().uuidString)")
+        do {
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw LayoutBenchError(.unwritableOutput, "Cannot create the temporary folder \(folder.path) for callgrind's dumps: \(error).")
+        }
+        defer { try? files.removeItem(at: folder) }
+        let requestPath = folder.appendingPathComponent("request.json").path
+        let outcomePath = folder.appendingPathComponent("outcome.json").path
+        let request = Request(configuration, dumpBase: "callgrind.out", progressLines: progressLines)
+        do {
+            try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: requestPath))
+        } catch {
+            throw LayoutBenchError(.unwritableOutput, "Cannot write \(requestPath): \(error).")
+        }
+
+        let stripped = withoutDebugInfo(executable, in: folder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        // Paths relative to the folder, and a fixed environment: the child's arguments and
+        // environment lie on its initial stack, and their size moved the counts (3 of the
+        // quick suite's 90 by up to 0.4% for a 3,000-byte variable more).
+        process.currentDirectoryURL = folder
+        process.arguments = [
+            "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=callgrind.out", "-q",
+            stripped == executable ? executable : "./layoutbench", childCommand, "request.json", "outcome.json",
+        ]
+        process.environment = childEnvironment(ProcessInfo.processInfo.environment)
+        process.standardOutput = FileHandle.standardError
+        do {
+            try process.run()
+        } catch {
+            throw LayoutBenchError(.instructionCountingUnavailable, "Cannot start \(valgrind): \(error).")
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let how = process.terminationReason == .exit ? "exited \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+            throw LayoutBenchError(
+                .instructionCountingUnavailable,
+                "The measurements under callgrind (\(valgrind) ... \(executable) \(childCommand)) \(how); its messages are above.")
+        }
+        guard let data = files.contents(atPath: outcomePath) else {
+            throw LayoutBenchError(.instructionCountingUnavailable, "The measurements under callgrind wrote no outcome (\(outcomePath)).")
+        }
+        do {
+            return try JSONDecoder().decode(ScenarioRunner.Outcome.self, from: data)
+        } catch {
+            throw LayoutBenchError(.instructionCountingUnavailable, "The outcome of the measurements under callgrind is unreadable: \(error).")
+        }
+    }
+
+    /// The child: runs the request's scenarios counting instructions and writes the outcome.
+    ///
+    /// - Throws: ``LayoutBenchError``: `instruction-counting-unavailable` when not under
+    ///   valgrind or built without its header; selection errors; `unwritable-output`.
+    public static func runChild(requestPath: String, outcomePath: String) throws(LayoutBenchError) {
+        guard InstructionCounter.isCompiledIn else {
+            throw LayoutBenchError(
+                .instructionCountingUnavailable,
+                "This layoutbench was built without valgrind's callgrind.h (CLayoutBenchSystem); install valgrind and build again.")
+        }
+        guard InstructionCounter.isRunningUnderValgrind else {
+            throw LayoutBenchError(
+                .instructionCountingUnavailable, "\(childCommand) runs only under valgrind's callgrind; use layoutbench run --instructions.")
+        }
+        let request: Request
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: requestPath))
+            request = try JSONDecoder().decode(Request.self, from: data)
+        } catch {
+            throw LayoutBenchError(.invalidOption, "Cannot read the request \(requestPath): \(error).")
+        }
+        let configuration = request.configuration
+        let scenarios = try configuration.selection.select(from: ScenarioCatalog.all)
+        let progress = request.progressLines
+            ? ProgressDisplay(style: .lines, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
+        let runner = ScenarioRunner(
+            configuration: configuration, instructionCounter: InstructionCounter(dumpBase: request.dumpBase), progress: progress)
+        let outcome = try runner.runCountingInstructions(scenarios)
+        do {
+            let text = try OrderedJSONEncoder().encode(outcome).serialized(pretty: false)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: outcomePath))
+        } catch {
+            throw LayoutBenchError(.unwritableOutput, "Cannot write the outcome \(outcomePath): \(error).")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import LayoutBenchKit
+
+/// `layoutbench _instructions-child REQUEST OUTCOME`: the measurements of `run --instructions`,
+/// in the child process that runs under valgrind's callgrind (``InstructionRun``). Hidden: not
+/// for users.
+struct InstructionsChildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: InstructionRun.childCommand,
+        abstract: "The measurements of run --instructions, under callgrind (internal).",
+        shouldDisplay: false)
+
+    @Argument(help: "The request file the parent wrote.")
+    var request: String
+
+    @Argument(help: "Where to write the outcome.")
+    var outcome: String
+
+    func run() throws {
+        do {
+            try InstructionRun.runChild(requestPath: request, outcomePath: outcome)
+        } catch {
+            throw CommandLineOutput.fail(error)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Cassowary
+import Foundation
+import LayoutBenchMetrics
+import LayoutEngine
+import LayoutScenarios
+import Testing
+
+@testable import LayoutBenchKit
+
+/// Instruction counts in process: reading callgrind's dumps, the `instructions` metric's
+/// verdicts and thresholds, the report field, and the injected work that must move nothing
+/// but instructions and time (`--inject-work`). The runs under valgrind are in
+/// ``InstructionGateEndToEndTests``.
+@Suite("Instructions")
+struct InstructionTests {
+    static let instructions = CompareMetric.named("instructions")!
+
+    /// The header of a dump callgrind 3.19 wrote for `CALLGRIND_DUMP_STATS_AT("edits/constant@20")`.
+    static let dump = """
+        # callgrind format
+        version: 1
+        creator: callgrind-3.19.0
+        pid: 9549
+        cmd:  /tmp/layoutbench _instructions-child /tmp/x/request.json /tmp/x/outcome.json
+        part: 1
+
+
+        desc: I1 cache: 
+        desc: D1 cache: 
+        desc: LL cache: 
+
+        desc: Timerange: Basic block 0 - 30091
+        desc: Trigger: Client Request: edits/constant@20
+
+        positions: line
+        events: Ir
+        summary: 542105
+
+
+        ob=(3) /usr/lib/x86_64-linux-gnu/libc.so.6
+        fn=(528) (below main)
+        58 6016
+
+        totals: 542105
+        """
+
+    @Test("A dump's trigger label and Ir total are read; other events or no total give none")
+    func parseDump() {
+        let parsed = InstructionCounter.parseDump(Self.dump)
+        #expect(parsed.trigger == "edits/constant@20")
+        #expect(parsed.instructions == 542_105)
+        // Without the totals line, the summary line.
+        let summaryOnly = InstructionCounter.parseDump(Self.dump.replacingOccurrences(of: "totals: 542105", with: ""))
+        #expect(summaryOnly.instructions == 542_105)
+        // Another first event (a cache simulation's) is not instructions.
+        let other = InstructionCounter.parseDump(Self.dump.replacingOccurrences(of: "events: Ir", with: "events: Dr Ir"))
+        #expect(other.instructions == nil)
+        #expect(InstructionCounter.parseDump("").instructions == nil)
+    }
+
+    @Test("Outside valgrind the client requests are no-ops and the counter finds no dump")
+    func outsideValgrind() throws {
+        #expect(!InstructionCounter.isRunningUnderValgrind)
+        var counter = InstructionCounter(dumpBase: "/nonexistent/callgrind.out")
+        var ran = false
+        #expect(throws: LayoutBenchError.self) { _ = try counter.measure("demo@1") { ran = true } }
+        #expect(ran)
+    }
+
+    func exact(_ value: Double) -> CompareMetric.Measurement { .init(value: value, samples: [value], samplesAgree: true) }
+
+    @Test("instructions gate with 3% by default: within is unchanged, beyond a regression or improvement")
+    func verdicts() {
+        func verdict(_ base: Double, _ head: Double, rule: Thresholds.Resolved = Thresholds.builtInDefaults[.instructions]!) -> ReportComparison.Row {
+            ReportComparison.row(scenario: "demo/a", size: 10, metric: Self.instructions, rule: rule, base: exact(base), head: exact(head))
+        }
+        #expect(Self.instructions.kind == .instructions)
+        #expect(verdict(1_000_000, 1_000_000).verdict == .unchanged)
+        #expect(verdict(1_000_000, 1_029_000).verdict == .unchanged)
+        #expect(verdict(1_000_000, 1_031_000).verdict == .regression)
+        #expect(verdict(1_000_000, 969_000).verdict == .improvement)
+        #expect(verdict(1_000_000, 1_500_000).verdict == .regression)
+        #expect(verdict(1_000_000, 1_031_000).reason == verdict(1_000_000, 1_031_000).limit)
+        #expect(verdict(1_000_000, 1_010_000, rule: Thresholds.Resolved(relative: 0, absolute: 0)).verdict == .regression)
+    }
+
+    @Test("A thresholds file sets the instructions kind and metric")
+    func thresholds() throws {
+        let text = """
+            {"defaults": {"instructions": {"relative": 0.05}}, "scenarios": {"edits/*": {"instructions": {"relative": 0.5}}}}
+            """
+        let thresholds = try Thresholds.parse(Array(text.utf8), path: "t.json")
+        #expect(thresholds.rule(scenario: "cells/stack-hide", metric: Self.instructions).relative == 0.05)
+        #expect(thresholds.rule(scenario: "edits/constant", metric: Self.instructions).relative == 0.5)
+        let committed = try Thresholds.load(Fixture.repositoryRoot.appendingPathComponent("Reports/thresholds.json").path)
+        let rule = committed.rule(scenario: "edits/constant", metric: Self.instructions)
+        #expect(rule.relative == 0.03 && !rule.informational)
+    }
+
+    @Test("The report has instructions only when counted; compare reads them")
+    func reportField() throws {
+        var result = Fixture.sizeResult(size: 4, wall: [100, 110, 120], counters: Fixture.counters(solves: 4))
+        #expect(!(try OrderedJSONEncoder().encode(result).serialized(pretty: false)).contains("instructions"))
+        #expect(Self.instructions.measurement(in: result) == nil)
+        result.instructions = 123_456
+        let json = try OrderedJSONEncoder().encode(result).serialized(pretty: false)
+        #expect(json.contains("\"memory\":") && json.contains("\"instructions\":123456,\"perOperation\""))
+        #expect(Self.instructions.measurement(in: result) == exact(123_456))
+        let decoded = try JSONDecoder().decode(SizeResult.self, from: Data(json.utf8))
+        #expect(decoded.instructions == 123_456)
+    }
+
+    @Test("The child's jemalloc purges nothing on a timer, after the user's own options")
+    func mallocConfiguration() {
+        #expect(InstructionRun.deterministicMallocConfiguration(nil) == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(InstructionRun.deterministicMallocConfiguration("narenas:1") == "narenas:1,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+    }
+
+    @Test("The child's configuration: the selection and sizes, one counted repetition, no allocations")
+    func request() {
+        var configuration = RunConfiguration.quickDefaults
+        configuration.selection = ScenarioSelection(patterns: ["edits/*"], tags: ["seed-002"])
+        configuration.sizes = [20]
+        configuration.injectWork = 10
+        configuration.instructions = true
+        let child = InstructionRun.Request(configuration, dumpBase: "/tmp/d", progressLines: false).configuration
+        #expect(child.selection == configuration.selection && child.sizes == [20] && child.quick)
+        #expect(child.minimumRepetitions == 1 && child.maximumRepetitions == 1 && !child.countAllocations)
+        #expect(child.injectWork == 10 && child.instructions)
+    }
+
+    @Test("Injected work leaves values and counters alone and does the work")
+    func injectedWorkInSolver() throws {
+        func solve(work: Int) throws -> (Double, SolverCounters, UInt64) {
+            let solver = Solver()
+            solver._injectedWorkPerCellUpdate = work
+            let left = solver.makeVariable("left"), right = solver.makeVariable("right")
+            try solver.add(right - left >= 100)
+            try solver.add((left == 0).prioritized(750))
+            try solver.add((right == 80).prioritized(250))
+            return (solver.value(of: right), solver.counters, solver._injectedWorkState)
+        }
+        let plain = try solve(work: 0)
+        let slowed = try solve(work: 10)
+        #expect(plain.0 == 100 && slowed.0 == 100)
+        #expect(plain.1 == slowed.1)
+        #expect(plain.2 != slowed.2)
+    }
+
+    @Test("--inject-work changes no counter and no allocation count of a scenario; the run says it was slowed")
+    func injectedWorkInRunner() throws {
+        let scenario = Fixture.scenario(name: "test/activate")
+        var configuration = RunnerTests.configuration(repetitions: 2, warmup: 1, counting: 2)
+        let counter: AllocationCounter? = EndToEndTests.underAddressSanitizer ? nil : try AllocationCounter()
+        let plain = ScenarioRunner(configuration: configuration, allocationCounter: counter).run([scenario])
+        configuration.injectWork = 10
+        let slowed = ScenarioRunner(configuration: configuration, allocationCounter: counter).run([scenario])
+        #expect(slowed.warnings.first?.hasPrefix("Work injected (--inject-work 10)") == true)
+        for (a, b) in zip(plain.scenarios[0].sizes, slowed.scenarios[0].sizes) {
+            #expect(a.counters == b.counters)
+            #expect(a.allocations?.count == b.allocations?.count)
+            #expect(a.allocations?.bytes == b.allocations?.bytes)
+        }
+        #expect(slowed.failures.isEmpty)
+        // The setting is off again after the run.
+        #expect(LayoutEngine.injectingWork(stepsPerCellUpdate: 3) { Window(width: 10, height: 10).engine.solver._injectedWorkPerCellUpdate } == 3)
+        #expect(Window(width: 10, height: 10).engine.solver._injectedWorkPerCellUpdate == 0)
+    }
+}
