@@ -110,7 +110,7 @@ extension SolverCore {
             scaleRow(row, by: -1)
         }
 
-        let subject = chooseSubject(row: row, marker: marker, other: other)
+        let subject = chooseSubject(row: row, marker: marker, other: other, constraint: constraint)
         if subject >= 0 {
             makeBasic(row: row, subject: subject)
         } else if containsOnlyDummies(row) {
@@ -149,15 +149,54 @@ extension SolverCore {
     /// row's largest is chosen (dividing by a coefficient that is only rounding would
     /// spread its error through every row that holds the subject). When every external
     /// coefficient is rounding, they are removed: in exact arithmetic the row has none.
-    mutating func chooseSubject(row: Int32, marker: Int32, other: Int32) -> Int32 {
+    ///
+    /// Entries that survived the cancellation of much larger operands are measured
+    /// against those operands too, and removed below `pivotTolerance` of them: a copy of
+    /// an installed required equality, substituted through rows with entries near 1e3,
+    /// left slack and external entries about 1e-11 of what remained of the row, and
+    /// pivoting on one wrote 5e10 into the tableau where the row is simply redundant.
+    /// The operands are only summed (`operandMagnitude`) when every entry but the markers
+    /// (the constraint's own, and dummies) is below `suspectPivot` of the row's largest,
+    /// so well-scaled rows never pay for it.
+    mutating func chooseSubject(row: Int32, marker: Int32, other: Int32, constraint: Constraint) -> Int32 {
         let header = rows[row]
         var largest = 0.0
+        var largestOther = 0.0
         var hasExternal = false
         for index in 0..<Int(header.count) {
-            largest = max(largest, abs(header.entries[index].coefficient))
-            if symbols[header.entries[index].symbol].kind == .external { hasExternal = true }
+            let entry = header.entries[index]
+            largest = max(largest, abs(entry.coefficient))
+            if entry.symbol != marker && entry.symbol != other && symbols[entry.symbol].kind != .dummy {
+                largestOther = max(largestOther, abs(entry.coefficient))
+            }
+            if symbols[entry.symbol].kind == .external { hasExternal = true }
+        }
+        if _slowPath(largestOther > 0 && largestOther < Self.suspectPivot * largest) {
+            // Everything but the markers of the constraint and of required equalities
+            // nearly cancelled: what is left from the cancellation of much larger
+            // operands is rounding. In exact arithmetic it is zero, and a row left with
+            // markers only is redundant (or contradicts), not a row to pivot on.
+            let floor = Self.pivotTolerance * operandMagnitude(of: constraint)
+            var index = Int32(0)
+            while index < rows[row].count {
+                let entry = rows[row].entries[Int(index)]
+                if entry.symbol != marker && entry.symbol != other && symbols[entry.symbol].kind != .dummy
+                    && abs(entry.coefficient) < floor
+                {
+                    removeEntry(row: row, at: index)
+                } else {
+                    index += 1
+                }
+            }
+            hasExternal = false
+            largest = 0
+            for index in 0..<Int(rows[row].count) {
+                largest = max(largest, abs(rows[row].entries[index].coefficient))
+                if symbols[rows[row].entries[index].symbol].kind == .external { hasExternal = true }
+            }
         }
         if hasExternal {
+            let header = rows[row]
             let threshold = Self.pivotTolerance * largest
             for index in 0..<Int(header.count)
             where symbols[header.entries[index].symbol].kind == .external
@@ -170,6 +209,18 @@ extension SolverCore {
         if isPivotable(marker) && coefficient(row: row, symbol: marker) < 0 { return marker }
         if other >= 0 && isPivotable(other) && coefficient(row: row, symbol: other) < 0 { return other }
         return -1
+    }
+
+    /// Σ |coefficient| × the largest entry of the row it was substituted through (1 for
+    /// a parametric variable): the size of the numbers a new row's entries were summed
+    /// from, before any cancellation. Call it before the new row is made basic.
+    mutating func operandMagnitude(of constraint: Constraint) -> Double {
+        var size = 0.0
+        for term in constraint.terms {
+            let row = symbols[term.variable.id].row
+            size += abs(term.coefficient) * (row >= 0 ? max(rowScale(row), 1) : 1)
+        }
+        return size
     }
 
     mutating func containsOnlyDummies(_ row: Int32) -> Bool {
@@ -227,13 +278,15 @@ extension SolverCore {
         var restarts = 0
         while !feasible && restarts < 3 && least < startingViolation {
             restarts += 1
-            rowMagnitude[objective] = max(least, rowScale(objective))
+            let restarted = max(least, rowScale(objective))
+            guard hasImprovingEntry(objective, below: -Self.reducedCostTolerance * restarted) else { break }
+            rowMagnitude[objective] = restarted
             _ = minimize(row: objective, onlyFaceSymbols: false, scale: max(rowScale(objective), 1e-300))
             let next = abs(rows[objective].constant)
-            feasible = next <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
-                || next <= roundingFloor(of: constraint, valueScale: largestBasicValue())
             if next >= least { break }
             least = next
+            feasible = least <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
+                || least <= roundingFloor(of: constraint, valueScale: largestBasicValue())
         }
 
         if !feasible {
@@ -294,6 +347,16 @@ extension SolverCore {
         }
         releaseSymbol(artificial)
         return nil
+    }
+
+    /// Whether a pivotable symbol has a coefficient below `threshold` (negative) in the row.
+    mutating func hasImprovingEntry(_ row: Int32, below threshold: Double) -> Bool {
+        let header = rows[row]
+        for index in 0..<Int(header.count)
+        where header.entries[index].coefficient < threshold && isPivotable(header.entries[index].symbol) {
+            return true
+        }
+        return false
     }
 
     /// The slots of required constraints whose marker appears in the row (and, when

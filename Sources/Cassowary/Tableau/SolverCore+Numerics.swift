@@ -85,6 +85,9 @@ extension SolverCore {
     /// dropping a real small difference of large values loses a constraint's offset.
     static let constantCancellationTolerance = 1e-14
     static let pivotTolerance = 1e-11
+    /// A new row's subject below this fraction of its row is also measured against the
+    /// operands the row was summed from (`chooseSubject`).
+    static let suspectPivot = 1e-6
     static let reducedCostTolerance = 1e-12
     /// An objective row is rebuilt when its accumulated magnitude grows by this factor.
     static let driftFactor = 1e4
@@ -209,9 +212,14 @@ extension SolverCore {
     /// non-required constraints, replacing the kept row where they differ.
     ///
     /// - Returns: Whether any row differed by more than rounding.
+    ///
+    /// Verification keeps the fresh row even where the two agree within rounding: a
+    /// kept row can hold a leftover of 1e-9 on a symbol that is not in the objective at
+    /// all (after a near-parallel constraint came and went), which the lexicographic
+    /// test reads as a real positive component and so never looks at the levels below.
     mutating func refreshObjectiveRows() -> Bool {
         var changed = false
-        for levelIndex in 0..<levels.count where refreshObjectiveRow(levelIndex) {
+        for levelIndex in 0..<levels.count where refreshObjectiveRow(levelIndex, keepingFresh: true) {
             changed = true
         }
         return changed
@@ -220,14 +228,16 @@ extension SolverCore {
     /// Rebuilds one level's objective row from scratch and resets its accumulated
     /// magnitude. The work is not the caller's: the work counters are left as they were.
     ///
-    /// - Returns: Whether the kept row differed from the fresh one by more than rounding.
+    /// - Parameter keepingFresh: Replace the kept row whenever it is not the fresh one
+    ///   exactly, not only when they differ by more than rounding.
+    /// - Returns: Whether the kept row was replaced.
     @inline(never)
-    mutating func refreshObjectiveRow(_ levelIndex: Int) -> Bool {
+    mutating func refreshObjectiveRow(_ levelIndex: Int, keepingFresh: Bool = false) -> Bool {
         let work = (counters.rowAdditions, counters.cellUpdates, counters.substitutions)
         defer { (counters.rowAdditions, counters.cellUpdates, counters.substitutions) = work }
         let level = levels[levelIndex]
         let fresh = freshObjectiveRow(level.priority)
-        let tolerance = 1e-10 * max(rowMagnitude[level.row], rowMagnitude[fresh])
+        let tolerance = keepingFresh ? 0 : 1e-10 * max(rowMagnitude[level.row], rowMagnitude[fresh])
         let differs = !rowsAgree(level.row, fresh, tolerance: tolerance)
         if differs {
             while rows[level.row].count > 0 { removeEntry(row: level.row, at: rows[level.row].count - 1) }

@@ -731,13 +731,15 @@ extension SolverCore {
     /// A factor of 1 (a new row whose subject already has coefficient -1 after its sign
     /// was normalized, as in a chain of equalities) is counted but skips the pass.
     ///
-    /// - Returns: The largest |coefficient| of the scaled row.
+    /// - Returns: The largest |coefficient| of the scaled row, or 0 for a factor of 1
+    ///   (a unit pivot is never ill-conditioned).
     @discardableResult
     mutating func scaleRow(_ row: Int32, by factor: Double) -> Double {
         willModify(row)
         counters.rowScalings &+= 1
         let header = rows[row]
         counters.cellUpdates &+= Int(header.count)
+        if factor == 1 { return 0 }
         var largest = 0.0
         for index in 0..<Int(header.count) {
             header.entries[index].coefficient *= factor
