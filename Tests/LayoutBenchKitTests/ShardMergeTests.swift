@@ -120,6 +120,20 @@ struct ShardMergeTests {
         #expect(reread.report.scenarios.map(\.name) == expected.scenarios.map(\.name))
     }
 
+    @Test("A shard report cannot be a baseline; the merged report can")
+    func shardIsNoBaseline() throws {
+        let (_, shards, folder) = try Self.runs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect {
+            try BaselineStore.checkUsable(shards[1])
+        } throws: { error in
+            (error as? GateError)?.code == .unusableReport && (error as? GateError)?.message.contains("shard 2/4") == true
+        }
+        let merged = try ReportMerge.merge(shards, formats: [.json])
+        let loaded = try ReportReader.decode(Array(try merged.jsonText().utf8), path: "merged.json")
+        #expect(throws: Never.self) { try BaselineStore.checkUsable(loaded) }
+    }
+
     /// `merge`'s error for `shards`, or `nil` when it merges.
     static func refusal(_ shards: [LoadedReport]) -> GateError? {
         do {
