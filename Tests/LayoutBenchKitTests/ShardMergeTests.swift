@@ -93,6 +93,7 @@ struct ShardMergeTests {
             #expect(String(decoding: shard.bytes, as: UTF8.self).contains("\"shard\": {\n      \"index\": \(offset + 1),\n      \"count\": 4\n    }"))
         }
         #expect(whole.report.options.shard == nil)
+        #expect(ReportPage(report: shards[1].report).html().contains("2/4 of the selection"))
         #expect(!String(decoding: whole.bytes, as: UTF8.self).contains("\"shard\": {"))
 
         // Shards given in any order.
@@ -115,6 +116,7 @@ struct ShardMergeTests {
         #expect(merged.tool == expected.tool)
         // The merged report is a valid report, without a shard member.
         let text = try merged.jsonText()
+        #expect(!ReportPage(report: merged).html().contains("(--shard"))
         #expect(!text.contains("\"shard\": {"))
         let reread = try ReportReader.decode(Array(text.utf8), path: "merged.json")
         #expect(reread.report.scenarios.map(\.name) == expected.scenarios.map(\.name))
