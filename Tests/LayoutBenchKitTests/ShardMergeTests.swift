@@ -68,6 +68,13 @@ struct ShardMergeTests {
                 == [[4], [9]])
     }
 
+    @Test("--instructions passes the shard to the child under callgrind")
+    func instructionRequestKeepsTheShard() throws {
+        let request = InstructionRun.Request(Self.configuration(shard: .init(index: 3, count: 4)), dumpBase: "out", progressLines: false)
+        let decoded = try JSONDecoder().decode(InstructionRun.Request.self, from: JSONEncoder().encode(request))
+        #expect(decoded.configuration.shard == .init(index: 3, count: 4))
+    }
+
     @Test("--shard takes K/N with 1 ≤ K ≤ N; other values are usage errors quoting them", arguments: ["0/4", "5/4", "4", "a/b", "1/0", "-1/2", ""])
     func badShards(text: String) {
         #expect {
