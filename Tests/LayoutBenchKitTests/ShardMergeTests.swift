@@ -32,9 +32,14 @@ struct ShardMergeTests {
 
     /// Runs the catalogue in process (through ``RunSession``, as `run` does) and reads the
     /// report back from `<folder>/latest/report.json`, as `merge` reads it.
-    static func run(shard: RunConfiguration.Shard?, into folder: URL) throws -> LoadedReport {
+    static func run(
+        shard: RunConfiguration.Shard?, into folder: URL, catalog: [Scenario] = catalog, patterns: [String] = []
+    ) throws -> LoadedReport {
+        var configuration = configuration(shard: shard)
+        configuration.selection = ScenarioSelection(patterns: patterns)
+        configuration.quick = true
         let session = RunSession(
-            configuration: configuration(shard: shard), formats: [.json],
+            configuration: configuration, formats: [.json],
             output: ReportOutput(root: folder.path, keepsHistory: false), toolVersion: "0.0.0-test", catalog: catalog)
         _ = try session.run(progress: nil)
         return try ReportReader.read(folder.appendingPathComponent("latest/report.json").path)
@@ -141,6 +146,27 @@ struct ShardMergeTests {
         let merged = try ReportMerge.merge(shards, formats: [.json])
         let loaded = try ReportReader.decode(Array(try merged.jsonText().utf8), path: "merged.json")
         #expect(throws: Never.self) { try BaselineStore.checkUsable(loaded) }
+    }
+
+    @Test("Built-in scenarios (activation and edits, quick sizes) in 4 shards merge to the unsharded run's counters")
+    func builtInScenariosMerged() throws {
+        let folder = try Fixture.temporaryFolder("shards-builtin")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let patterns = ["activation/*", "edits/*"]
+        let whole = try Self.run(shard: nil, into: folder.appendingPathComponent("whole"), catalog: ScenarioCatalog.all, patterns: patterns)
+        let shards = try (1...4).map { index in
+            try Self.run(
+                shard: .init(index: index, count: 4), into: folder.appendingPathComponent("shard\(index)"),
+                catalog: ScenarioCatalog.all, patterns: patterns)
+        }
+        let merged = try ReportMerge.merge(shards.reversed(), formats: [.json])
+        #expect(merged.scenarios.count == 4)
+        #expect(merged.scenarios.map(\.name) == whole.report.scenarios.map(\.name))
+        #expect(merged.scenarios.map { $0.sizes.map(\.size) } == whole.report.scenarios.map { $0.sizes.map(\.size) })
+        #expect(merged.scenarios.map { $0.sizes.map(\.counters) } == whole.report.scenarios.map { $0.sizes.map(\.counters) })
+        #expect(merged.failures == whole.report.failures)
+        #expect(merged.pairs.map(\.antiPattern) == whole.report.pairs.map(\.antiPattern))
+        #expect(merged.options == whole.report.options)
     }
 
     /// `merge`'s error for `shards`, or `nil` when it merges.
