@@ -17,6 +17,7 @@ struct Layoutbench: ParsableCommand {
             ReportCommand.self,
             BaselineCommand.self,
             CheckCommand.self,
+            MergeCommand.self,
             SolverBenchCommand.self,
             ExplainCommand.self,
             ImportCommand.self,

@@ -38,6 +38,10 @@ struct RunCommand: ParsableCommand {
             --inject-work N adds N generator steps per cell update to every solve: a slowed variant \
             that moves only instructions and time, for testing that gate (docs/ci.md).
 
+            --shard K/N runs part K of N: the selected measurements (scenario and size, in catalogue \
+            order) numbered from 0, those whose number modulo N is K - 1. The report's options say \
+            shard; 'layoutbench merge' joins the N reports into the unsharded run's (docs/ci.md).
+
             \(ExitStatus.documentation)
             """)
 
@@ -92,6 +96,11 @@ struct RunCommand: ParsableCommand {
         "Test the instruction gate with a deliberately slowed variant: N extra generator steps per cell update in every solve (docs/ci.md).",
         valueName: "n"))
     var injectWork: Int?
+
+    @Option(help: ArgumentHelp(
+        "Run only part K of N of the selected measurements (1 ≤ K ≤ N), for spreading a suite over machines; join the parts with 'layoutbench merge'.",
+        valueName: "K/N"))
+    var shard: String?
 
     @Flag(help: "Count each measurement's instructions under valgrind's callgrind (docs/performance.md).")
     var instructions = false
@@ -163,6 +172,7 @@ struct RunCommand: ParsableCommand {
         if let injectChurn { configuration.injectChurn = injectChurn }
         if let injectWork { configuration.injectWork = injectWork }
         configuration.instructions = instructions
+        if let shard { configuration.shard = try RunConfiguration.Shard.parse(shard) }
         configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
             configuration: configuration, formats: try CommandLineOutput.parseFormats(formats),

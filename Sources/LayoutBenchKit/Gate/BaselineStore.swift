@@ -152,6 +152,12 @@ public struct BaselineStore: Sendable {
                 "The report \(loaded.path) ran with --inject-work \(work), a deliberately slowed variant; it cannot be a baseline. "
                     + "Run without --inject-work and save that report.")
         }
+        if let shard = report.options.shard {
+            throw GateError(
+                .unusableReport,
+                "The report \(loaded.path) is shard \(shard) of a run (--shard), a part of its selection; it cannot be a baseline. "
+                    + "Join the shards with 'layoutbench merge SHARD.json...' and save the merged report.")
+        }
         guard !report.scenarios.isEmpty else {
             throw GateError(.unusableReport, "The report \(loaded.path) has no scenarios; it cannot be a baseline.")
         }

@@ -80,6 +80,11 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidArgument = Code("invalid-argument", .usage)
         /// A file or folder cannot be written.
         public static let unwritableOutput = Code("unwritable-output", .cannotWrite)
+        /// Shard reports that cannot be merged: a report that is not a shard, or shards of
+        /// different commits, selections or options, or machines' kinds (``ReportMerge``).
+        public static let shardsDiffer = Code("shards-differ", .badInput)
+        /// Shard reports that do not make one whole run: shards missing or given twice.
+        public static let incompleteShards = Code("incomplete-shards", .badInput)
         /// Another process holds the output folder's lock.
         public static let outputLocked = Code("output-locked", .temporaryFailure)
 

@@ -562,6 +562,9 @@ public struct ReportPage {
         ]
         if let churn = options.injectChurn { optionFacts.append(("Injected churn", "\(churn) constraints per frame (--inject-churn)")) }
         if let work = options.injectWork { optionFacts.append(("Injected work", "\(work) steps per cell update in every solve (--inject-work)")) }
+        if let shard = options.shard {
+            optionFacts.append(("Shard", "\(shard) of the selection's measurements (--shard; join the shards with layoutbench merge)"))
+        }
         if options.instructions == true { optionFacts.append(("Instructions", "counted under valgrind's callgrind (--instructions)")) }
         html += "<h3>Options</h3>" + HTML.facts(optionFacts)
         return html + "</section>\n"

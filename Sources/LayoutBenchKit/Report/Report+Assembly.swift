@@ -18,7 +18,7 @@ extension Report {
                 injectChurn: configuration.injectChurn > 0 ? configuration.injectChurn : nil,
                 layouts: configuration.layouts.isEmpty ? nil : configuration.layouts,
                 injectWork: configuration.injectWork > 0 ? configuration.injectWork : nil,
-                instructions: configuration.instructions ? true : nil),
+                instructions: configuration.instructions ? true : nil, shard: configuration.shard),
             status: failures.isEmpty ? .passed : .failed, failures: failures, warnings: outcome.warnings,
             scenarios: outcome.scenarios, families: FamilySummary.summarize(outcome.scenarios),
             pairs: PairComparison.compare(outcome.scenarios))

@@ -115,12 +115,16 @@ public struct Report: Codable, Sendable {
         /// `true` when `--instructions` counted each measurement's instructions under
         /// callgrind (``SizeResult/instructions``); `nil` otherwise. Written only when set.
         public var instructions: Bool?
+        /// `--shard K/N`: the part of the selection this report holds (`{"index": K, "count": N}`),
+        /// or `nil` for all of it. Written only when set; `layoutbench merge` joins the shards
+        /// into a report without it (``ReportMerge``).
+        public var shard: RunConfiguration.Shard?
 
         public init(
             filters: [String], tags: [String], sizes: [Int]?, quick: Bool, warmup: Int, minimumRepetitions: Int,
             maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool, timeBudgetSeconds: Double,
             formats: [String], injectChurn: Int? = nil, layouts: [String]? = nil, injectWork: Int? = nil,
-            instructions: Bool? = nil
+            instructions: Bool? = nil, shard: RunConfiguration.Shard? = nil
         ) {
             self.filters = filters
             self.tags = tags
@@ -137,10 +141,11 @@ public struct Report: Codable, Sendable {
             self.layouts = layouts
             self.injectWork = injectWork
             self.instructions = instructions
+            self.shard = shard
         }
 
-        /// Every member in declaration order; `injectChurn`, `layouts`, `injectWork` and
-        /// `instructions` only when set.
+        /// Every member in declaration order; `injectChurn`, `layouts`, `injectWork`,
+        /// `instructions` and `shard` only when set.
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(filters, forKey: .filters)
@@ -158,6 +163,7 @@ public struct Report: Codable, Sendable {
             if let layouts { try container.encode(layouts, forKey: .layouts) }
             if let injectWork { try container.encode(injectWork, forKey: .injectWork) }
             if let instructions { try container.encode(instructions, forKey: .instructions) }
+            if let shard { try container.encode(shard, forKey: .shard) }
         }
     }
 

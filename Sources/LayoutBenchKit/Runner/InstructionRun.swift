@@ -27,6 +27,8 @@ public enum InstructionRun {
         public var injectChurn: Int
         public var injectWork: Int
         public var maximumSizeOverride: Int?
+        /// `--shard K/N`, or `nil`.
+        public var shard: RunConfiguration.Shard?
         /// The `--callgrind-out-file` valgrind was given.
         public var dumpBase: String
         /// Whether to print a line per measurement on standard error.
@@ -42,6 +44,7 @@ public enum InstructionRun {
             injectChurn = configuration.injectChurn
             injectWork = configuration.injectWork
             maximumSizeOverride = configuration.maximumSizeOverride
+            shard = configuration.shard
             self.dumpBase = dumpBase
             self.progressLines = progressLines
         }
@@ -58,6 +61,7 @@ public enum InstructionRun {
             configuration.injectChurn = injectChurn
             configuration.injectWork = injectWork
             configuration.maximumSizeOverride = maximumSizeOverride
+            configuration.shard = shard
             configuration.instructions = true
             return configuration
         }

@@ -53,6 +53,9 @@ public struct RunConfiguration: Sendable, Equatable {
     /// (`--instructions`, ``InstructionRun``): the measurements run in a child process under
     /// valgrind, each size once after its warm-ups, without counting repetitions.
     public var instructions = false
+    /// The part of the selection this run measures (`--shard K/N`), or `nil` for all of it
+    /// (``Shard``, ``measurements(of:)``).
+    public var shard: Shard?
 
     /// The full suite's defaults: 1 warm-up, 3 to 30 timed repetitions, 2 counting
     /// repetitions, 150 seconds. With ~25 scenarios at 3 sizes (75 measurements) that is
@@ -85,15 +88,34 @@ public struct RunConfiguration: Sendable, Equatable {
         self.timeBudgetSeconds = timeBudgetSeconds
     }
 
-    /// The sizes to run `scenario` at.
+    /// The sizes to run `scenario` at (all of them, whatever ``shard`` says).
     public func sizes(for scenario: Scenario) -> [Int] {
         sizes ?? (quick ? scenario.quickSizes : scenario.sizes)
+    }
+
+    /// The sizes this run measures of each of `scenarios`, in order: every size, or with a
+    /// ``shard`` only the measurements it owns (``Shard/owns(_:)``). Scenarios left with no
+    /// size are left out.
+    ///
+    /// - Complexity: O(*m*) for *m* measurements in the selection.
+    public func measurements(of scenarios: [Scenario]) -> [(scenario: Scenario, sizes: [Int])] {
+        var index = 0
+        var result: [(scenario: Scenario, sizes: [Int])] = []
+        for scenario in scenarios {
+            var kept: [Int] = []
+            for size in sizes(for: scenario) {
+                if shard?.owns(index) ?? true { kept.append(size) }
+                index += 1
+            }
+            if !kept.isEmpty { result.append((scenario, kept)) }
+        }
+        return result
     }
 
     /// The options a run can take, for messages that name where a bad value came from.
     public enum Option: String, Sendable, CaseIterable {
         case selection, sizes, warmup, minimumRepetitions, maximumRepetitions, countingRepetitions, timeBudgetSeconds, injectChurn
-        case injectWork
+        case injectWork, shard
 
         /// The command-line flag that sets it.
         public var flag: String {
@@ -107,6 +129,7 @@ public struct RunConfiguration: Sendable, Equatable {
             case .timeBudgetSeconds: "--time-budget"
             case .injectChurn: "--inject-churn"
             case .injectWork: "--inject-work"
+            case .shard: "--shard"
             }
         }
 
@@ -239,6 +262,11 @@ public struct RunConfiguration: Sendable, Equatable {
         }
         guard (0...Self.maximumInjectedWork).contains(injectWork) else {
             throw error(.injectWork, { "\($0) must be between 0 and \(Self.maximumInjectedWork); got \(injectWork)." }, fix: "")
+        }
+        if let shard, !(1...Shard.maximumCount).contains(shard.count) || !(1...shard.count).contains(shard.index) {
+            throw error(
+                .shard, { "\($0) must be K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumCount); got \(shard.index)/\(shard.count)." },
+                fix: "Run shards 1/N to N/N and join them with 'layoutbench merge'.")
         }
     }
 

@@ -64,17 +64,24 @@ public final class ScenarioRunner {
         return outcome
     }
 
-    /// Runs `scenarios` at their sizes.
+    /// Runs `scenarios` at their sizes (with a ``RunConfiguration/shard``, only the
+    /// measurements the shard owns; scenarios left with none are not in the outcome).
     public func run(_ scenarios: [Scenario]) -> Outcome {
-        let measurements = scenarios.reduce(0) { $0 + configuration.sizes(for: $1).count }
+        let planned = configuration.measurements(of: scenarios)
+        let measurements = planned.reduce(0) { $0 + $1.sizes.count }
         var budget = TimeBudget(totalSeconds: configuration.timeBudgetSeconds, measurements: measurements)
-        progress?.runStarted(scenarios: scenarios.count, measurements: measurements)
+        progress?.runStarted(scenarios: planned.count, measurements: measurements)
         var results: [ScenarioResult] = []
         var warnings: [String] = []
+        if let shard = configuration.shard, measurements == 0 {
+            warnings.append(
+                "Shard \(shard) holds no measurement: the selection has fewer than \(shard.index) measurements. "
+                    + "Its report is empty; 'layoutbench merge' still needs it.")
+        }
         var index = 0
-        for scenario in scenarios {
+        for (scenario, sizes) in planned {
             var sizeResults: [SizeResult] = []
-            for size in configuration.sizes(for: scenario) {
+            for size in sizes {
                 index += 1
                 progress?.measurementStarted(scenario, size: size, index: index)
                 var result = measureInjectingChurn(scenario, size: size, allowanceSeconds: budget.allowance())
