@@ -627,28 +627,31 @@ public final class Solver {
         _ constraint: Constraint?, adding: Bool = false, restore: (Solver) -> Void
     ) throws(SolverError) {
         guard core.batchDepth == 0, core.needsVerification else { return }
-        if core.verifyAndRepair() { return }
+        var refusals: [RebuildRefusal] = []
+        if core.verifyAndRepair(refused: &refusals) { return }
         // Reinstalled from scratch, required first, the tableau found the constraint
         // being added unsatisfiable, or, at the end of a batch, constraints it could
         // not reinstall: that is the verdict, not numerical trouble. A batch's changes
         // stay, so whatever the rebuild dropped is named in the error, never lost.
-        let refusals = core.rebuildRefusals
-        core.rebuildRefusals.removeAll()
         let details = refusals.map {
             UnsatisfiableConstraint(constraint: $0.constraint, conflicts: $0.conflicts, operation: .add)
         }
         if adding, constraint == nil, !refusals.isEmpty {
             for refusal in refusals { refusal.constraint.ownerTag = 0 }
-            if !core.rebuildTableau() { core.numerics.repairs.refusals &+= 1 }
+            var again: [RebuildRefusal] = []
+            if !core.rebuildTableau(refused: &again) { core.numerics.repairs.refusals &+= 1 }
             throw .unsatisfiableBatch(details)
         }
-        if adding, let constraint, refusals.count == 1, refusals[0].constraint === constraint, core.rebuildTableau() {
+        var again: [RebuildRefusal] = []
+        if adding, let constraint, refusals.count == 1, refusals[0].constraint === constraint,
+            core.rebuildTableau(refused: &again)
+        {
             constraint.ownerTag = 0
             restore(self)
             throw .unsatisfiable(details[0])
         }
         restore(self)
-        _ = core.rebuildTableau()
+        _ = core.rebuildTableau(refused: &again)
         core.numerics.repairs.refusals &+= 1
         throw .numericalInstability(NumericalInstability(constraint: constraint))
     }

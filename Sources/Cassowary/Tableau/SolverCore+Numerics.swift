@@ -338,7 +338,8 @@ extension SolverCore {
     /// rebuilding the tableau when needed.
     ///
     /// - Returns: Whether the state is sound (possibly after repair).
-    mutating func verifyAndRepair() -> Bool {
+    /// - Parameter refused: Receives the constraints a rebuild could not reinstall.
+    mutating func verifyAndRepair(refused: inout [RebuildRefusal]) -> Bool {
         numerics.repairs.verifications &+= 1
         numerics.suspect = false
         if refreshObjectiveRows() {
@@ -350,7 +351,7 @@ extension SolverCore {
         // rounding of every substitution, and a step costs one pass over the markers.
         numerics.suspect = false
         if (refineSolution() && solutionHolds()) || refineUntilHolds() { return true }
-        return rebuildTableau()
+        return rebuildTableau(refused: &refused)
     }
 
     // MARK: Iterative refinement
@@ -399,12 +400,12 @@ extension SolverCore {
     /// and optimizes it. External variables keep their ids.
     ///
     /// Constraints that a rebuild could not reinstall lose their records and are
-    /// listed in `rebuildRefusals` with what they conflict with: installed in a
+    /// listed in `refused` with what they conflict with: installed in a
     /// better-conditioned order, a required constraint accepted within rounding can
     /// turn out to be unsatisfiable.
     ///
     /// - Returns: Whether the rebuilt tableau installed every constraint and verifies.
-    mutating func rebuildTableau() -> Bool {
+    mutating func rebuildTableau(refused: inout [RebuildRefusal]) -> Bool {
         numerics.repairs.tableauRebuilds &+= 1
         numerics.suspect = false
         let saved = counters
@@ -456,11 +457,11 @@ extension SolverCore {
         installedCount = 0
         editCount = 0
         var complete = true
-        rebuildRefusals.removeAll()
+        refused.removeAll()
         for (constraint, edited) in installed {
             if let conflicts = install(constraint) {
                 complete = false
-                rebuildRefusals.append((constraint, conflicts.compactMap { records[Int($0)].constraint }))
+                refused.append((constraint, conflicts.compactMap { records[Int($0)].constraint }))
                 continue
             }
             if edited >= 0 {
@@ -480,6 +481,10 @@ extension SolverCore {
         return complete && (solutionHolds() || refineUntilHolds())
     }
 }
+
+/// A constraint a rebuild of the tableau could not reinstall, with the installed
+/// required constraints it conflicts with.
+typealias RebuildRefusal = (constraint: Constraint, conflicts: [Constraint])
 
 /// The numerical state of a solver: the range of its coefficients, whether the
 /// last operation met trouble, and the repair counts.

@@ -171,8 +171,6 @@ struct ConstraintRecord {
 struct SolverCore: ~Copyable {
 
     var rows = PodArray<RowHeader>(minimumCapacity: 64)
-    /// The constraints the last `rebuildTableau` could not reinstall, with their conflicts.
-    var rebuildRefusals: [(constraint: Constraint, conflicts: [Constraint])] = []
     var freeRows = PodArray<Int32>()
     var symbols = PodArray<SymbolInfo>(minimumCapacity: 64)
     var freeSymbols = PodArray<Int32>()
