@@ -247,4 +247,46 @@ struct NumericsRegressionTests {
         #expect(result.errors.isEmpty, "\(result.errors)")
         #expect(Self.level(596, result) < 513_548.6)
     }
+
+    /// Values run up to 1e9 by earlier pivots: the artificial phase of `x1 == -12.87`
+    /// minimized a violation of 1e11 to 1e3 and stopped, because its rounding bound still
+    /// held the cancelled magnitudes (0.1) and hid a real reduced cost of 1e-4. The add
+    /// was refused as unsatisfiable; the oracle holds every required constraint with it.
+    @Test func anArtificialPhaseGoesOnPastCancelledMagnitudes() throws {
+        let result = try Self.replay(#"""
+{"trace": "layoutbench.solver", "version": 1}
+{"op": "variable", "id": 0, "name": "x0"}
+{"op": "variable", "id": 1, "name": "x1"}
+{"op": "variable", "id": 2, "name": "x2"}
+{"op": "variable", "id": 3, "name": "x3"}
+{"op": "variable", "id": 4, "name": "x4"}
+{"op": "variable", "id": 5, "name": "x5"}
+{"op": "variable", "id": 6, "name": "x6"}
+{"op": "variable", "id": 7, "name": "x7"}
+{"op": "variable", "id": 8, "name": "x8"}
+{"op": "variable", "id": 9, "name": "x9"}
+{"op": "variable", "id": 10, "name": "x10"}
+{"op": "variable", "id": 11, "name": "x11"}
+{"op": "add", "id": 0, "terms": [[2, -476.0], [11, -0.3333333333333333]], "constant": 18.27, "relation": "<=", "priority": 269.0, "weight": 0.25}
+{"op": "add", "id": 1, "terms": [[2, 476.0], [11, 0.3333333333333333]], "constant": -18.27, "relation": ">=", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 2, "terms": [[1, -173.0], [0, 1.7777777777777777], [4, 2.125]], "constant": -2288.73, "relation": "<=", "priority": 1000, "weight": 0.125}
+{"op": "add", "id": 3, "terms": [[7, -0.971], [1, 8.037], [10, 408.0]], "constant": -332.8, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 4, "terms": [[3, 1.0], [2, -1.0]], "constant": -0.0, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 6, "terms": [[5, 1.0], [4, -0.75]], "constant": -0.0, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 8, "terms": [[7, 1.0], [6, -0.75]], "constant": -396.46, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 9, "terms": [[8, 1.0], [7, -1.0]], "constant": -2696.0, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "addEdit", "variable": 4, "priority": 269.0}
+{"op": "add", "id": 10, "terms": [[9, 5.061], [3, 9.679]], "constant": -369.16, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 13, "terms": [[11, -654.0], [1, 0.5625]], "constant": 14.93, "relation": "==", "priority": 1000, "weight": 1.0}
+{"op": "add", "id": 14, "terms": [[1, -2.364], [7, -0.3333333333333333]], "constant": 1053.8, "relation": "<=", "priority": 269.0, "weight": 100.0}
+{"op": "add", "id": 19, "terms": [[0, 2.375], [4, -3.0], [9, 6.504]], "constant": -1940.24, "relation": ">=", "priority": 1000, "weight": 0.125}
+{"op": "beginBatch"}
+{"op": "add", "id": 21, "terms": [[9, 5.507], [3, 2.0]], "constant": -2944.0, "relation": "==", "priority": 560.0, "weight": 10.0}
+{"op": "endBatch"}
+{"op": "add", "id": 22, "terms": [[5, -876.0], [10, 1.875]], "constant": -2813.0, "relation": "<=", "priority": 1000, "weight": 0.5}
+{"op": "add", "id": 23, "terms": [[1, -205.0]], "constant": -2639.15, "relation": "==", "priority": 1000, "weight": 100.0}
+"""#)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(abs(result.solver.value(of: result.variables[1]) + 2639.15 / 205) < 1e-6)
+    }
 }
