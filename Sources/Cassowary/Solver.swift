@@ -636,13 +636,12 @@ public final class Solver {
         let details = refusals.map {
             UnsatisfiableConstraint(constraint: $0.constraint, conflicts: $0.conflicts, operation: .add)
         }
+        var again: [RebuildRefusal] = []
         if adding, constraint == nil, !refusals.isEmpty {
             for refusal in refusals { refusal.constraint.ownerTag = 0 }
-            var again: [RebuildRefusal] = []
             if !core.rebuildTableau(refused: &again) { core.numerics.repairs.refusals &+= 1 }
             throw .unsatisfiableBatch(details)
         }
-        var again: [RebuildRefusal] = []
         if adding, let constraint, refusals.count == 1, refusals[0].constraint === constraint,
             core.rebuildTableau(refused: &again)
         {

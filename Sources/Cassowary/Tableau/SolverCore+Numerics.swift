@@ -168,9 +168,15 @@ extension SolverCore {
     /// `Σ|a| · valueNoise · valueScale` of rounding.
     @inline(__always)
     mutating func roundingFloor(of constraint: Constraint, valueScale: Double) -> Double {
+        Self.valueNoise * valueScale * Self.coefficientSum(of: constraint)
+    }
+
+    /// Σ|coefficient| of a constraint: its magnitude were every value one unit.
+    @inline(__always)
+    static func coefficientSum(of constraint: Constraint) -> Double {
         var size = 0.0
         for term in constraint.terms { size += abs(term.coefficient) }
-        return Self.valueNoise * valueScale * size
+        return size
     }
 
     /// The magnitude of the constraint that owns a restricted symbol, or 1.
@@ -186,9 +192,7 @@ extension SolverCore {
     /// of exact arithmetic, known only to the rounding of the much larger numbers they
     /// were computed from; the audit's own rule has the same floor.
     mutating func verificationScale(of constraint: Constraint) -> Double {
-        var size = 0.0
-        for term in constraint.terms { size += abs(term.coefficient) }
-        return max(magnitude(of: constraint), size, Double.leastNormalMagnitude)
+        max(magnitude(of: constraint), Self.coefficientSum(of: constraint), Double.leastNormalMagnitude)
     }
 
     /// Widens the range of installed coefficient magnitudes with a new constraint's.
