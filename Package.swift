@@ -8,7 +8,8 @@
 //       <- LayoutImporter (Interface Builder documents)
 //       <- LayoutScenarios (top-level Scenarios/)
 //         <- LayoutBenchKit (runner, metrics, reports, gates)
-//           <- layoutbench (thin executable)
+//           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
+//              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
 import PackageDescription
 
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "LayoutScenarios", targets: ["LayoutScenarios"]),
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
+        .library(name: "LayoutBenchCLI", targets: ["LayoutBenchCLI"]),
         .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
         .library(name: "UIKitLogs", targets: ["UIKitLogs"]),
         .library(name: "LayoutImporter", targets: ["LayoutImporter"]),
@@ -121,16 +123,38 @@ let package = Package(
             dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit"]
         ),
 
-        // The command-line tool: argument parsing and printing only.
-        .executableTarget(
-            name: "layoutbench",
+        // The command line as a library: every subcommand (one file each), the run options
+        // shared by run and check, the one ExitStatus-to-help-table and error-to-exit mapping.
+        // An app's executable reuses it with its own scenarios (LayoutBench.main(scenarios:)).
+        .target(
+            name: "LayoutBenchCLI",
             dependencies: [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "SolverBenchmark",
                 "LayoutBenchKit",
-                "UIKitLogs",
+                "LayoutBenchMetrics",
                 "LayoutImporter",
+                "LayoutScenarios",
+                "SolverBenchmark",
+                "UIKitLogs",
             ]
+        ),
+        .testTarget(
+            name: "LayoutBenchCLITests",
+            dependencies: [
+                "LayoutBenchCLI",
+                "LayoutBenchKit",
+                "LayoutImporter",
+                "LayoutScenarios",
+                "SolverBenchmark",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["Golden"]
+        ),
+
+        // The command-line tool: `LayoutBenchCommand.main()`, nothing else.
+        .executableTarget(
+            name: "layoutbench",
+            dependencies: ["LayoutBenchCLI"]
         ),
 
         // The profiler: records engine events (bounded), attributes cost to views,

@@ -13,15 +13,6 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
         case noDocuments = "no-documents"
         /// The device asked for is not one the importer knows.
         case unknownDevice = "unknown-device"
-
-        /// The command-line exit status for this code (`sysexits.h`).
-        public var exitStatus: Int32 {
-            switch self {
-            case .unreadableFile, .noDocuments: 66
-            case .malformedXML, .notInterfaceBuilder: 65
-            case .unknownDevice: 64
-            }
-        }
     }
 
     /// What failed.

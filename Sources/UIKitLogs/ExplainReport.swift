@@ -242,16 +242,6 @@ public struct ExplainReport: Sendable {
 }
 
 extension ExplainReport {
-    /// Exit codes of `layoutbench explain`.
-    public static let exitCodeDocumentation = """
-        Exit codes:
-          0   every log was read (whatever the replay found)
-          64  invalid arguments (an unknown --format)
-          65  a log could not be read: a missing file, no constraint in it, or
-              an entry the parser cannot read (its file, line and column are
-              named); the other logs are still explained
-        """
-
     /// Reads a file and explains it; a file that cannot be read is recorded as unreadable.
     public mutating func add(file path: String) {
         guard let data = FileManager.default.contents(atPath: path) else {

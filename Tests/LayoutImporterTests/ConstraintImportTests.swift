@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchKit
 import LayoutEngine
 import Testing
 
@@ -119,7 +120,7 @@ struct ConstraintImportTests {
             // libxml2 reports where it noticed: the unclosed <view> at the end of the document.
             guard let line = error.line, let column = error.column else { return false }
             return error.code == .malformedXML && (5...7).contains(line) && column > 0
-                && error.description.hasPrefix("broken.xib:\(line):\(column): Malformed XML") && error.code.exitStatus == 65
+                && error.description.hasPrefix("broken.xib:\(line):\(column): Malformed XML") && LayoutBenchKit.ExitStatus(error.code) == .badInput
         }
     }
 

@@ -41,7 +41,7 @@ public enum ReportReader {
         } catch let error as DecodingError {
             throw describe(error, root: root, path: path)
         } catch {
-            throw GateError(.invalidReport, "cannot decode the report: \(error)", file: path, position: root.position)
+            throw GateError(.invalidReport, "cannot decode the report: \(error)", file: path, position: root.position, cause: error)
         }
         report.restoreDeclaredOrder()
         return LoadedReport(report: report, path: path, bytes: bytes)
@@ -70,7 +70,7 @@ public enum ReportReader {
         do {
             return try JSONDocument.parse(bytes)
         } catch {
-            throw GateError(.malformedJSON, "malformed JSON: \(error.message)", file: path, position: error.position)
+            throw GateError(.malformedJSON, "malformed JSON: \(error.message)", file: path, position: error.position, cause: error)
         }
     }
 
@@ -161,7 +161,7 @@ public enum ReportReader {
             return GateError(
                 .invalidReport, "\(where_): \(context.debugDescription)", file: path, position: position)
         @unknown default:
-            return GateError(.invalidReport, "cannot decode the report: \(error)", file: path, position: root.position)
+            return GateError(.invalidReport, "cannot decode the report: \(error)", file: path, position: root.position, cause: error)
         }
     }
 

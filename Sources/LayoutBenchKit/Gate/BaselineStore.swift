@@ -121,7 +121,7 @@ public struct BaselineStore: Sendable {
             try AtomicFile.createFolder(folder)
             try AtomicFile.write(loaded.bytes, to: destination)
         } catch {
-            throw GateError(.unwritableOutput, error.message)
+            throw GateError(.unwritableOutput, error.message, cause: error)
         }
         return Saved(path: destination, report: loaded.report, replaced: previous)
     }

@@ -39,25 +39,22 @@ public struct GateCheck: Sendable {
         return Prepared(baseline: loaded, thresholds: thresholds, baselineName: name)
     }
 
-    /// The run configuration that repeats the baseline's run: its selection, sizes, suite,
-    /// repetitions, allocation counting, time budget and `--layouts` paths.
+    /// The run configuration that repeats the baseline's run: its recorded options (selection,
+    /// sizes, suite, repetitions, allocation counting, time budget, `--layouts` paths,
+    /// `--instructions`) as they are, but never a deliberately slowed variant or a part of the
+    /// suite: `injectChurn`, `injectWork` and `shard` are cleared (a check measures the whole
+    /// suite as it is; `--inject-churn` and `--inject-work` on the command line set them).
     ///
     /// - Parameters:
     ///   - options: The baseline's stored options.
     ///   - path: The baseline's file: errors in the stored options name it
     ///     (``RunConfiguration/storedOptions``).
-    public static func configuration(repeating options: Report.OptionsRecord, from path: String? = nil) -> RunConfiguration {
-        var configuration = options.quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
-        configuration.selection = ScenarioSelection(patterns: options.filters, tags: options.tags)
-        configuration.sizes = options.sizes
-        configuration.warmup = options.warmup
-        configuration.minimumRepetitions = options.minimumRepetitions
-        configuration.maximumRepetitions = options.maximumRepetitions
-        configuration.countingRepetitions = options.countingRepetitions
-        configuration.countAllocations = options.countAllocations
-        configuration.timeBudgetSeconds = options.timeBudgetSeconds
-        configuration.layouts = options.layouts ?? []
-        configuration.instructions = options.instructions ?? false
+    public static func configuration(repeating options: RunOptions, from path: String? = nil) -> RunConfiguration {
+        var configuration = RunConfiguration(options: options)
+        configuration.options.formats = []
+        configuration.options.injectChurn = nil
+        configuration.options.injectWork = nil
+        configuration.options.shard = nil
         configuration.storedOptions = path.map { RunConfiguration.StoredOptions(path: $0) }
         return configuration
     }
@@ -67,7 +64,7 @@ public struct GateCheck: Sendable {
         /// The comparison.
         public var comparison: ReportComparison
         /// The exit status (``exitStatus(comparison:head:)``).
-        public var exitStatus: GateExitStatus
+        public var exitStatus: ExitStatus
         /// The Markdown summary.
         public var markdown: String
     }
@@ -83,11 +80,11 @@ public struct GateCheck: Sendable {
 
     /// The exit status: a gating regression or lost coverage (2) wins; then the run's own
     /// failed expectations (1); then a gating improvement (4); else 0.
-    public static func exitStatus(comparison: ReportComparison, head: Report) -> GateExitStatus {
+    public static func exitStatus(comparison: ReportComparison, head: Report) -> ExitStatus {
         if !comparison.regressions.isEmpty || !comparison.lostCoverage.isEmpty { return .regression }
-        if head.status == .failed { return .expectationsFailed }
+        if head.status == .failed { return .failed }
         if !comparison.improvements.isEmpty { return .improvement }
-        return .pass
+        return .success
     }
 
     /// One line for the end of the output: `check: regression (exit 2): ...`.
@@ -104,7 +101,7 @@ public struct GateCheck: Sendable {
                 + names.joined(separator: ", ") + (comparison.regressions.count > 5 ? ", ..." : "")
                 + (comparison.lostCoverage.isEmpty ? "" : "; and \(comparison.lostCoverage.count) scenario sizes of the baseline were not measured")
                 + "\n"
-        case .expectationsFailed:
+        case .failed:
             return "check: the run's own expectations failed (exit 1); nothing regressed.\n"
         case .improvement:
             return "check: improvement beyond the thresholds (exit 4): \(comparison.improvements.count) metrics improved and nothing "
@@ -117,11 +114,11 @@ public struct GateCheck: Sendable {
     /// The Markdown summary for a pull-request comment: the result and exit code first,
     /// then the comparison (``ComparisonOutput/markdown(_:title:baseName:)``) and the run's
     /// own failures.
-    public static func markdown(_ comparison: ReportComparison, status: GateExitStatus, head: Report, baselineName: String) -> String {
+    public static func markdown(_ comparison: ReportComparison, status: ExitStatus, head: Report, baselineName: String) -> String {
         let title: String
         switch status {
         case .regression: title = "layoutbench check: ❌ regression"
-        case .expectationsFailed: title = "layoutbench check: ❌ the run's expectations failed"
+        case .failed: title = "layoutbench check: ❌ the run's expectations failed"
         case .improvement: title = "layoutbench check: ⬆️ improvement beyond the thresholds (update the baseline)"
         default: title = "layoutbench check: ✅ pass"
         }
@@ -190,7 +187,7 @@ public struct GateCheck: Sendable {
                 try AtomicFile.write(page, to: path)
             }
         } catch {
-            throw GateError(.unwritableOutput, error.message)
+            throw GateError(.unwritableOutput, error.message, cause: error)
         }
         return written
     }

@@ -1,51 +1,3 @@
-/// The exit statuses of `layoutbench check`, `compare`, `report` and `baseline`: a
-/// documented contract (`--help`, README "Reports and gates", `docs/ci.md`).
-///
-/// 2, 4 and 5 have package-benchmark's meanings; the others follow `sysexits.h`, as
-/// `layoutbench run` does.
-public enum GateExitStatus: Int32, Sendable, CaseIterable {
-    /// The gate passed: no regression, no improvement beyond a threshold, expectations held.
-    case pass = 0
-    /// The run's own expectations failed (or its counters differed between repetitions),
-    /// and nothing regressed.
-    case expectationsFailed = 1
-    /// A metric regressed beyond its threshold. Wins over every other verdict.
-    case regression = 2
-    /// A metric improved beyond its threshold and nothing regressed: update the baseline.
-    case improvement = 4
-    /// The baseline named does not exist.
-    case missingBaseline = 5
-    /// Invalid arguments (`EX_USAGE`).
-    case usage = 64
-    /// Bad input: a file that cannot be read, malformed or truncated JSON, a report of
-    /// another schema, a thresholds file with unknown keys, metrics or scenarios, a report
-    /// that cannot be a baseline (`EX_DATAERR`).
-    case badInput = 65
-    /// A report, summary, page or baseline cannot be written (`EX_CANTCREAT`).
-    case cannotWrite = 73
-    /// Another layoutbench process is writing into the same output folder (`EX_TEMPFAIL`).
-    case temporaryFailure = 75
-
-    /// The table for `layoutbench check --help`.
-    public static let checkDocumentation = """
-        Exit codes:
-          0   pass: no regression, no improvement beyond a threshold
-          1   the run's own expectations failed (nothing regressed)
-          2   regression: a metric got worse beyond its threshold, or lost coverage: the run
-              selected what the baseline did but did not measure all of it (wins over 1 and 4)
-          4   improvement beyond a threshold, nothing regressed: update the baseline
-          5   the baseline does not exist (layoutbench baseline list)
-          64  invalid arguments
-          65  bad input: unreadable, malformed or truncated JSON, a report of another
-              schema version, a thresholds file with unknown keys, metrics or scenarios,
-              a baseline whose stored options cannot be run (the message names the file)
-          69  (with a run) allocations cannot be counted; try --no-allocations
-          73  a report, the summary or the comparison page cannot be written (checked
-              before the run)
-          75  another layoutbench process is writing into the same output folder
-        """
-}
-
 /// An error of reading reports and thresholds, comparing, or keeping baselines: a stable
 /// code, a message saying what is wrong and how to fix it, and, for problems inside a
 /// file, the file, line and column.
@@ -55,9 +7,9 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The code's stable spelling, such as `malformed-json`.
         public let rawValue: String
         /// The exit status a command ends with for this error.
-        public let exitStatus: GateExitStatus
+        public let exitStatus: ExitStatus
 
-        private init(_ rawValue: String, _ exitStatus: GateExitStatus) {
+        private init(_ rawValue: String, _ exitStatus: ExitStatus) {
             self.rawValue = rawValue
             self.exitStatus = exitStatus
         }
@@ -79,7 +31,7 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An argument with a value it cannot have (a baseline name with a slash).
         public static let invalidArgument = Code("invalid-argument", .usage)
         /// A file or folder cannot be written.
-        public static let unwritableOutput = Code("unwritable-output", .cannotWrite)
+        public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
         /// Shard reports that cannot be merged: a report that is not a shard, or shards of
         /// different commits, selections or options, or machines' kinds (``ReportMerge``).
         public static let shardsDiffer = Code("shards-differ", .badInput)
@@ -100,11 +52,29 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in ``file``, when known.
     public var position: SourcePosition?
 
-    public init(_ code: Code, _ message: String, file: String? = nil, position: SourcePosition? = nil) {
+    /// The error this one wraps (an encoding error, a file system error), when it wraps one.
+    /// Not part of equality: two errors are equal when they say the same thing.
+    public var cause: (any Error & Sendable)?
+
+    public init(
+        _ code: Code, _ message: String, file: String? = nil, position: SourcePosition? = nil, cause: (any Error & Sendable)? = nil
+    ) {
         self.code = code
         self.message = message
         self.file = file
         self.position = position
+        self.cause = cause
+    }
+
+    public static func == (lhs: GateError, rhs: GateError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.file == rhs.file && lhs.position == rhs.position
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(file)
+        hasher.combine(position)
     }
 
     /// `file:line:column: message`, or what of it is known.

@@ -7,18 +7,7 @@ extension Report {
         let failures = outcome.failures
         return Report(
             tool: tool, date: date, durationSeconds: outcome.durationSeconds, environment: environment,
-            options: OptionsRecord(
-                filters: configuration.selection.patterns, tags: configuration.selection.tags,
-                sizes: configuration.sizes, quick: configuration.quick, warmup: configuration.warmup,
-                minimumRepetitions: configuration.minimumRepetitions,
-                maximumRepetitions: configuration.maximumRepetitions,
-                countingRepetitions: configuration.countingRepetitions,
-                countAllocations: configuration.countAllocations,
-                timeBudgetSeconds: configuration.timeBudgetSeconds, formats: formats.map(\.rawValue),
-                injectChurn: configuration.injectChurn > 0 ? configuration.injectChurn : nil,
-                layouts: configuration.layouts.isEmpty ? nil : configuration.layouts,
-                injectWork: configuration.injectWork > 0 ? configuration.injectWork : nil,
-                instructions: configuration.instructions ? true : nil, shard: configuration.shard),
+            options: configuration.options.recorded(formats: formats),
             status: failures.isEmpty ? .passed : .failed, failures: failures, warnings: outcome.warnings,
             scenarios: outcome.scenarios, families: FamilySummary.summarize(outcome.scenarios),
             pairs: PairComparison.compare(outcome.scenarios))

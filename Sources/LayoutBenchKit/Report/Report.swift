@@ -21,7 +21,7 @@ public struct Report: Codable, Sendable {
     /// The toolchain, the machine and how measurements were taken.
     public var environment: RunEnvironment
     /// The options the run was given (after defaults).
-    public var options: OptionsRecord
+    public var options: RunOptions
     /// `passed`, or `failed` when any size has a failure.
     public var status: Status
     /// Every failure of every scenario and size, in run order.
@@ -36,7 +36,7 @@ public struct Report: Codable, Sendable {
     public var pairs: [PairComparison]
 
     public init(
-        tool: ToolInfo, date: String, durationSeconds: Double, environment: RunEnvironment, options: OptionsRecord,
+        tool: ToolInfo, date: String, durationSeconds: Double, environment: RunEnvironment, options: RunOptions,
         status: Status, failures: [Failure], warnings: [String], scenarios: [ScenarioResult],
         families: [FamilySummary], pairs: [PairComparison]
     ) {
@@ -77,95 +77,8 @@ public struct Report: Codable, Sendable {
         }
     }
 
-    /// The run's options, as used.
-    public struct OptionsRecord: Codable, Sendable, Equatable {
-        /// Name globs (`--filter` and positional arguments); empty means every scenario.
-        public var filters: [String]
-        /// Tags (`--tag`); empty means any.
-        public var tags: [String]
-        /// Sizes given with `--sizes`, or `null` for each scenario's own.
-        public var sizes: [Int]?
-        /// Whether `--quick` chose the quick sizes and repetition limits.
-        public var quick: Bool
-        /// Untimed repetitions before the timed ones, per size.
-        public var warmup: Int
-        /// The fewest timed repetitions per size.
-        public var minimumRepetitions: Int
-        /// The most timed repetitions per size.
-        public var maximumRepetitions: Int
-        /// Untimed repetitions counting allocations and peak memory, per size.
-        public var countingRepetitions: Int
-        /// Whether allocations were counted.
-        public var countAllocations: Bool
-        /// The time budget of the whole run, seconds (see `docs/report-schema.md`).
-        public var timeBudgetSeconds: Double
-        /// The formats written (`json`, `html`).
-        public var formats: [String]
-        /// `--inject-churn N`: constraints churned per display frame in every measured run (a
-        /// deliberately slowed variant for testing gates), or `nil`. Written only when set,
-        /// so reports of normal runs are unchanged (`docs/report-schema.md`).
-        public var injectChurn: Int?
-        /// `--layouts PATH...`: the Interface Builder documents or folders the scenarios were
-        /// made from, as given on the command line, or `nil` for the built-in catalogue.
-        /// Written only when set (`docs/report-schema.md`); `check` repeats them.
-        public var layouts: [String]?
-        /// `--inject-work N`: steps of deliberate work per cell update in every solve (a slowed
-        /// variant that moves only instructions and time), or `nil`. Written only when set.
-        public var injectWork: Int?
-        /// `true` when `--instructions` counted each measurement's instructions under
-        /// callgrind (``SizeResult/instructions``); `nil` otherwise. Written only when set.
-        public var instructions: Bool?
-        /// `--shard K/N`: the part of the selection this report holds (`{"index": K, "count": N}`),
-        /// or `nil` for all of it. Written only when set; `layoutbench merge` joins the shards
-        /// into a report without it (``ReportMerge``).
-        public var shard: RunConfiguration.Shard?
-
-        public init(
-            filters: [String], tags: [String], sizes: [Int]?, quick: Bool, warmup: Int, minimumRepetitions: Int,
-            maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool, timeBudgetSeconds: Double,
-            formats: [String], injectChurn: Int? = nil, layouts: [String]? = nil, injectWork: Int? = nil,
-            instructions: Bool? = nil, shard: RunConfiguration.Shard? = nil
-        ) {
-            self.filters = filters
-            self.tags = tags
-            self.sizes = sizes
-            self.quick = quick
-            self.warmup = warmup
-            self.minimumRepetitions = minimumRepetitions
-            self.maximumRepetitions = maximumRepetitions
-            self.countingRepetitions = countingRepetitions
-            self.countAllocations = countAllocations
-            self.timeBudgetSeconds = timeBudgetSeconds
-            self.formats = formats
-            self.injectChurn = injectChurn
-            self.layouts = layouts
-            self.injectWork = injectWork
-            self.instructions = instructions
-            self.shard = shard
-        }
-
-        /// Every member in declaration order; `injectChurn`, `layouts`, `injectWork`,
-        /// `instructions` and `shard` only when set.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(filters, forKey: .filters)
-            try container.encode(tags, forKey: .tags)
-            try container.encode(sizes, forKey: .sizes)
-            try container.encode(quick, forKey: .quick)
-            try container.encode(warmup, forKey: .warmup)
-            try container.encode(minimumRepetitions, forKey: .minimumRepetitions)
-            try container.encode(maximumRepetitions, forKey: .maximumRepetitions)
-            try container.encode(countingRepetitions, forKey: .countingRepetitions)
-            try container.encode(countAllocations, forKey: .countAllocations)
-            try container.encode(timeBudgetSeconds, forKey: .timeBudgetSeconds)
-            try container.encode(formats, forKey: .formats)
-            if let injectChurn { try container.encode(injectChurn, forKey: .injectChurn) }
-            if let layouts { try container.encode(layouts, forKey: .layouts) }
-            if let injectWork { try container.encode(injectWork, forKey: .injectWork) }
-            if let instructions { try container.encode(instructions, forKey: .instructions) }
-            if let shard { try container.encode(shard, forKey: .shard) }
-        }
-    }
+    /// The run's options, as used: the ``RunOptions`` the run was configured with.
+    public typealias OptionsRecord = RunOptions
 
     /// Something that went wrong at one scenario and size.
     public struct Failure: Codable, Sendable, Equatable, CustomStringConvertible {

@@ -115,29 +115,17 @@ public enum InstructionRun {
     static func withoutDebugInfo(_ executable: String, in folder: URL) -> String {
         guard let strip = toolPath("strip") else { return executable }
         let copy = folder.appendingPathComponent("layoutbench").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strip)
-        process.arguments = ["--strip-debug", "-o", copy, executable]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return executable }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: copy) ? copy : executable
+        guard let result = try? Subprocess.run(strip, ["--strip-debug", "-o", copy, executable], output: .discard) else {
+            return executable
+        }
+        return result.succeeded && FileManager.default.isExecutableFile(atPath: copy) ? copy : executable
     }
 
     /// The valgrind version (`valgrind-3.19.0`), or `nil`.
     public static func valgrindVersion(_ valgrind: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !text.isEmpty ? text : nil
+        guard let result = try? Subprocess.run(valgrind, ["--version"]), result.succeeded else { return nil }
+        let text = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 
     /// Runs the measurements of `scenarios` under callgrind in a child process.
@@ -167,7 +155,7 @@ public enum InstructionRun {
         do {
             try files.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw LayoutBenchError(.unwritableOutput, "Cannot create the temporary folder \(folder.path) for callgrind's dumps: \(error).")
+            throw LayoutBenchError(.unwritableOutput, "Cannot create the temporary folder \(folder.path) for callgrind's dumps: \(error).", cause: error)
         }
         defer { try? files.removeItem(at: folder) }
         let requestPath = folder.appendingPathComponent("request.json").path
@@ -176,33 +164,29 @@ public enum InstructionRun {
         do {
             try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: requestPath))
         } catch {
-            throw LayoutBenchError(.unwritableOutput, "Cannot write \(requestPath): \(error).")
+            throw LayoutBenchError(.unwritableOutput, "Cannot write \(requestPath): \(error).", cause: error)
         }
 
         let stripped = withoutDebugInfo(executable, in: folder)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
         // Paths relative to the folder, and a fixed environment: the child's arguments and
         // environment lie on its initial stack, and their size moved the counts (3 of the
         // quick suite's 90 by up to 0.4% for a 3,000-byte variable more).
-        process.currentDirectoryURL = folder
-        process.arguments = [
+        let arguments = [
             "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=callgrind.out", "-q",
             stripped == executable ? executable : "./layoutbench", childCommand, "request.json", "outcome.json",
         ]
-        process.environment = childEnvironment(ProcessInfo.processInfo.environment)
-        process.standardOutput = FileHandle.standardError
+        let result: Subprocess.Result
         do {
-            try process.run()
+            result = try Subprocess.run(
+                valgrind, arguments, output: .standardError, keepErrors: true, directory: folder,
+                environment: childEnvironment(ProcessInfo.processInfo.environment))
         } catch {
-            throw LayoutBenchError(.instructionCountingUnavailable, "Cannot start \(valgrind): \(error).")
+            throw LayoutBenchError(.instructionCountingUnavailable, "Cannot start \(valgrind): \(error).", cause: error)
         }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let how = process.terminationReason == .exit ? "exited \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+        guard result.succeeded else {
             throw LayoutBenchError(
                 .instructionCountingUnavailable,
-                "The measurements under callgrind (\(valgrind) ... \(executable) \(childCommand)) \(how); its messages are above.")
+                "The measurements under callgrind (\(valgrind) ... \(executable) \(childCommand)) \(result.how); its messages are above.")
         }
         guard let data = files.contents(atPath: outcomePath) else {
             throw LayoutBenchError(.instructionCountingUnavailable, "The measurements under callgrind wrote no outcome (\(outcomePath)).")
@@ -210,7 +194,7 @@ public enum InstructionRun {
         do {
             return try JSONDecoder().decode(ScenarioRunner.Outcome.self, from: data)
         } catch {
-            throw LayoutBenchError(.instructionCountingUnavailable, "The outcome of the measurements under callgrind is unreadable: \(error).")
+            throw LayoutBenchError(.instructionCountingUnavailable, "The outcome of the measurements under callgrind is unreadable: \(error).", cause: error)
         }
     }
 
@@ -233,7 +217,7 @@ public enum InstructionRun {
             let data = try Data(contentsOf: URL(fileURLWithPath: requestPath))
             request = try JSONDecoder().decode(Request.self, from: data)
         } catch {
-            throw LayoutBenchError(.invalidOption, "Cannot read the request \(requestPath): \(error).")
+            throw LayoutBenchError(.invalidOption, "Cannot read the request \(requestPath): \(error).", cause: error)
         }
         let configuration = request.configuration
         let scenarios = try configuration.selection.select(from: ScenarioCatalog.all)
@@ -246,7 +230,7 @@ public enum InstructionRun {
             let text = try OrderedJSONEncoder().encode(outcome).serialized(pretty: false)
             try Data(text.utf8).write(to: URL(fileURLWithPath: outcomePath))
         } catch {
-            throw LayoutBenchError(.unwritableOutput, "Cannot write the outcome \(outcomePath): \(error).")
+            throw LayoutBenchError(.unwritableOutput, "Cannot write the outcome \(outcomePath): \(error).", cause: error)
         }
     }
 }

@@ -1,6 +1,11 @@
 import LayoutScenarios
 
-/// What `layoutbench run` measures and how many times.
+/// What `layoutbench run` measures and how many times: the run's ``RunOptions`` and what the
+/// process adds to them (where stored options came from, the environment's size limit).
+///
+/// The options' members read and write through as properties of their own (``selection``,
+/// ``warmup``, ``injectChurn``...), so the runner reads `configuration.warmup` and the report
+/// records ``options`` as it is: nothing is copied from one to the other.
 ///
 /// ## Repetitions and the time budget
 /// Each (scenario, size) runs ``warmup`` untimed repetitions, then timed repetitions, then
@@ -17,75 +22,126 @@ import LayoutScenarios
 /// at the maximum and leave their time to later ones; a size whose minimum repetitions
 /// cost more than its allowance takes it from those after it. ``TimeBudget`` implements it.
 public struct RunConfiguration: Sendable, Equatable {
-    /// The scenarios to run.
-    public var selection: ScenarioSelection
+    /// The run's options, as the report records them (``Report/options``).
+    public var options: RunOptions
+
+    /// A configuration of `options`.
+    public init(options: RunOptions) {
+        self.options = options
+    }
+
+    /// The scenarios to run (``RunOptions/filters`` and ``RunOptions/tags``).
+    public var selection: ScenarioSelection {
+        get { ScenarioSelection(patterns: options.filters, tags: options.tags) }
+        set {
+            options.filters = newValue.patterns
+            options.tags = newValue.tags
+        }
+    }
+
     /// Sizes replacing every scenario's own (`--sizes`), ascending and distinct, or `nil`.
-    public var sizes: [Int]?
+    public var sizes: [Int]? {
+        get { options.sizes }
+        set { options.sizes = newValue }
+    }
+
     /// Whether to run the scenarios' quick sizes.
-    public var quick: Bool
+    public var quick: Bool {
+        get { options.quick }
+        set { options.quick = newValue }
+    }
+
     /// Untimed repetitions before the timed ones, per size.
-    public var warmup: Int
+    public var warmup: Int {
+        get { options.warmup }
+        set { options.warmup = newValue }
+    }
+
     /// The fewest timed repetitions per size.
-    public var minimumRepetitions: Int
+    public var minimumRepetitions: Int {
+        get { options.minimumRepetitions }
+        set { options.minimumRepetitions = newValue }
+    }
+
     /// The most timed repetitions per size.
-    public var maximumRepetitions: Int
+    public var maximumRepetitions: Int {
+        get { options.maximumRepetitions }
+        set { options.maximumRepetitions = newValue }
+    }
+
     /// Untimed repetitions counting allocations and peak memory, per size (two or more
     /// also check that the counts agree).
-    public var countingRepetitions: Int
+    public var countingRepetitions: Int {
+        get { options.countingRepetitions }
+        set { options.countingRepetitions = newValue }
+    }
+
     /// Whether to count allocations (jemalloc) in the counting repetitions.
-    public var countAllocations: Bool
+    public var countAllocations: Bool {
+        get { options.countAllocations }
+        set { options.countAllocations = newValue }
+    }
+
     /// The time budget of the measurements, seconds.
-    public var timeBudgetSeconds: Double
+    public var timeBudgetSeconds: Double {
+        get { options.timeBudgetSeconds }
+        set { options.timeBudgetSeconds = newValue }
+    }
+
     /// Constraints churned per display frame in every repetition (`--inject-churn`, through
     /// `LayoutEngine.injectingChurn`): a deliberately slowed variant for testing performance
     /// gates. 0 (the default) injects nothing. With injection the scenarios' own expectations
     /// no longer hold; their failures become warnings (`docs/ci.md`).
-    public var injectChurn = 0
+    public var injectChurn: Int {
+        get { options.injectChurn ?? 0 }
+        set { options.injectChurn = newValue == 0 ? nil : newValue }
+    }
+
     /// The `--layouts` paths the scenarios were made from (Interface Builder documents), or
     /// empty for the built-in catalogue: recorded in the report, so `check` can repeat them.
-    public var layouts: [String] = []
+    public var layouts: [String] {
+        get { options.layouts ?? [] }
+        set { options.layouts = newValue.isEmpty ? nil : newValue }
+    }
+
     /// Steps of deliberate work per cell update in every solve (`--inject-work`, through
     /// `LayoutEngine.injectingWork`): a slowed variant that changes no counter and no
     /// allocation, only instructions and time, for testing the instruction gate. 0 (the
-    /// default) injects nothing (`docs/ci.md`).
-    public var injectWork = 0
+    /// default) adds nothing.
+    public var injectWork: Int {
+        get { options.injectWork ?? 0 }
+        set { options.injectWork = newValue == 0 ? nil : newValue }
+    }
+
     /// Whether to count instructions with valgrind's callgrind instead of timing natively
     /// (`--instructions`, ``InstructionRun``): the measurements run in a child process under
     /// valgrind, each size once after its warm-ups, without counting repetitions.
-    public var instructions = false
+    public var instructions: Bool {
+        get { options.instructions ?? false }
+        set { options.instructions = newValue ? true : nil }
+    }
+
     /// The part of the selection this run measures (`--shard K/N`), or `nil` for all of it
     /// (``Shard``, ``measurements(of:)``).
-    public var shard: Shard?
+    public var shard: Shard? {
+        get { options.shard }
+        set { options.shard = newValue }
+    }
 
-    /// The full suite's defaults: 1 warm-up, 3 to 30 timed repetitions, 2 counting
-    /// repetitions, 150 seconds. With ~25 scenarios at 3 sizes (75 measurements) that is
-    /// 2 s per measurement on average; a fresh clone's release build takes about 100 s on a
-    /// 2-core machine, so build and suite fit in 5 minutes with room for overruns. (The
-    /// suite of 30 scenarios measured in about 30 s: every size reached 30 repetitions
-    /// before its share of the budget.)
-    public static let standard = RunConfiguration(
-        selection: ScenarioSelection(), sizes: nil, quick: false, warmup: 1, minimumRepetitions: 3,
-        maximumRepetitions: 30, countingRepetitions: 2, countAllocations: true, timeBudgetSeconds: 150)
+    /// The full suite's defaults (``RunOptions/standard``).
+    public static let standard = RunConfiguration(options: .standard)
 
-    /// `--quick`'s defaults: the quick sizes, 1 warm-up, 3 to 5 timed repetitions, 2 counting
-    /// repetitions, 30 seconds.
-    public static let quickDefaults = RunConfiguration(
-        selection: ScenarioSelection(), sizes: nil, quick: true, warmup: 1, minimumRepetitions: 3,
-        maximumRepetitions: 5, countingRepetitions: 2, countAllocations: true, timeBudgetSeconds: 30)
+    /// `--quick`'s defaults (``RunOptions/quick``).
+    public static let quickDefaults = RunConfiguration(options: .quick)
 
     public init(
         selection: ScenarioSelection, sizes: [Int]?, quick: Bool, warmup: Int, minimumRepetitions: Int,
         maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool, timeBudgetSeconds: Double
     ) {
-        self.selection = selection
-        self.sizes = sizes
-        self.quick = quick
-        self.warmup = warmup
-        self.minimumRepetitions = minimumRepetitions
-        self.maximumRepetitions = maximumRepetitions
-        self.countingRepetitions = countingRepetitions
-        self.countAllocations = countAllocations
-        self.timeBudgetSeconds = timeBudgetSeconds
+        options = RunOptions(
+            filters: selection.patterns, tags: selection.tags, sizes: sizes, quick: quick, warmup: warmup,
+            minimumRepetitions: minimumRepetitions, maximumRepetitions: maximumRepetitions,
+            countingRepetitions: countingRepetitions, countAllocations: countAllocations, timeBudgetSeconds: timeBudgetSeconds)
     }
 
     /// The sizes to run `scenario` at (all of them, whatever ``shard`` says).

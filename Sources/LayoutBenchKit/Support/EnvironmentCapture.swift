@@ -93,22 +93,8 @@ public enum EnvironmentCapture {
     /// Runs a command found on the `PATH`; its standard output trimmed, or `nil` when it
     /// can't run or exits nonzero.
     static func run(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let result = try? Subprocess.run("/usr/bin/env", arguments), result.succeeded else { return nil }
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The measurement section: jemalloc, peak reset support, and the harness's own cost.

@@ -44,47 +44,24 @@ public struct LayoutBenchError: Error, Hashable, Sendable, CustomStringConvertib
     /// What failed and how to fix it, quoting what the user wrote.
     public var message: String
 
-    public init(_ code: Code, _ message: String) {
+    /// The error this one wraps (a file system or encoding error), when it wraps one. Not
+    /// part of equality: two errors are equal when they say the same thing.
+    public var cause: (any Error & Sendable)?
+
+    public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
+        self.cause = cause
+    }
+
+    public static func == (lhs: LayoutBenchError, rhs: LayoutBenchError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
     }
 
     public var description: String { message }
-}
-
-/// The exit statuses of `layoutbench run`, `list` and `record-trace`: a documented contract
-/// (`layoutbench run --help`, README "Running"). The usage and output codes follow
-/// `sysexits.h`, as `solver-bench` does, so that argument errors found by the parser (64)
-/// and by the runner agree.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
-    /// Everything ran and every expectation held.
-    case success = 0
-    /// The report was written, but a scenario failed an expectation or its counters
-    /// differed between repetitions (stderr names the scenario, size and expectation).
-    case failed = 1
-    /// Invalid arguments: an unknown option, scenario or tag, a bad size (`EX_USAGE`).
-    case usage = 64
-    /// Bad input: a baseline whose stored options cannot be run (`EX_DATAERR`; `check` only).
-    case badInput = 65
-    /// Allocations cannot be counted: jemalloc is missing or not serving `malloc`
-    /// (`EX_UNAVAILABLE`); `--no-allocations` runs without them.
-    case unavailable = 69
-    /// The output folder or a report file cannot be written (`EX_CANTCREAT`).
-    case cannotWriteOutput = 73
-    /// Another process is writing into the same output folder (`EX_TEMPFAIL`): try again
-    /// when it has finished.
-    case temporaryFailure = 75
-
-    /// One line per status, for `--help` and the README.
-    public static let documentation = """
-        Exit codes:
-          0   every scenario ran and met its expectations
-          1   an expectation failed or counters differed between repetitions
-              (the report is still written; stderr names scenario, size, expectation)
-          64  invalid arguments: unknown option, scenario or tag, bad sizes
-          69  allocations cannot be counted (jemalloc); try --no-allocations;
-              or, with --instructions, instructions cannot be counted (valgrind)
-          73  the output folder or a report file cannot be written
-          75  another layoutbench process is writing into the same output folder
-        """
 }

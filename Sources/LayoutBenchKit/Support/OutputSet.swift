@@ -122,7 +122,7 @@ public enum OutputSet {
             }
         } catch {
             removeTree(staging)
-            throw LayoutBenchError(.unwritableOutput, error.message.replacingOccurrences(of: staging, with: target))
+            throw LayoutBenchError(.unwritableOutput, error.message.replacingOccurrences(of: staging, with: target), cause: error)
         }
         return staging
     }

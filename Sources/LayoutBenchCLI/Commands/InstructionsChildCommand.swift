@@ -4,7 +4,7 @@ import LayoutBenchKit
 /// `layoutbench _instructions-child REQUEST OUTCOME`: the measurements of `run --instructions`,
 /// in the child process that runs under valgrind's callgrind (``InstructionRun``). Hidden: not
 /// for users.
-struct InstructionsChildCommand: ParsableCommand {
+struct InstructionsChildCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: InstructionRun.childCommand,
         abstract: "The measurements of run --instructions, under callgrind (internal).",
@@ -16,11 +16,7 @@ struct InstructionsChildCommand: ParsableCommand {
     @Argument(help: "Where to write the outcome.")
     var outcome: String
 
-    func run() throws {
-        do {
-            try InstructionRun.runChild(requestPath: request, outcomePath: outcome)
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
+    func execute() throws {
+        try InstructionRun.runChild(requestPath: request, outcomePath: outcome)
     }
 }

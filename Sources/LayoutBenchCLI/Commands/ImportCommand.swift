@@ -1,9 +1,10 @@
 import ArgumentParser
+import LayoutBenchKit
 import LayoutImporter
 
 /// `layoutbench import PATH...`: imports Interface Builder documents, lays every scene and
 /// cell out at the document's device size and compares with the frames Xcode stored.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import .xib and .storyboard files, lay them out and compare with Xcode's frames.",
@@ -19,14 +20,17 @@ struct ImportCommand: ParsableCommand {
             "unsatisfiable", "ambiguousViews", "warnings", "layouts": [...], ...}], \
             "failures": [...], "totals": {...}}.
 
-            Exit codes:
-              0   every file imported with no warning
-              1   every file imported, with warnings (something skipped or approximated)
-              64  invalid arguments
-              65  a file is malformed XML or not an Interface Builder document \
-            (file:line:col on stderr; the other files are still reported)
-              66  a path does not exist, a folder holds no document, or a file is unreadable
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `import`.
+    static let exitTable = ExitTable([
+        .success: "every file imported with no warning",
+        .failed: "every file imported, with warnings (something skipped or approximated)",
+        .usage: "invalid arguments",
+        .badInput: "a file is malformed XML or not an Interface Builder document (file:line:col on stderr; the other files are still reported)",
+        .noInput: "a path does not exist, a folder holds no document, or a file is unreadable",
+    ])
 
     @Argument(help: ArgumentHelp("Files or folders (searched recursively for .xib and .storyboard).", valueName: "path"))
     var paths: [String]
@@ -59,32 +63,25 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func execute() throws {
         let options = ImportOptions(textSizing: textSizing, deviceID: device, landscape: landscape ? true : nil)
-        let report: ImportReport
-        do {
-            report = try ImportReport.make(paths: paths, options: options, includingFrames: frames)
-        } catch {
-            CommandLineOutput.writeError("error: \(error.description)\n")
-            throw ExitCode(error.code.exitStatus)
-        }
+        let report = try ImportReport.make(paths: paths, options: options, includingFrames: frames)
         switch format {
         case .text: CommandLineOutput.writeOutput(report.text(verbose: verbose))
         case .json: CommandLineOutput.writeOutput(try report.json())
         }
-        if let failure = report.failures.first {
+        if !report.failures.isEmpty {
             for failure in report.failures {
                 var location = failure.path
                 if let line = failure.line { location += ":\(line)" }
                 if let column = failure.column { location += ":\(column)" }
                 CommandLineOutput.writeError("error: \(location): \(failure.message)\n")
             }
-            let codes = report.failures.compactMap { ImportError.Code(rawValue: $0.code) }
-            throw ExitCode(
-                codes.contains(.malformedXML) || codes.contains(.notInterfaceBuilder) ? 65 : ImportError.Code(rawValue: failure.code)?.exitStatus ?? 1
-            )
+            // Malformed documents win over unreadable ones: the worst problem is the user's input.
+            let statuses = report.failures.map { ImportError.Code(rawValue: $0.code).map { ExitStatus($0) } ?? .failed }
+            throw CommandExit(statuses.contains(.badInput) ? .badInput : statuses[0])
         }
-        if report.totals.warnings > 0 { throw ExitCode(1) }
+        if report.totals.warnings > 0 { throw CommandExit(.failed) }
     }
 }
 

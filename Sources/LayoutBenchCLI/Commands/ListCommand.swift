@@ -3,7 +3,7 @@ import LayoutBenchKit
 import LayoutScenarios
 
 /// `layoutbench list`: the scenarios with their tags, sizes and pairs.
-struct ListCommand: ParsableCommand {
+struct ListCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the scenarios with their tags, sizes and anti-pattern/fix pairs.",
@@ -12,8 +12,16 @@ struct ListCommand: ParsableCommand {
             "scenarios": [...]}, each scenario as in the run report (docs/report-schema.md) plus \
             its sizes and quick sizes.
 
-            Exit codes: 0 success; 64 invalid arguments (unknown scenario or tag).
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `list`.
+    static let exitTable = ExitTable([
+        .success: "success",
+        .usage: "invalid arguments (unknown scenario or tag)",
+        .badInput: "a --layouts document is malformed XML or not an Interface Builder document",
+        .noInput: "a --layouts path names nothing, or a file cannot be read",
+    ])
 
     @Argument(help: ArgumentHelp("Scenario names or globs to list (as --filter).", valueName: "scenario"))
     var scenarios: [String] = []
@@ -36,14 +44,9 @@ struct ListCommand: ParsableCommand {
         case text, json
     }
 
-    func run() throws {
-        let catalog = try LayoutsOption.catalog(layouts) ?? ScenarioCatalog.all
-        let selected: [Scenario]
-        do {
-            selected = try ScenarioSelection(patterns: scenarios + filters, tags: tags).select(from: catalog)
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
+    func execute() throws {
+        let catalog = try LayoutsOption.catalog(layouts)
+        let selected = try ScenarioSelection(patterns: scenarios + filters, tags: tags).select(from: catalog)
         switch format {
         case .text: CommandLineOutput.writeOutput(ScenarioListing.text(selected))
         case .json: CommandLineOutput.writeOutput(try ScenarioListing.json(selected))

@@ -2,7 +2,7 @@ import ArgumentParser
 import LayoutBenchKit
 
 /// `layoutbench merge SHARD.json...`: joins the reports of `run --shard K/N` into one.
-struct MergeCommand: ParsableCommand {
+struct MergeCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Join the reports of 'run --shard 1/N' to 'N/N' into one report, as one unsharded run writes it.",
@@ -16,15 +16,17 @@ struct MergeCommand: ParsableCommand {
             durationSeconds is the shards' sum, the date the earliest shard's, the environment \
             shard 1's. docs/ci.md shows a CI matrix that shards, merges and gates.
 
-            Exit codes:
-              0   the merged report was written (its scenarios may have failed: see status)
-              64  invalid arguments
-              65  a file cannot be read or is not a report; a report that is not a shard; shards of
-                  different commits, options or machines' kinds; shards missing or given twice
-                  (the message names the files and which K)
-              73  the merged report cannot be written
-              75  another layoutbench process is writing into the same output folder
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `merge`.
+    static let exitTable = ExitTable([
+        .success: "the merged report was written (its scenarios may have failed: see status)",
+        .usage: "invalid arguments",
+        .badInput: "a file cannot be read or is not a report; a report that is not a shard; shards of\ndifferent commits, options or machines' kinds; shards missing or given twice\n(the message names the files and which K)",
+        .cannotWriteOutput: "the merged report cannot be written",
+        .temporaryFailure: "another layoutbench process is writing into the same output folder",
+    ])
 
     @Argument(help: ArgumentHelp("The shard reports (report.json of each 'run --shard K/N').", valueName: "shard.json"))
     var shards: [String] = []
@@ -41,34 +43,21 @@ struct MergeCommand: ParsableCommand {
         valueName: "format"))
     var formats: [String] = []
 
-    func run() throws {
+    func execute() throws {
         guard !shards.isEmpty else {
             throw ValidationError("Give the shard reports to merge: layoutbench merge SHARD.json...")
         }
-        let formats: [ReportFormat]
-        do {
-            formats = try CommandLineOutput.parseFormats(self.formats)
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
-        let merged: Report
-        do throws(GateError) {
-            merged = try ReportMerge.merge(try shards.map { path throws(GateError) in try ReportReader.read(path) }, formats: formats)
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
+        let formats = try CommandLineOutput.parseFormats(self.formats)
+        let merged = try ReportMerge.merge(
+            try shards.map { path throws(GateError) in try ReportReader.read(path) }, formats: formats)
         let output = ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history)
-        do {
-            let lock = try output.prepare()
-            defer { lock.release() }
-            let written = try output.write(merged, formats: formats)
-            let measurements = merged.scenarios.reduce(0) { $0 + $1.sizes.count }
-            CommandLineOutput.writeOutput(
-                "Merged \(shards.count) shard\(shards.count == 1 ? "" : "s"): \(merged.scenarios.count) scenarios, "
-                    + "\(measurements) measurements, \(merged.status.rawValue).\n"
-                    + written.map { "Wrote \($0)\n" }.joined())
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
+        let lock = try output.prepare()
+        defer { lock.release() }
+        let written = try output.write(merged, formats: formats)
+        let measurements = merged.scenarios.reduce(0) { $0 + $1.sizes.count }
+        CommandLineOutput.writeOutput(
+            "Merged \(shards.count) shard\(shards.count == 1 ? "" : "s"): \(merged.scenarios.count) scenarios, "
+                + "\(measurements) measurements, \(merged.status.rawValue).\n"
+                + written.map { "Wrote \($0)\n" }.joined())
     }
 }

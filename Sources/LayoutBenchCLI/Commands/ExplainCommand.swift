@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import LayoutBenchKit
 import UIKitLogs
 
 /// `layoutbench explain LOG...`: UIKit's "Unable to simultaneously satisfy constraints" logs,
 /// replayed in the engine and explained.
-struct ExplainCommand: ParsableCommand {
+struct ExplainCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain UIKit's \"Unable to simultaneously satisfy constraints\" logs: the conflict, the fix, what UIKit and the engine break.",
@@ -16,8 +17,15 @@ struct ExplainCommand: ParsableCommand {
             AppKit's formats, with or without time stamps, and logs damaged by pasting (wrapped \
             lines, lost quotes, markdown escapes). docs/uikit-logs.md describes the JSON fields.
 
-            \(ExplainReport.exitCodeDocumentation)
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `explain`.
+    static let exitTable = ExitTable([
+        .success: "every log was read (whatever the replay found)",
+        .usage: "invalid arguments (an unknown --format)",
+        .badInput: "a log could not be read: a missing file, no constraint in it, or\nan entry the parser cannot read (its file, line and column are\nnamed); the other logs are still explained",
+    ])
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
@@ -29,7 +37,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output format: text, markdown or json.", valueName: "format"))
     var format: Format = .text
 
-    func run() throws {
+    func execute() throws {
         var report = ExplainReport()
         let paths = logs.isEmpty ? ["-"] : logs
         for path in paths {
@@ -48,6 +56,6 @@ struct ExplainCommand: ParsableCommand {
         for entry in report.entries where !entry.parsed {
             CommandLineOutput.writeError("\(entry.error ?? entry.path)\n")
         }
-        if report.hasUnreadableLog { throw ExitCode(65) }
+        if report.hasUnreadableLog { throw CommandExit(.badInput) }
     }
 }

@@ -4,7 +4,7 @@ import LayoutBenchKit
 import LayoutScenarios
 
 /// `layoutbench profile`: where a scenario's layout cost comes from, and what to change.
-struct ProfileCommand: ParsableCommand {
+struct ProfileCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Profile a scenario: where the layout cost comes from, and what to change.",
@@ -33,12 +33,18 @@ struct ProfileCommand: ParsableCommand {
 
             Findings are not errors: a profile with findings exits 0.
 
-            Exit codes:
-              0   the profile was made (with or without findings)
-              1   the profile was made, but the scenario failed one of its own expectations
-              64  invalid arguments: unknown scenario (with close names), bad size, format or option
-              73  the output folder or a profile file cannot be written
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `profile`.
+    static let exitTable = ExitTable([
+        .success: "the profile was made (with or without findings)",
+        .failed: "the profile was made, but the scenario failed one of its own expectations",
+        .usage: "invalid arguments: unknown scenario (with close names), bad size, format or option",
+        .badInput: "a document is malformed XML or not an Interface Builder document",
+        .noInput: "a document does not exist or cannot be read",
+        .cannotWriteOutput: "the output folder or a profile file cannot be written",
+    ])
 
     @Argument(help: ArgumentHelp(
         "The scenario, e.g. cells/stack-scroll ('layoutbench list' shows them), or a .xib/.storyboard file.", valueName: "scenario"))
@@ -71,32 +77,25 @@ struct ProfileCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Color the summary (default: when standard output is a terminal).")
     var color: Bool?
 
-    func run() throws {
+    func execute() throws {
         if DocumentProfiling.isDocument(scenario) {
             try profileDocument()
             return
         }
-        let chosen: Scenario
-        let size: Int
-        let formats: [ProfileFormat]
-        do throws(LayoutBenchError) {
-            chosen = try ScenarioProfiling.scenario(named: scenario)
-            size = self.size ?? ScenarioProfiling.defaultSize(of: chosen)
-            try ScenarioProfiling.validate(
-                size: size, for: chosen,
-                maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
-            formats = try ProfileFormat.parse(self.formats)
-            if let eventCapacity, eventCapacity < 0 {
-                throw LayoutBenchError(.invalidOption, "--events must be 0 or more; got \(eventCapacity).")
-            }
-            if let overhead, overhead < 1 {
-                throw LayoutBenchError(.invalidOption, "--overhead must be at least 1; got \(overhead).")
-            }
-            if output == "-", formats.filter({ $0 != .text }).count != 1 {
-                throw LayoutBenchError(.invalidOption, "'--output -' prints one file format: add --format json or --format html.")
-            }
-        } catch {
-            throw CommandLineOutput.fail(error)
+        let chosen = try ScenarioProfiling.scenario(named: scenario)
+        let size = self.size ?? ScenarioProfiling.defaultSize(of: chosen)
+        try ScenarioProfiling.validate(
+            size: size, for: chosen,
+            maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
+        let formats = try ProfileFormat.parse(self.formats)
+        if let eventCapacity, eventCapacity < 0 {
+            throw LayoutBenchError(.invalidOption, "--events must be 0 or more; got \(eventCapacity).")
+        }
+        if let overhead, overhead < 1 {
+            throw LayoutBenchError(.invalidOption, "--overhead must be at least 1; got \(overhead).")
+        }
+        if output == "-", formats.filter({ $0 != .text }).count != 1 {
+            throw LayoutBenchError(.invalidOption, "'--output -' prints one file format: add --format json or --format html.")
         }
 
         if let overhead {
@@ -106,65 +105,41 @@ struct ProfileCommand: ParsableCommand {
 
         let profile = ScenarioProfiling.profile(chosen, size: size, eventBufferCapacity: eventCapacity)
 
-        if output == "-" {
-            do throws(LayoutBenchError) {
-                CommandLineOutput.writeOutput(try ProfileOutput.render(profile.report, format: formats.first { $0 != .text }!))
-            } catch {
-                throw CommandLineOutput.fail(error)
-            }
+        if output == "-", let format = formats.first(where: { $0 != .text }) {
+            CommandLineOutput.writeOutput(try ProfileOutput.render(profile.report, format: format))
         } else {
             if formats.contains(.text) {
-                let useColor = color ?? (isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb")
-                CommandLineOutput.writeOutput(profile.summary(color: useColor))
+                CommandLineOutput.writeOutput(profile.summary(color: CommandLineOutput.useColor(color)))
             }
-            do throws(LayoutBenchError) {
-                let written = try ProfileOutput.write(
-                    profile.report, formats: formats, to: output ?? ProfileOutput.defaultFolder(chosen, size: size))
-                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
-            } catch {
-                throw CommandLineOutput.fail(error)
-            }
+            let written = try ProfileOutput.write(
+                profile.report, formats: formats, to: output ?? ProfileOutput.defaultFolder(chosen, size: size))
+            for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
         }
         if !profile.failures.isEmpty {
             for failure in profile.failures {
                 CommandLineOutput.writeError("error: \(chosen.name) at size \(size): \(failure)\n")
             }
-            throw ExitCode(ExitStatus.failed.rawValue)
+            throw CommandExit(.failed)
         }
     }
 
     /// `profile FILE.xib [--scene GLOB]`.
     private func profileDocument() throws {
-        let formats: [ProfileFormat]
-        do throws(LayoutBenchError) {
-            formats = try ProfileFormat.parse(self.formats)
-            if let size, size < 1 { throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).") }
-            if output != nil {
-                throw LayoutBenchError(.invalidOption, "--output applies to one scenario; a document's profiles go to Reports/profiles/.")
-            }
-        } catch {
-            throw CommandLineOutput.fail(error)
+        let formats = try ProfileFormat.parse(self.formats)
+        if let size, size < 1 { throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).") }
+        if output != nil {
+            throw LayoutBenchError(.invalidOption, "--output applies to one scenario; a document's profiles go to Reports/profiles/.")
         }
-        let profiles: [DocumentProfiling.LayoutProfile]
-        do {
-            profiles = try DocumentProfiling.profile(path: scenario, scene: scene, size: size ?? 1, eventBufferCapacity: eventCapacity)
-        } catch {
-            CommandLineOutput.writeError("error: \(error.description)\n")
-            throw ExitCode(error.code.exitStatus)
-        }
-        let useColor = color ?? (isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb")
+        let profiles = try DocumentProfiling.profile(path: scenario, scene: scene, size: size ?? 1, eventBufferCapacity: eventCapacity)
+        let useColor = CommandLineOutput.useColor(color)
         for entry in profiles {
             if formats.contains(.text) {
                 CommandLineOutput.writeOutput(entry.profile.summary(color: useColor))
                 CommandLineOutput.writeOutput(entry.diagnostics.text())
             }
-            do throws(LayoutBenchError) {
-                let written = try ProfileOutput.write(
-                    entry.profile.report, formats: formats, to: ProfileOutput.defaultFolder(entry.scenario, size: size ?? 1))
-                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
-            } catch {
-                throw CommandLineOutput.fail(error)
-            }
+            let written = try ProfileOutput.write(
+                entry.profile.report, formats: formats, to: ProfileOutput.defaultFolder(entry.scenario, size: size ?? 1))
+            for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
         }
     }
 }

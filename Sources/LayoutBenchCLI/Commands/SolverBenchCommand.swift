@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import LayoutBenchKit
 import LayoutBenchMetrics
 import SolverBenchmark
 
 /// `layoutbench solver-bench`: replays solver traces and times each operation class.
-struct SolverBenchCommand: ParsableCommand {
+struct SolverBenchCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "solver-bench",
         abstract: "Replay solver traces and report the time per operation class.",
@@ -18,15 +19,18 @@ struct SolverBenchCommand: ParsableCommand {
             docs/performance.md describes the workloads and scripts/compare-kiwi, which uses \
             --write-traces and --lockstep to compare with kiwi.
 
-            Exit codes:
-              0   success
-              1   the benchmark failed: counters differed between repetitions, or allocations \
-            could not be counted (try --no-allocations)
-              64  invalid arguments
-              65  a trace file is not a valid solver trace
-              66  a trace file cannot be read
-              73  --write-traces cannot write its folder
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `solver-bench`.
+    static let exitTable = ExitTable([
+        .success: "success",
+        .failed: "the benchmark failed: counters differed between repetitions, or allocations could not be counted (try --no-allocations)",
+        .usage: "invalid arguments",
+        .badInput: "a trace file is not a valid solver trace",
+        .noInput: "a trace file cannot be read",
+        .cannotWriteOutput: "--write-traces cannot write its folder",
+    ])
 
     @Option(name: .customLong("workload"), help: ArgumentHelp(
         "A workload to run (repeatable): \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).",
@@ -80,22 +84,17 @@ struct SolverBenchCommand: ParsableCommand {
         if writeTraces != nil && !traceFiles.isEmpty { throw ValidationError("--write-traces writes workloads only; drop --trace.") }
     }
 
-    func run() throws {
+    func execute() throws {
         let chosen = workloads.compactMap(Workload.init(rawValue:))
-        var traces: [WorkloadTrace] = []
-        do {
-            traces = try BenchmarkSuite.traces(
-                workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes,
-                maximumSize: try maximumSize())
-            if let directory = writeTraces {
-                try BenchmarkSuite.write(traces, to: directory)
-                if isTerminal { note("wrote \(traces.count) traces and manifest.json to \(directory)") }
-                return
-            }
-            for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path)) }
-        } catch {
-            throw fail(error)
+        var traces = try BenchmarkSuite.traces(
+            workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes,
+            maximumSize: try maximumSize())
+        if let directory = writeTraces {
+            try BenchmarkSuite.write(traces, to: directory)
+            if isTerminal { note("wrote \(traces.count) traces and manifest.json to \(directory)") }
+            return
         }
+        for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path)) }
         if lockstep {
             guard traces.count == 1 else {
                 throw ValidationError("--lockstep runs exactly one trace; \(traces.count) were chosen.")
@@ -110,12 +109,8 @@ struct SolverBenchCommand: ParsableCommand {
         var results: [TraceBenchmarkResult] = []
         for trace in traces {
             if isTerminal { note("replaying \(trace.name): \(warmup) warm-up + \(repetitions) timed repetitions") }
-            do {
-                results.append(try TraceReplayer(trace).run(
-                    name: trace.name, size: trace.size, configuration: configuration, allocationCounter: counter))
-            } catch {
-                throw fail(error)
-            }
+            results.append(try TraceReplayer(trace).run(
+                name: trace.name, size: trace.size, configuration: configuration, allocationCounter: counter))
         }
         switch format {
         case .text: emit(BenchmarkReport.text(results))
@@ -133,14 +128,10 @@ struct SolverBenchCommand: ParsableCommand {
     }
 
     private func runLockstep(_ trace: WorkloadTrace) throws {
-        do {
-            let runner = try LockstepRunner(trace: trace, warmup: warmup, allocationCounter: try allocationCounter())
-            emit(try runner.readyLine() + "\n")
-            while let line = readLine(), line != "quit" {
-                emit(try (line == "warm" ? runner.warmLine() : runner.repetitionLine()) + "\n")
-            }
-        } catch let error as SolverBenchmarkError {
-            throw fail(error)
+        let runner = try LockstepRunner(trace: trace, warmup: warmup, allocationCounter: try allocationCounter())
+        emit(try runner.readyLine() + "\n")
+        while let line = readLine(), line != "quit" {
+            emit(try (line == "warm" ? runner.warmLine() : runner.repetitionLine()) + "\n")
         }
     }
 
@@ -149,20 +140,8 @@ struct SolverBenchCommand: ParsableCommand {
         do {
             return try AllocationCounter()
         } catch {
-            note("error: cannot count allocations: \(error.message) Run with --no-allocations to skip them.")
-            throw ExitCode(1)
-        }
-    }
-
-    /// Prints a benchmark error to standard error and returns the exit code it maps to.
-    private func fail(_ error: SolverBenchmarkError) -> ExitCode {
-        note("error: \(error.message)")
-        switch error.code {
-        case .malformedTrace: return ExitCode(65)
-        case .unreadableTrace: return ExitCode(66)
-        case .unwritableOutput: return ExitCode(73)
-        case .unknownWorkload, .invalidSize: return ExitCode(64)
-        default: return ExitCode(1)
+            throw CommandError(
+                .failed, "cannot count allocations: \(error.message) Run with --no-allocations to skip them.", cause: error)
         }
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import LayoutBenchKit
 
 /// `layoutbench report [FOLDER]`: a browsable static site from many runs.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Build a browsable static site from many runs' reports (default Reports/runs -> Reports/site).",
@@ -15,14 +15,17 @@ struct ReportCommand: ParsableCommand {
             runs), compare.html (any two runs, compared in the browser), runs/<id>/report.html and \
             compare/<id>.html. A report.json that cannot be read is skipped with a warning.
 
-            Exit codes:
-              0   the site was written (skipped files are warnings)
-              64  invalid arguments
-              65  FOLDER does not exist, cannot be read or holds no run report (an
-                  existing site is then left as it was)
-              73  the site cannot be written
-              75  another layoutbench process is writing the same site
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `report`.
+    static let exitTable = ExitTable([
+        .success: "the site was written (skipped files are warnings)",
+        .usage: "invalid arguments",
+        .badInput: "FOLDER does not exist, cannot be read or holds no run report (an\nexisting site is then left as it was)",
+        .cannotWriteOutput: "the site cannot be written",
+        .temporaryFailure: "another layoutbench process is writing the same site",
+    ])
 
     @Argument(help: ArgumentHelp("The folder of reports (default Reports/runs).", valueName: "folder"))
     var folder: String?
@@ -30,20 +33,16 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the site (default Reports/site).", valueName: "folder"))
     var output: String?
 
-    func run() throws {
+    func execute() throws {
         let input = folder ?? ReportOutput.defaultRoot + "/runs"
         let destination = output ?? ReportOutput.defaultRoot + "/site"
-        do throws(GateError) {
-            let collection = try HistorySite.collect(from: input, excluding: destination)
-            for skipped in collection.skipped {
-                CommandLineOutput.writeError("warning: skipped \(skipped.description)\n")
-            }
-            let written = try HistorySite.build(collection, into: destination, from: input)
-            CommandLineOutput.writeOutput(
-                "\(collection.runs.count) run\(collection.runs.count == 1 ? "" : "s") from \(input); \(written.count) pages.\n"
-                    + "Wrote \(written.first ?? destination + "/index.html")\n")
-        } catch {
-            throw CommandLineOutput.fail(error)
+        let collection = try HistorySite.collect(from: input, excluding: destination)
+        for skipped in collection.skipped {
+            CommandLineOutput.writeError("warning: skipped \(skipped.description)\n")
         }
+        let written = try HistorySite.build(collection, into: destination, from: input)
+        CommandLineOutput.writeOutput(
+            "\(collection.runs.count) run\(collection.runs.count == 1 ? "" : "s") from \(input); \(written.count) pages.\n"
+                + "Wrote \(written.first ?? destination + "/index.html")\n")
     }
 }

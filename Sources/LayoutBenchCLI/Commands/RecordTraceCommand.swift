@@ -4,7 +4,7 @@ import LayoutBenchKit
 import LayoutScenarios
 
 /// `layoutbench record-trace`: records a scenario's solver operations for `solver-bench --trace`.
-struct RecordTraceCommand: ParsableCommand {
+struct RecordTraceCommand: LayoutBenchSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "record-trace",
         abstract: "Record a scenario's solver operations as traces for 'solver-bench --trace'.",
@@ -14,13 +14,16 @@ struct RecordTraceCommand: ParsableCommand {
             <name>.engine1.jsonl, <name>.engine2.jsonl, ... Replay with \
             'layoutbench solver-bench --trace FILE'.
 
-            Exit codes:
-              0   the traces were written
-              1   the traces were written, but the scenario failed an expectation
-              64  invalid arguments (unknown scenario, a size the scenario cannot run at or
-                  above its size limit; LAYOUTBENCH_MAX_SIZE raises the limit)
-              73  a trace file cannot be written
+            \(exitTable.text)
             """)
+
+    /// The exit codes of `record-trace`.
+    static let exitTable = ExitTable([
+        .success: "the traces were written",
+        .failed: "the traces were written, but the scenario failed an expectation",
+        .usage: "invalid arguments (unknown scenario, a size the scenario cannot run at or\nabove its size limit; LAYOUTBENCH_MAX_SIZE raises the limit)",
+        .cannotWriteOutput: "a trace file cannot be written",
+    ])
 
     @Argument(help: ArgumentHelp("The scenario, e.g. activation/batch.", valueName: "scenario"))
     var scenario: String
@@ -32,25 +35,14 @@ struct RecordTraceCommand: ParsableCommand {
         "The trace file (default: <family>-<variant>-<size>.jsonl in the current folder).", valueName: "file"))
     var output: String?
 
-    func run() throws {
-        let chosen: Scenario
-        let size: Int
-        do throws(LayoutBenchError) {
-            chosen = try Self.find(scenario)
-            size = self.size ?? chosen.sizes.min() ?? 1
-            try ScenarioProfiling.validate(
-                size: size, for: chosen,
-                maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
+    func execute() throws {
+        let chosen = try Self.find(scenario, in: LayoutBench.catalog)
+        let size = self.size ?? chosen.sizes.min() ?? 1
+        try ScenarioProfiling.validate(
+            size: size, for: chosen,
+            maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
         let recording = TraceRecording.record(chosen, size: size)
-        let written: [String]
-        do {
-            written = try TraceRecording.write(recording, to: output ?? TraceRecording.defaultOutput(chosen, size: size))
-        } catch {
-            throw CommandLineOutput.fail(error)
-        }
+        let written = try TraceRecording.write(recording, to: output ?? TraceRecording.defaultOutput(chosen, size: size))
         for path in written {
             CommandLineOutput.writeOutput("Wrote \(path)\n")
         }
@@ -58,13 +50,13 @@ struct RecordTraceCommand: ParsableCommand {
             for failure in recording.failures {
                 CommandLineOutput.writeError("error: \(chosen.name) at size \(size): \(failure)\n")
             }
-            throw ExitCode(ExitStatus.failed.rawValue)
+            throw CommandExit(.failed)
         }
     }
 
-    /// The one scenario called `name`.
-    static func find(_ name: String) throws(LayoutBenchError) -> Scenario {
-        let matches = try ScenarioSelection(patterns: [name]).select(from: ScenarioCatalog.all)
+    /// The one scenario of `catalog` called `name`.
+    static func find(_ name: String, in catalog: [Scenario]) throws(LayoutBenchError) -> Scenario {
+        let matches = try ScenarioSelection(patterns: [name]).select(from: catalog)
         if let exact = matches.first(where: { $0.name == name }) { return exact }
         guard matches.count == 1 else {
             throw LayoutBenchError(

@@ -8,7 +8,7 @@ struct BaselineCommand: ParsableCommand {
         abstract: "Save and list the baselines that layoutbench check compares with (Reports/baselines/NAME.json).",
         subcommands: [Save.self, List.self])
 
-    struct Save: ParsableCommand {
+    struct Save: LayoutBenchSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "save",
             abstract: "Save a run report as the baseline NAME (from Reports/latest/report.json by default).",
@@ -18,13 +18,16 @@ struct BaselineCommand: ParsableCommand {
                 Only a complete report of a run whose scenarios all met their expectations is saved; a \
                 failed or partial run, or one with --inject-churn, is refused.
 
-                Exit codes:
-                  0   saved
-                  64  invalid arguments (a name with characters other than letters, digits, '.', '_', '-')
-                  65  the report cannot be read (malformed, truncated, another schema version) or cannot \
-                be a baseline (failed, partial, injected churn)
-                  73  the baseline cannot be written
+                \(exitTable.text)
                 """)
+
+        /// The exit codes of `baseline save`.
+        static let exitTable = ExitTable([
+            .success: "saved",
+            .usage: "invalid arguments (a name with characters other than letters, digits, '.', '_', '-')",
+            .badInput: "the report cannot be read (malformed, truncated, another schema version) or cannot be a baseline (failed, partial, injected churn)",
+            .cannotWriteOutput: "the baseline cannot be written",
+        ])
 
         @Argument(help: ArgumentHelp("The baseline's name, such as main or ci-quick.", valueName: "name"))
         var name: String
@@ -35,46 +38,42 @@ struct BaselineCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The baselines folder (default Reports/baselines).", valueName: "folder"))
         var baselines: String?
 
-        func run() throws {
+        func execute() throws {
             let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
             let source = report ?? ReportOutput.defaultRoot + "/latest/report.json"
-            do throws(GateError) {
-                let saved = try store.save(name: name, from: source)
-                var text =
-                    "Saved baseline '\(BaselineStore.saveName(name))' to \(saved.path) (\(saved.report.date), \(saved.report.scenarios.count) scenarios, "
-                    + "\(saved.report.options.quick ? "quick" : "full") suite, \(saved.report.environment.toolchain.buildConfiguration) build)"
-                if let replaced = saved.replaced { text += "; it replaces the baseline of \(replaced.date)" }
-                CommandLineOutput.writeOutput(text + ".\n")
-                if saved.report.environment.toolchain.buildConfiguration != "release" {
-                    CommandLineOutput.writeError(
-                        "warning: the report comes from a \(saved.report.environment.toolchain.buildConfiguration) build: its times and "
-                            + "allocation counts are not representative (docs/measurement.md).\n")
-                }
-            } catch {
-                throw CommandLineOutput.fail(error)
+            let saved = try store.save(name: name, from: source)
+            var text =
+                "Saved baseline '\(BaselineStore.saveName(name))' to \(saved.path) (\(saved.report.date), \(saved.report.scenarios.count) scenarios, "
+                + "\(saved.report.options.quick ? "quick" : "full") suite, \(saved.report.environment.toolchain.buildConfiguration) build)"
+            if let replaced = saved.replaced { text += "; it replaces the baseline of \(replaced.date)" }
+            CommandLineOutput.writeOutput(text + ".\n")
+            if saved.report.environment.toolchain.buildConfiguration != "release" {
+                CommandLineOutput.writeError(
+                    "warning: the report comes from a \(saved.report.environment.toolchain.buildConfiguration) build: its times and "
+                        + "allocation counts are not representative (docs/measurement.md).\n")
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: LayoutBenchSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the baselines: name, date, commit, scenarios, suite and options.",
-            discussion: """
-                Exit codes: 0 listed (a baseline that cannot be read is listed with a warning); 64 \
-                invalid arguments; 65 the folder cannot be listed.
-                """)
+            discussion: exitTable.text)
+
+        /// The exit codes of `baseline list`.
+        static let exitTable = ExitTable([
+            .success: "listed (a baseline that cannot be read is listed with a warning)",
+            .usage: "invalid arguments",
+            .badInput: "the folder cannot be listed",
+        ])
 
         @Option(help: ArgumentHelp("The baselines folder (default Reports/baselines).", valueName: "folder"))
         var baselines: String?
 
-        func run() throws {
+        func execute() throws {
             let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
-            do throws(GateError) {
-                CommandLineOutput.writeOutput(BaselineStore.listing(try store.list(), folder: store.folder))
-            } catch {
-                throw CommandLineOutput.fail(error)
-            }
+            CommandLineOutput.writeOutput(BaselineStore.listing(try store.list(), folder: store.folder))
         }
     }
 }

@@ -1,0 +1,125 @@
+import ArgumentParser
+import LayoutBenchKit
+
+/// `layoutbench check --baseline NAME`: the performance gate.
+struct CheckCommand: LayoutBenchSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "The performance gate: run the suite (or read a report), compare it with a baseline, exit with a verdict.",
+        discussion: """
+            Reads the baseline (a name in Reports/baselines/, or a report file) and the thresholds \
+            (--thresholds; default: counters and allocations exact, times 10% with p < 0.01 and a 2% \
+            noise band, memory 25% and 1 MiB) first; bad input stops there, before anything runs or \
+            is written. Then runs the suite as the baseline ran it (its scenarios, sizes, quick or \
+            full, repetitions, --layouts documents; the run options below override them) and writes \
+            the report as layoutbench run does, or reads --report instead. Prints the comparison \
+            table, writes a Markdown summary for a pull-request comment (--summary; with a run also \
+            <output>/latest/check.md) and a comparison page (<output>/latest/comparison.html), and \
+            adds the baseline section to the run's report.html. docs/ci.md has the verdict rule, the \
+            thresholds format and a CI workflow.
+
+            --inject-churn N runs a deliberately slowed variant (every display frame deactivates \
+            and reactivates up to N constraints): the counters that churn moves fail the gate with exit code 2. \
+            --inject-work N adds deliberate work to every solve, which moves only instructions: \
+            against a baseline made with --instructions it fails the gate with exit code 2.
+
+            \(exitTable.text)
+            """)
+
+    /// The exit codes of `check` (README "Reports and gates", docs/ci.md).
+    static let exitTable = ExitTable([
+        .success: "pass: no regression, no improvement beyond a threshold",
+        .failed: "the run's own expectations failed (nothing regressed)",
+        .regression: "regression: a metric got worse beyond its threshold, or lost coverage: the run\nselected what the baseline did but did not measure all of it (wins over 1 and 4)",
+        .improvement: "improvement beyond a threshold, nothing regressed: update the baseline",
+        .missingBaseline: "the baseline does not exist (layoutbench baseline list)",
+        .usage: "invalid arguments",
+        .badInput: "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run (the message names the file)",
+        .noInput: "a --layouts path names nothing, or a file cannot be read",
+        .unavailable: "(with a run) allocations cannot be counted; try --no-allocations",
+        .cannotWriteOutput: "a report, the summary or the comparison page cannot be written (checked\nbefore the run)",
+        .temporaryFailure: "another layoutbench process is writing into the same output folder",
+    ])
+
+    @Option(help: ArgumentHelp("The baseline: a name in Reports/baselines/ or a report file.", valueName: "name"))
+    var baseline: String
+
+    @Option(help: ArgumentHelp("A thresholds file (docs/ci.md); default: the built-in defaults.", valueName: "file"))
+    var thresholds: String?
+
+    @Option(help: ArgumentHelp("Compare this report instead of running the suite.", valueName: "file"))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Also write the Markdown summary to this file.", valueName: "file"))
+    var summary: String?
+
+    @Option(help: ArgumentHelp("The baselines folder (default Reports/baselines).", valueName: "folder"))
+    var baselines: String?
+
+    @Flag(help: "Every compared metric in the table, not only the changed and headline ones.")
+    var all = false
+
+    /// The run's options (as `layoutbench run`); those not given repeat the baseline's.
+    @OptionGroup(title: "Run options (as layoutbench run; those not given repeat the baseline's)")
+    var runOptions: RunOptionGroup
+
+    func execute() throws {
+        let gate = GateCheck(
+            baseline: baseline, store: BaselineStore(folder: baselines ?? BaselineStore.defaultFolder), thresholdsPath: thresholds)
+        if report != nil && runOptions.changesTheRun {
+            throw GateError(
+                .invalidArgument,
+                "--report compares an existing report; run options (scenarios, --sizes, --inject-churn, --output...) cannot be combined with it.")
+        }
+        let prepared = try gate.prepare()
+        if let summary { try AtomicFile.checkWritable(summary, option: "--summary") }
+
+        let head: LoadedReport
+        let outcome: GateCheck.Outcome
+        if let report {
+            head = try ReportReader.read(report)
+            outcome = GateCheck.evaluate(prepared, head: head)
+        } else {
+            let session = try makeSession(repeating: prepared.baseline)
+            // The comparison is made before the report is written, so check.md, comparison.html
+            // and the report go into latest/ as one set.
+            var evaluated: GateCheck.Outcome?
+            let jsonPath = session.output.latestFolder + "/report.json"
+            let result = try session.run(progress: runOptions.progressDisplay) { report in
+                let outcome = GateCheck.evaluate(prepared, head: LoadedReport(report: report, path: jsonPath, bytes: []))
+                evaluated = outcome
+                return GateCheck.setFiles(outcome, prepared: prepared, head: report)
+            }
+            for path in result.written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            if result.exitStatus != .success { CommandLineOutput.writeError(RunSummary.failureLines(result.report)) }
+            head = LoadedReport(report: result.report, path: jsonPath, bytes: [])
+            outcome = evaluated ?? GateCheck.evaluate(prepared, head: head)
+        }
+
+        CommandLineOutput.writeOutput(ComparisonOutput.text(outcome.comparison, all: all))
+        if let summary {
+            do throws(GateError) {
+                let written = try GateCheck.write(
+                    outcome, prepared: prepared, head: head.report, summaryPaths: [summary], comparisonPage: nil, reportPages: [])
+                for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            } catch {
+                CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
+                throw error
+            }
+        }
+        CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
+        if outcome.exitStatus != .success { throw CommandExit(outcome.exitStatus) }
+    }
+
+    /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
+    /// the documents of `--layouts`, else those the baseline's run recorded.
+    private func makeSession(repeating baseline: LoadedReport) throws -> RunSession {
+        let paths = runOptions.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.layouts
+        let catalog = try LayoutsOption.catalog(paths)
+        var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)
+        configuration.layouts = paths
+        let given = try runOptions.apply(to: &configuration)
+        configuration.storedOptions?.options.subtract(given)
+        return try runOptions.session(configuration, formats: [.json, .html], catalog: catalog)
+    }
+}

@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+import LayoutScenarios
+
+/// The run options that `run` and `check` share (`@OptionGroup`): what to run, how often, the
+/// deliberately slowed variants, where to write and how to show progress.
+///
+/// `run` applies them over the defaults (``RunOptions/standard`` or ``RunOptions/quick``);
+/// `check` applies them over the options its baseline's run recorded, so an option not given
+/// repeats the baseline's. ``apply(to:)`` is the one place either happens.
+struct RunOptionGroup: ParsableArguments {
+    @Argument(help: ArgumentHelp("Scenario names or globs to run (as --filter).", valueName: "scenario"))
+    var scenarios: [String] = []
+
+    @Option(name: .customLong("filter"), help: ArgumentHelp(
+        "A scenario name, family or glob such as 'activation/*' (repeatable; any may match).", valueName: "glob"))
+    var filters: [String] = []
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp(
+        "Only scenarios with this tag (repeatable; any may match).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("sizes"), help: ArgumentHelp(
+        "Sizes for every selected scenario instead of its own, comma-separated (e.g. 100,200,400).", valueName: "n,..."))
+    var sizes: [String] = []
+
+    @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Run scenarios made from these .xib/.storyboard files or folders instead of the built-in ones (file/layout/kind; docs/importer.md).",
+        valueName: "path"))
+    var layouts: [String] = []
+
+    @Flag(help: "For CI: the scenarios' quick sizes, 3 to 5 timed repetitions, a 30 s budget.")
+    var quick = false
+
+    @Option(help: ArgumentHelp(
+        "Timed repetitions per size: exactly this many, or at least this many with --max-repetitions (default: 3 to 30, adaptive).",
+        valueName: "n"))
+    var repetitions: Int?
+
+    @Option(name: .customLong("max-repetitions"), help: ArgumentHelp(
+        "The most timed repetitions per size when time allows (default 30; 5 with --quick).", valueName: "n"))
+    var maxRepetitions: Int?
+
+    @Option(help: ArgumentHelp("Untimed warm-up repetitions per size (default 1).", valueName: "n"))
+    var warmup: Int?
+
+    @Option(name: .customLong("counting-repetitions"), help: ArgumentHelp(
+        "Untimed repetitions per size counting allocations and peak memory; two or more check that they agree (default 2).",
+        valueName: "n"))
+    var countingRepetitions: Int?
+
+    @Option(name: .customLong("time-budget"), help: ArgumentHelp(
+        "Seconds the measurements may take in all (default 150; 30 with --quick).", valueName: "seconds"))
+    var timeBudget: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Count allocations with jemalloc (default: yes for run, the baseline's choice for check).")
+    var allocations: Bool?
+
+    @Option(name: .customLong("inject-churn"), help: ArgumentHelp(
+        "Test gates with a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame (docs/ci.md).",
+        valueName: "n"))
+    var injectChurn: Int?
+
+    @Option(name: .customLong("inject-work"), help: ArgumentHelp(
+        "Test the instruction gate with a deliberately slowed variant: N extra generator steps per cell update in every solve (docs/ci.md).",
+        valueName: "n"))
+    var injectWork: Int?
+
+    @Flag(help: "Count each measurement's instructions under valgrind's callgrind (docs/performance.md).")
+    var instructions = false
+
+    @Option(help: ArgumentHelp(
+        "The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
+    var output: String?
+
+    @Flag(inversion: .prefixedNo, help: "Keep a copy of the report in <output>/runs/.")
+    var history = true
+
+    @Option(help: ArgumentHelp(
+        "Progress display: auto (a status line on a terminal, plain lines otherwise), terminal, lines or none.",
+        valueName: "mode"))
+    var progress: ProgressMode = .auto
+
+    /// `--progress`.
+    enum ProgressMode: String, ExpressibleByArgument, CaseIterable {
+        case auto, terminal, lines, none
+    }
+
+    /// Whether any option that changes what runs or where it is written was given (`check
+    /// --report` refuses them).
+    var changesTheRun: Bool {
+        !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty || !sizes.isEmpty || !layouts.isEmpty || quick
+            || repetitions != nil || maxRepetitions != nil || warmup != nil || countingRepetitions != nil || timeBudget != nil
+            || allocations != nil || injectChurn != nil || injectWork != nil || instructions || output != nil
+    }
+
+    /// Puts the options given on the command line over `configuration`: the defaults for `run`, the
+    /// baseline's recorded options for `check`. `--quick` over a full suite's options takes the
+    /// quick suite's sizes, repetitions and budget; `--repetitions N` alone fixes the count;
+    /// `--layouts` is left to the caller, which imports the documents.
+    ///
+    /// - Returns: The options given, for ``RunConfiguration/StoredOptions`` (errors in the
+    ///   others name the baseline's file).
+    /// - Throws: ``LayoutBenchError`` `invalid-size` for bad `--sizes`.
+    func apply(to configuration: inout RunConfiguration) throws(LayoutBenchError) -> Set<RunConfiguration.Option> {
+        var given: Set<RunConfiguration.Option> = []
+        if quick && !configuration.quick {
+            let defaults = RunOptions.quick
+            configuration.options.quick = true
+            configuration.options.sizes = defaults.sizes
+            configuration.options.warmup = defaults.warmup
+            configuration.options.minimumRepetitions = defaults.minimumRepetitions
+            configuration.options.maximumRepetitions = defaults.maximumRepetitions
+            configuration.options.countingRepetitions = defaults.countingRepetitions
+            configuration.options.timeBudgetSeconds = defaults.timeBudgetSeconds
+            given.formUnion([.sizes, .warmup, .minimumRepetitions, .maximumRepetitions, .countingRepetitions, .timeBudgetSeconds])
+        }
+        if !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty {
+            configuration.selection = ScenarioSelection(patterns: scenarios + filters, tags: tags)
+            given.insert(.selection)
+        }
+        if !sizes.isEmpty {
+            configuration.sizes = try RunConfiguration.parseSizes(sizes)
+            given.insert(.sizes)
+        }
+        if let repetitions {
+            configuration.minimumRepetitions = repetitions
+            configuration.maximumRepetitions = maxRepetitions ?? repetitions
+            given.formUnion([.minimumRepetitions, .maximumRepetitions])
+        } else if let maxRepetitions {
+            configuration.maximumRepetitions = maxRepetitions
+            configuration.minimumRepetitions = min(configuration.minimumRepetitions, maxRepetitions)
+            given.formUnion([.minimumRepetitions, .maximumRepetitions])
+        }
+        if let warmup {
+            configuration.warmup = warmup
+            given.insert(.warmup)
+        }
+        if let countingRepetitions {
+            configuration.countingRepetitions = countingRepetitions
+            given.insert(.countingRepetitions)
+        }
+        if let timeBudget {
+            configuration.timeBudgetSeconds = timeBudget
+            given.insert(.timeBudgetSeconds)
+        }
+        if let allocations { configuration.countAllocations = allocations }
+        if let injectChurn {
+            configuration.injectChurn = injectChurn
+            given.insert(.injectChurn)
+        }
+        if let injectWork {
+            configuration.injectWork = injectWork
+            given.insert(.injectWork)
+        }
+        if instructions { configuration.instructions = true }
+        return given
+    }
+
+    /// A session for `configuration` writing `formats` into `--output`, over `catalog`, with the
+    /// size limit of the environment; its options and selection checked.
+    ///
+    /// - Throws: ``LayoutBenchError`` for bad options, unknown names or tags.
+    func session(
+        _ configuration: RunConfiguration, formats: [ReportFormat], catalog: [Scenario]
+    ) throws(LayoutBenchError) -> RunSession {
+        var configuration = configuration
+        configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
+        var session = RunSession(
+            configuration: configuration, formats: formats,
+            output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
+            toolVersion: LayoutBenchCommand.version, catalog: catalog)
+        session.executablePath = Self.executablePath
+        session.instructionProgressLines = progressStyle != .silent
+        _ = try session.selectedScenarios()
+        return session
+    }
+
+    /// The progress display on standard error.
+    var progressDisplay: ProgressDisplay { ProgressDisplay(style: progressStyle, write: CommandLineOutput.writeError) }
+
+    /// The display style for `--progress`.
+    var progressStyle: ProgressDisplay.Style {
+        switch progress {
+        case .terminal: .terminal
+        case .lines: .lines
+        case .none: .silent
+        case .auto:
+            isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb" ? .terminal : .lines
+        }
+    }
+
+    /// This binary (`/proc/self/exe`), which `--instructions` runs again under valgrind.
+    static var executablePath: String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+}

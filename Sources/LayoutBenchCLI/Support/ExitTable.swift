@@ -1,0 +1,29 @@
+import LayoutBenchKit
+
+/// A command's exit codes for its `--help`, made from ``ExitStatus``: each row a status and
+/// what it means for that command (its general ``ExitStatus/meaning`` when the row says nothing).
+struct ExitTable: Sendable {
+    /// The rows, in the order printed.
+    let rows: [(status: ExitStatus, detail: String)]
+
+    init(_ rows: KeyValuePairs<ExitStatus, String>) {
+        self.rows = rows.map { (status: $0.key, detail: $0.value) }
+    }
+
+    /// The statuses listed.
+    var statuses: [ExitStatus] { rows.map(\.status) }
+
+    /// `Exit codes:` and a line per status, the code padded to four columns; a detail's further
+    /// lines indented under its first.
+    var text: String {
+        var lines = ["Exit codes:"]
+        for row in rows {
+            let code = String(row.status.rawValue)
+            let detail = row.detail.isEmpty ? row.status.meaning : row.detail
+            let indent = String(repeating: " ", count: 6)
+            lines.append("  " + code + String(repeating: " ", count: max(1, 4 - code.count))
+                + detail.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,123 @@
+/// The options of a run: what `layoutbench run` and `check` take on the command line, what the
+/// runner's ``RunConfiguration`` holds, and the report's `options` record, as one value.
+///
+/// Encoded as the report's `options` (`docs/report-schema.md`): every member in declaration
+/// order; `injectChurn`, `layouts`, `injectWork`, `instructions` and `shard` only when set, so
+/// reports of ordinary runs do not mention them. Decoding reads what encoding writes, so a
+/// baseline's options come back whole (``GateCheck/configuration(repeating:from:)``).
+public struct RunOptions: Codable, Sendable, Equatable {
+    /// Name globs (`--filter` and positional arguments); empty means every scenario.
+    public var filters: [String]
+    /// Tags (`--tag`); empty means any.
+    public var tags: [String]
+    /// Sizes given with `--sizes` (ascending, distinct), or `nil` for each scenario's own.
+    public var sizes: [Int]?
+    /// Whether `--quick` chose the quick sizes and repetition limits.
+    public var quick: Bool
+    /// Untimed repetitions before the timed ones, per size.
+    public var warmup: Int
+    /// The fewest timed repetitions per size.
+    public var minimumRepetitions: Int
+    /// The most timed repetitions per size.
+    public var maximumRepetitions: Int
+    /// Untimed repetitions counting allocations and peak memory, per size (two or more also
+    /// check that the counts agree).
+    public var countingRepetitions: Int
+    /// Whether allocations are counted (jemalloc) in the counting repetitions.
+    public var countAllocations: Bool
+    /// The time budget of the whole run, seconds (see `docs/report-schema.md`).
+    public var timeBudgetSeconds: Double
+    /// The formats written (`json`, `html`); empty until the report is assembled.
+    public var formats: [String]
+    /// `--inject-churn N`: constraints churned per display frame in every measured run (a
+    /// deliberately slowed variant for testing gates), or `nil`.
+    public var injectChurn: Int?
+    /// `--layouts PATH...`: the Interface Builder documents or folders the scenarios were made
+    /// from, as given on the command line, or `nil` for the built-in catalogue; `check`
+    /// repeats them.
+    public var layouts: [String]?
+    /// `--inject-work N`: steps of deliberate work per cell update in every solve (a slowed
+    /// variant that moves only instructions and time), or `nil`.
+    public var injectWork: Int?
+    /// `true` when `--instructions` counts each measurement's instructions under callgrind
+    /// (``SizeResult/instructions``); `nil` otherwise.
+    public var instructions: Bool?
+    /// `--shard K/N`: the part of the selection this run measures, or `nil` for all of it;
+    /// `layoutbench merge` joins the shards into a report without it (``ReportMerge``).
+    public var shard: RunConfiguration.Shard?
+
+    public init(
+        filters: [String] = [], tags: [String] = [], sizes: [Int]? = nil, quick: Bool, warmup: Int,
+        minimumRepetitions: Int, maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool,
+        timeBudgetSeconds: Double, formats: [String] = [], injectChurn: Int? = nil, layouts: [String]? = nil,
+        injectWork: Int? = nil, instructions: Bool? = nil, shard: RunConfiguration.Shard? = nil
+    ) {
+        self.filters = filters
+        self.tags = tags
+        self.sizes = sizes
+        self.quick = quick
+        self.warmup = warmup
+        self.minimumRepetitions = minimumRepetitions
+        self.maximumRepetitions = maximumRepetitions
+        self.countingRepetitions = countingRepetitions
+        self.countAllocations = countAllocations
+        self.timeBudgetSeconds = timeBudgetSeconds
+        self.formats = formats
+        self.injectChurn = injectChurn
+        self.layouts = layouts
+        self.injectWork = injectWork
+        self.instructions = instructions
+        self.shard = shard
+    }
+
+    /// The full suite's defaults: 1 warm-up, 3 to 30 timed repetitions, 2 counting
+    /// repetitions, 150 seconds. With ~25 scenarios at 3 sizes (75 measurements) that is
+    /// 2 s per measurement on average; a fresh clone's release build takes about 100 s on a
+    /// 2-core machine, so build and suite fit in 5 minutes with room for overruns. (The
+    /// suite of 30 scenarios measured in about 30 s: every size reached 30 repetitions
+    /// before its share of the budget.)
+    public static let standard = RunOptions(
+        quick: false, warmup: 1, minimumRepetitions: 3, maximumRepetitions: 30, countingRepetitions: 2,
+        countAllocations: true, timeBudgetSeconds: 150)
+
+    /// `--quick`'s defaults: the quick sizes, 1 warm-up, 3 to 5 timed repetitions, 2 counting
+    /// repetitions, 30 seconds.
+    public static let quick = RunOptions(
+        quick: true, warmup: 1, minimumRepetitions: 3, maximumRepetitions: 5, countingRepetitions: 2,
+        countAllocations: true, timeBudgetSeconds: 30)
+
+    /// The options as a report records them: `formats` the formats written, and the members
+    /// written only when set left out when they say nothing (no churn, no work, no documents,
+    /// no instructions).
+    public func recorded(formats: [ReportFormat]) -> RunOptions {
+        var recorded = self
+        recorded.formats = formats.map(\.rawValue)
+        recorded.injectChurn = injectChurn.flatMap { $0 > 0 ? $0 : nil }
+        recorded.layouts = layouts.flatMap { $0.isEmpty ? nil : $0 }
+        recorded.injectWork = injectWork.flatMap { $0 > 0 ? $0 : nil }
+        recorded.instructions = instructions == true ? true : nil
+        return recorded
+    }
+
+    /// Every member in declaration order; `injectChurn`, `layouts`, `injectWork`,
+    /// `instructions` and `shard` only when set.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(filters, forKey: .filters)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(sizes, forKey: .sizes)
+        try container.encode(quick, forKey: .quick)
+        try container.encode(warmup, forKey: .warmup)
+        try container.encode(minimumRepetitions, forKey: .minimumRepetitions)
+        try container.encode(maximumRepetitions, forKey: .maximumRepetitions)
+        try container.encode(countingRepetitions, forKey: .countingRepetitions)
+        try container.encode(countAllocations, forKey: .countAllocations)
+        try container.encode(timeBudgetSeconds, forKey: .timeBudgetSeconds)
+        try container.encode(formats, forKey: .formats)
+        if let injectChurn { try container.encode(injectChurn, forKey: .injectChurn) }
+        if let layouts { try container.encode(layouts, forKey: .layouts) }
+        if let injectWork { try container.encode(injectWork, forKey: .injectWork) }
+        if let instructions { try container.encode(instructions, forKey: .instructions) }
+        if let shard { try container.encode(shard, forKey: .shard) }
+    }
+}

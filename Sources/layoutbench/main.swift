@@ -1,0 +1,3 @@
+import LayoutBenchCLI
+
+LayoutBenchCommand.main()
