@@ -39,8 +39,9 @@ public struct LayoutBenchCommand: ParsableCommand {
 
 /// `layoutbench` over a scenario catalogue of one's own.
 public enum LayoutBench {
-    /// The scenarios `run`, `check`, `list` and `record-trace` choose from: the
-    /// built-in catalogue unless ``main(scenarios:arguments:)`` gave others.
+    /// The scenarios `run`, `check` (and its thresholds file), `list`, `profile` and
+    /// `record-trace` choose from: the built-in catalogue unless
+    /// ``main(scenarios:arguments:)`` gave others.
     @TaskLocal static var catalog: [Scenario] = ScenarioCatalog.all
 
     /// Runs the `layoutbench` command line over `scenarios` instead of the built-in catalogue,

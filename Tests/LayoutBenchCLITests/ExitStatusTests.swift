@@ -47,8 +47,9 @@ struct ExitStatusTests {
         #expect(usage.status == .usage && usage.message == "Invalid size '0'.")
         let missing = try #require(CommandFailure.classify(GateError(.missingBaseline, "No baseline 'x'.")))
         #expect(missing.status == .missingBaseline)
-        let located = try #require(CommandFailure.classify(
-            GateError(.malformedJSON, "unexpected end of the file", file: "r.json", position: SourcePosition(line: 3, column: 7))))
+        let located = try #require(
+            CommandFailure.classify(
+                GateError(.malformedJSON, "unexpected end of the file", file: "r.json", position: SourcePosition(line: 3, column: 7))))
         #expect(located.status == .badInput && located.message == "r.json:3:7: unexpected end of the file")
         let unreadable = try #require(CommandFailure.classify(ImportError(.noDocuments, path: "x", "nothing")))
         #expect(unreadable.status == .noInput)

@@ -35,10 +35,11 @@ struct RunOptionGroupTests {
         expected.injectWork = 250
         expected.instructions = true
         #expect(configuration.options == expected)
-        #expect(given == [
-            .selection, .sizes, .minimumRepetitions, .maximumRepetitions, .warmup, .countingRepetitions, .timeBudgetSeconds,
-            .injectChurn, .injectWork,
-        ])
+        #expect(
+            given == [
+                .selection, .sizes, .minimumRepetitions, .maximumRepetitions, .warmup, .countingRepetitions, .timeBudgetSeconds,
+                .injectChurn, .injectWork,
+            ])
         #expect(group.changesTheRun)
     }
 

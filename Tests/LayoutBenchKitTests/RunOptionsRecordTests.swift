@@ -47,10 +47,11 @@ struct RunOptionsRecordTests {
         #expect(recorded.formats == ["json", "html"])
         #expect(recorded.injectChurn == nil && recorded.layouts == nil && recorded.instructions == nil)
         let json = try OrderedJSONEncoder().encode(recorded)
-        #expect(json.keys == [
-            "filters", "tags", "sizes", "quick", "warmup", "minimumRepetitions", "maximumRepetitions", "countingRepetitions",
-            "countAllocations", "timeBudgetSeconds", "formats",
-        ])
+        #expect(
+            json.keys == [
+                "filters", "tags", "sizes", "quick", "warmup", "minimumRepetitions", "maximumRepetitions", "countingRepetitions",
+                "countAllocations", "timeBudgetSeconds", "formats",
+            ])
     }
 
     @Test("check repeats a baseline's options but never its slowed variant or shard")

@@ -25,7 +25,8 @@ struct BaselineCommand: ParsableCommand {
         static let exitTable = ExitTable([
             .success: "saved",
             .usage: "invalid arguments (a name with characters other than letters, digits, '.', '_', '-')",
-            .badInput: "the report cannot be read (malformed, truncated, another schema version) or cannot be a baseline (failed, partial, injected churn)",
+            .badInput:
+                "the report cannot be read (malformed, truncated, another schema version) or cannot be a baseline (failed, partial, injected churn)",
             .cannotWriteOutput: "the baseline cannot be written",
         ])
 

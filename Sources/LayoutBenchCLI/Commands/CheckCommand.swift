@@ -30,11 +30,13 @@ struct CheckCommand: LayoutBenchSubcommand {
     static let exitTable = ExitTable([
         .success: "pass: no regression, no improvement beyond a threshold",
         .failed: "the run's own expectations failed (nothing regressed)",
-        .regression: "regression: a metric got worse beyond its threshold, or lost coverage: the run\nselected what the baseline did but did not measure all of it (wins over 1 and 4)",
+        .regression:
+            "regression: a metric got worse beyond its threshold, or lost coverage: the run\nselected what the baseline did but did not measure all of it (wins over 1 and 4)",
         .improvement: "improvement beyond a threshold, nothing regressed: update the baseline",
         .missingBaseline: "the baseline does not exist (layoutbench baseline list)",
         .usage: "invalid arguments",
-        .badInput: "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run (the message names the file)",
+        .badInput:
+            "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run (the message names the file)",
         .noInput: "a --layouts path names nothing, or a file cannot be read",
         .unavailable: "(with a run) allocations cannot be counted; try --no-allocations",
         .cannotWriteOutput: "a report, the summary or the comparison page cannot be written (checked\nbefore the run)",
@@ -64,8 +66,9 @@ struct CheckCommand: LayoutBenchSubcommand {
     var runOptions: RunOptionGroup
 
     func execute() throws {
-        let gate = GateCheck(
+        var gate = GateCheck(
             baseline: baseline, store: BaselineStore(folder: baselines ?? BaselineStore.defaultFolder), thresholdsPath: thresholds)
+        gate.catalog = LayoutBench.catalog
         if report != nil && runOptions.changesTheRun {
             throw GateError(
                 .invalidArgument,

@@ -28,7 +28,8 @@ struct CompareCommand: LayoutBenchSubcommand {
         .success: "compared (whatever the verdicts; layoutbench check is the gate)",
         .missingBaseline: "a baseline name that does not exist",
         .usage: "invalid arguments",
-        .badInput: "bad input: a missing or unreadable report file, malformed or truncated JSON, a report of another schema version, a bad thresholds file (the message names file, line and column)",
+        .badInput:
+            "bad input: a missing or unreadable report file, malformed or truncated JSON, a report of another schema version, a bad thresholds file (the message names file, line and column)",
         .cannotWriteOutput: "--output cannot be written",
     ])
 

@@ -24,7 +24,8 @@ struct ExplainCommand: LayoutBenchSubcommand {
     static let exitTable = ExitTable([
         .success: "every log was read (whatever the replay found)",
         .usage: "invalid arguments (an unknown --format)",
-        .badInput: "a log could not be read: a missing file, no constraint in it, or\nan entry the parser cannot read (its file, line and column are\nnamed); the other logs are still explained",
+        .badInput:
+            "a log could not be read: a missing file, no constraint in it, or\nan entry the parser cannot read (its file, line and column are\nnamed); the other logs are still explained",
     ])
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

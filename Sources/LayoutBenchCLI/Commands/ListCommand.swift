@@ -26,15 +26,19 @@ struct ListCommand: LayoutBenchSubcommand {
     @Argument(help: ArgumentHelp("Scenario names or globs to list (as --filter).", valueName: "scenario"))
     var scenarios: [String] = []
 
-    @Option(name: .customLong("filter"), help: ArgumentHelp(
-        "A scenario name, family or glob (repeatable; any may match).", valueName: "glob"))
+    @Option(
+        name: .customLong("filter"),
+        help: ArgumentHelp(
+            "A scenario name, family or glob (repeatable; any may match).", valueName: "glob"))
     var filters: [String] = []
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag (repeatable).", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
-        "List the scenarios made from these .xib/.storyboard files or folders instead of the built-in ones.", valueName: "path"))
+    @Option(
+        name: .customLong("layouts"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "List the scenarios made from these .xib/.storyboard files or folders instead of the built-in ones.", valueName: "path"))
     var layouts: [String] = []
 
     @Option(help: "Output format: text or json.")

@@ -23,7 +23,8 @@ struct MergeCommand: LayoutBenchSubcommand {
     static let exitTable = ExitTable([
         .success: "the merged report was written (its scenarios may have failed: see status)",
         .usage: "invalid arguments",
-        .badInput: "a file cannot be read or is not a report; a report that is not a shard; shards of\ndifferent commits, options or machines' kinds; shards missing or given twice\n(the message names the files and which K)",
+        .badInput:
+            "a file cannot be read or is not a report; a report that is not a shard; shards of\ndifferent commits, options or machines' kinds; shards missing or given twice\n(the message names the files and which K)",
         .cannotWriteOutput: "the merged report cannot be written",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
     ])
@@ -31,16 +32,19 @@ struct MergeCommand: LayoutBenchSubcommand {
     @Argument(help: ArgumentHelp("The shard reports (report.json of each 'run --shard K/N').", valueName: "shard.json"))
     var shards: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "The reports folder to write into (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "The reports folder to write into (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
     var output: String?
 
     @Flag(inversion: .prefixedNo, help: "Keep a copy of the merged report in <output>/runs/.")
     var history = true
 
-    @Option(name: .customLong("format"), help: ArgumentHelp(
-        "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
-        valueName: "format"))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
+            valueName: "format"))
     var formats: [String] = []
 
     func execute() throws {

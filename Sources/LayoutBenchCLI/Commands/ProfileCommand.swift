@@ -46,8 +46,9 @@ struct ProfileCommand: LayoutBenchSubcommand {
         .cannotWriteOutput: "the output folder or a profile file cannot be written",
     ])
 
-    @Argument(help: ArgumentHelp(
-        "The scenario, e.g. cells/stack-scroll ('layoutbench list' shows them), or a .xib/.storyboard file.", valueName: "scenario"))
+    @Argument(
+        help: ArgumentHelp(
+            "The scenario, e.g. cells/stack-scroll ('layoutbench list' shows them), or a .xib/.storyboard file.", valueName: "scenario"))
     var scenario: String
 
     @Option(help: ArgumentHelp("With a document: the layouts to profile, a glob on their names (default: all).", valueName: "glob"))
@@ -82,7 +83,7 @@ struct ProfileCommand: LayoutBenchSubcommand {
             try profileDocument()
             return
         }
-        let chosen = try ScenarioProfiling.scenario(named: scenario)
+        let chosen = try ScenarioProfiling.scenario(named: scenario, in: LayoutBench.catalog)
         let size = self.size ?? ScenarioProfiling.defaultSize(of: chosen)
         try ScenarioProfiling.validate(
             size: size, for: chosen,

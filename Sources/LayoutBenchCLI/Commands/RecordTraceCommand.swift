@@ -21,7 +21,8 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
     static let exitTable = ExitTable([
         .success: "the traces were written",
         .failed: "the traces were written, but the scenario failed an expectation",
-        .usage: "invalid arguments (unknown scenario, a size the scenario cannot run at or\nabove its size limit; LAYOUTBENCH_MAX_SIZE raises the limit)",
+        .usage:
+            "invalid arguments (unknown scenario, a size the scenario cannot run at or\nabove its size limit; LAYOUTBENCH_MAX_SIZE raises the limit)",
         .cannotWriteOutput: "a trace file cannot be written",
     ])
 
@@ -31,8 +32,9 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
     @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
     var size: Int?
 
-    @Option(help: ArgumentHelp(
-        "The trace file (default: <family>-<variant>-<size>.jsonl in the current folder).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The trace file (default: <family>-<variant>-<size>.jsonl in the current folder).", valueName: "file"))
     var output: String?
 
     func execute() throws {

@@ -45,25 +45,30 @@ struct RunCommand: LayoutBenchSubcommand {
     /// The exit codes of `run`, `list` and `record-trace` (README "Running").
     static let exitTable = ExitTable([
         .success: "every scenario ran and met its expectations",
-        .failed: "an expectation failed or counters differed between repetitions\n(the report is still written; stderr names scenario, size, expectation)",
+        .failed:
+            "an expectation failed or counters differed between repetitions\n(the report is still written; stderr names scenario, size, expectation)",
         .usage: "invalid arguments: unknown option, scenario or tag, bad sizes",
         .badInput: "a --layouts document is malformed XML or not an Interface Builder document",
         .noInput: "a --layouts path names nothing, or a file cannot be read",
-        .unavailable: "allocations cannot be counted (jemalloc); try --no-allocations;\nor, with --instructions, instructions cannot be counted (valgrind)",
+        .unavailable:
+            "allocations cannot be counted (jemalloc); try --no-allocations;\nor, with --instructions, instructions cannot be counted (valgrind)",
         .cannotWriteOutput: "the output folder or a report file cannot be written",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
     ])
 
     @OptionGroup var runOptions: RunOptionGroup
 
-    @Option(help: ArgumentHelp(
-        "Run only part K of N of the selected measurements (1 ≤ K ≤ N), for spreading a suite over machines; join the parts with 'layoutbench merge'.",
-        valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only part K of N of the selected measurements (1 ≤ K ≤ N), for spreading a suite over machines; join the parts with 'layoutbench merge'.",
+            valueName: "K/N"))
     var shard: String?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp(
-        "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
-        valueName: "format"))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
+            valueName: "format"))
     var formats: [String] = []
 
     func execute() throws {

@@ -32,17 +32,23 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
         .cannotWriteOutput: "--write-traces cannot write its folder",
     ])
 
-    @Option(name: .customLong("workload"), help: ArgumentHelp(
-        "A workload to run (repeatable): \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).",
-        valueName: "name"))
+    @Option(
+        name: .customLong("workload"),
+        help: ArgumentHelp(
+            "A workload to run (repeatable): \(Workload.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "name"))
     var workloads: [String] = []
 
-    @Option(name: .customLong("size"), help: ArgumentHelp(
-        "A size for the chosen workloads (repeatable); default: each workload's own sizes.", valueName: "n"))
+    @Option(
+        name: .customLong("size"),
+        help: ArgumentHelp(
+            "A size for the chosen workloads (repeatable); default: each workload's own sizes.", valueName: "n"))
     var sizes: [Int] = []
 
-    @Option(name: .customLong("trace"), help: ArgumentHelp(
-        "A recorded trace file (JSON Lines, docs/solver-trace.md) to replay (repeatable).", valueName: "file"))
+    @Option(
+        name: .customLong("trace"),
+        help: ArgumentHelp(
+            "A recorded trace file (JSON Lines, docs/solver-trace.md) to replay (repeatable).", valueName: "file"))
     var traceFiles: [String] = []
 
     @Option(help: "Timed repetitions per trace; the report gives their median.")
@@ -57,11 +63,16 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
     @Flag(inversion: .prefixedNo, help: "Count allocations per operation in a separate, untimed replay (needs jemalloc).")
     var allocations = true
 
-    @Option(name: .customLong("write-traces"), help: ArgumentHelp(
-        "Write the chosen workloads' traces and a manifest.json to this folder, then stop.", valueName: "dir"))
+    @Option(
+        name: .customLong("write-traces"),
+        help: ArgumentHelp(
+            "Write the chosen workloads' traces and a manifest.json to this folder, then stop.", valueName: "dir"))
     var writeTraces: String?
 
-    @Flag(help: "For scripts/compare-kiwi: run one trace, print a ready line, then one timed repetition per line read from standard input (an untimed one for a line 'warm'), as JSON lines.")
+    @Flag(
+        help:
+            "For scripts/compare-kiwi: run one trace, print a ready line, then one timed repetition per line read from standard input (an untimed one for a line 'warm'), as JSON lines."
+    )
     var lockstep = false
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -109,8 +120,9 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
         var results: [TraceBenchmarkResult] = []
         for trace in traces {
             if isTerminal { note("replaying \(trace.name): \(warmup) warm-up + \(repetitions) timed repetitions") }
-            results.append(try TraceReplayer(trace).run(
-                name: trace.name, size: trace.size, configuration: configuration, allocationCounter: counter))
+            results.append(
+                try TraceReplayer(trace).run(
+                    name: trace.name, size: trace.size, configuration: configuration, allocationCounter: counter))
         }
         switch format {
         case .text: emit(BenchmarkReport.text(results))

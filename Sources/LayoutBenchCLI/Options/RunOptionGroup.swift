@@ -13,73 +13,94 @@ struct RunOptionGroup: ParsableArguments {
     @Argument(help: ArgumentHelp("Scenario names or globs to run (as --filter).", valueName: "scenario"))
     var scenarios: [String] = []
 
-    @Option(name: .customLong("filter"), help: ArgumentHelp(
-        "A scenario name, family or glob such as 'activation/*' (repeatable; any may match).", valueName: "glob"))
+    @Option(
+        name: .customLong("filter"),
+        help: ArgumentHelp(
+            "A scenario name, family or glob such as 'activation/*' (repeatable; any may match).", valueName: "glob"))
     var filters: [String] = []
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp(
-        "Only scenarios with this tag (repeatable; any may match).", valueName: "tag"))
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp(
+            "Only scenarios with this tag (repeatable; any may match).", valueName: "tag"))
     var tags: [String] = []
 
-    @Option(name: .customLong("sizes"), help: ArgumentHelp(
-        "Sizes for every selected scenario instead of its own, comma-separated (e.g. 100,200,400).", valueName: "n,..."))
+    @Option(
+        name: .customLong("sizes"),
+        help: ArgumentHelp(
+            "Sizes for every selected scenario instead of its own, comma-separated (e.g. 100,200,400).", valueName: "n,..."))
     var sizes: [String] = []
 
-    @Option(name: .customLong("layouts"), parsing: .upToNextOption, help: ArgumentHelp(
-        "Run scenarios made from these .xib/.storyboard files or folders instead of the built-in ones (file/layout/kind; docs/importer.md).",
-        valueName: "path"))
+    @Option(
+        name: .customLong("layouts"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Run scenarios made from these .xib/.storyboard files or folders instead of the built-in ones (file/layout/kind; docs/importer.md).",
+            valueName: "path"))
     var layouts: [String] = []
 
     @Flag(help: "For CI: the scenarios' quick sizes, 3 to 5 timed repetitions, a 30 s budget.")
     var quick = false
 
-    @Option(help: ArgumentHelp(
-        "Timed repetitions per size: exactly this many, or at least this many with --max-repetitions (default: 3 to 30, adaptive).",
-        valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Timed repetitions per size: exactly this many, or at least this many with --max-repetitions (default: 3 to 30, adaptive).",
+            valueName: "n"))
     var repetitions: Int?
 
-    @Option(name: .customLong("max-repetitions"), help: ArgumentHelp(
-        "The most timed repetitions per size when time allows (default 30; 5 with --quick).", valueName: "n"))
+    @Option(
+        name: .customLong("max-repetitions"),
+        help: ArgumentHelp(
+            "The most timed repetitions per size when time allows (default 30; 5 with --quick).", valueName: "n"))
     var maxRepetitions: Int?
 
     @Option(help: ArgumentHelp("Untimed warm-up repetitions per size (default 1).", valueName: "n"))
     var warmup: Int?
 
-    @Option(name: .customLong("counting-repetitions"), help: ArgumentHelp(
-        "Untimed repetitions per size counting allocations and peak memory; two or more check that they agree (default 2).",
-        valueName: "n"))
+    @Option(
+        name: .customLong("counting-repetitions"),
+        help: ArgumentHelp(
+            "Untimed repetitions per size counting allocations and peak memory; two or more check that they agree (default 2).",
+            valueName: "n"))
     var countingRepetitions: Int?
 
-    @Option(name: .customLong("time-budget"), help: ArgumentHelp(
-        "Seconds the measurements may take in all (default 150; 30 with --quick).", valueName: "seconds"))
+    @Option(
+        name: .customLong("time-budget"),
+        help: ArgumentHelp(
+            "Seconds the measurements may take in all (default 150; 30 with --quick).", valueName: "seconds"))
     var timeBudget: Double?
 
     @Flag(inversion: .prefixedNo, help: "Count allocations with jemalloc (default: yes for run, the baseline's choice for check).")
     var allocations: Bool?
 
-    @Option(name: .customLong("inject-churn"), help: ArgumentHelp(
-        "Test gates with a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame (docs/ci.md).",
-        valueName: "n"))
+    @Option(
+        name: .customLong("inject-churn"),
+        help: ArgumentHelp(
+            "Test gates with a deliberately slowed variant: deactivate and reactivate up to N constraints in every display frame (docs/ci.md).",
+            valueName: "n"))
     var injectChurn: Int?
 
-    @Option(name: .customLong("inject-work"), help: ArgumentHelp(
-        "Test the instruction gate with a deliberately slowed variant: N extra generator steps per cell update in every solve (docs/ci.md).",
-        valueName: "n"))
+    @Option(
+        name: .customLong("inject-work"),
+        help: ArgumentHelp(
+            "Test the instruction gate with a deliberately slowed variant: N extra generator steps per cell update in every solve (docs/ci.md).",
+            valueName: "n"))
     var injectWork: Int?
 
     @Flag(help: "Count each measurement's instructions under valgrind's callgrind (docs/performance.md).")
     var instructions = false
 
-    @Option(help: ArgumentHelp(
-        "The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
     var output: String?
 
     @Flag(inversion: .prefixedNo, help: "Keep a copy of the report in <output>/runs/.")
     var history = true
 
-    @Option(help: ArgumentHelp(
-        "Progress display: auto (a status line on a terminal, plain lines otherwise), terminal, lines or none.",
-        valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "Progress display: auto (a status line on a terminal, plain lines otherwise), terminal, lines or none.",
+            valueName: "mode"))
     var progress: ProgressMode = .auto
 
     /// `--progress`.

@@ -21,8 +21,9 @@ struct ExitTable: Sendable {
             let code = String(row.status.rawValue)
             let detail = row.detail.isEmpty ? row.status.meaning : row.detail
             let indent = String(repeating: " ", count: 6)
-            lines.append("  " + code + String(repeating: " ", count: max(1, 4 - code.count))
-                + detail.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent))
+            lines.append(
+                "  " + code + String(repeating: " ", count: max(1, 4 - code.count))
+                    + detail.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent))
         }
         return lines.joined(separator: "\n")
     }

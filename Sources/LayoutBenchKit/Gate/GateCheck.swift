@@ -1,3 +1,5 @@
+import LayoutScenarios
+
 /// `layoutbench check`: compare a run (made now, or read from a file) with a baseline under
 /// thresholds, write a Markdown summary and a comparison page, and decide the exit status.
 ///
@@ -10,6 +12,9 @@ public struct GateCheck: Sendable {
     public var store: BaselineStore
     /// A thresholds file, or `nil` for the built-in defaults.
     public var thresholdsPath: String?
+    /// The scenarios a thresholds file may name (the built-in catalogue unless the command line
+    /// was given another).
+    public var catalog: [Scenario] = ScenarioCatalog.all
 
     public init(baseline: String, store: BaselineStore = BaselineStore(), thresholdsPath: String? = nil) {
         self.baseline = baseline
@@ -34,7 +39,7 @@ public struct GateCheck: Sendable {
     public func prepare() throws(GateError) -> Prepared {
         let loaded = try store.load(baseline)
         var thresholds = Thresholds()
-        if let thresholdsPath { thresholds = try Thresholds.load(thresholdsPath) }
+        if let thresholdsPath { thresholds = try Thresholds.load(thresholdsPath, catalog: catalog) }
         let name = BaselineStore.isPath(baseline) ? String(baseline.split(separator: "/").last ?? Substring(baseline)) : baseline
         return Prepared(baseline: loaded, thresholds: thresholds, baselineName: name)
     }

@@ -17,12 +17,14 @@ public enum ScenarioProfiling {
         public var failures: [ExpectationFailure]
     }
 
-    /// The one scenario called `name` (or the one a glob matches).
+    /// The one scenario of `catalog` called `name` (or the one a glob matches).
     ///
     /// - Throws: ``LayoutBenchError`` `unknown-scenario`, with close names, when nothing
     ///   matches or a glob matches several.
-    public static func scenario(named name: String) throws(LayoutBenchError) -> Scenario {
-        let matches = try ScenarioSelection(patterns: [name]).select(from: ScenarioCatalog.all)
+    public static func scenario(
+        named name: String, in catalog: [Scenario] = ScenarioCatalog.all
+    ) throws(LayoutBenchError) -> Scenario {
+        let matches = try ScenarioSelection(patterns: [name]).select(from: catalog)
         if let exact = matches.first(where: { $0.name == name }) { return exact }
         guard matches.count == 1 else {
             throw LayoutBenchError(
