@@ -1,7 +1,8 @@
 import LayoutImporter
 
 /// Every exit status of `layoutbench`: a documented contract (each command's `--help` lists
-/// those it can end with, generated from this type; README "Exit codes"; `docs/ci.md`).
+/// those it can end with, generated from this type; README "Running" and "Reports and gates";
+/// `docs/ci.md`).
 ///
 /// 2, 4 and 5 have package-benchmark's meanings (the gate's verdicts); 64 and up follow
 /// `sysexits.h`, so that usage errors found by the argument parser and by the libraries agree.
