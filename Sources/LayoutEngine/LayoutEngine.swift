@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Testing) import Cassowary
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Cassowary
+@_spi(Testing) @testable import Cassowary
 
 /// A solver with the debug invariant checker on (it runs after every mutation).
 func makeCheckedSolver() -> Solver {

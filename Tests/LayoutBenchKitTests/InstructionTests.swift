@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Testing) import Cassowary
 import Foundation
 import LayoutBenchMetrics
 import LayoutEngine

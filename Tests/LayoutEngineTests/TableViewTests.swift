@@ -1,6 +1,6 @@
 import Testing
 
-import Cassowary
+@_spi(Testing) import Cassowary
 @testable import LayoutEngine
 
 /// A window with a table filling it, and the table's data source: `rows` rows of one
