@@ -526,8 +526,9 @@ public final class LayoutEngine {
 
     /// Resolves a conflict the way UIKit does: one of the mutually exclusive constraints is
     /// broken (made non-required, at ``LayoutPriority/broken``), chosen by
-    /// ``constraintToBreak(among:)`` (docs/break-rule.md), not by the order of activation; the
-    /// layout goes on, and a report is logged and sent to the break observers.
+    /// ``constraintToBreak(among:)`` (docs/break-rule.md) from a minimal conflicting set that
+    /// does not depend on the order of activation (``mutuallyExclusiveConstraints(refusing:explanation:)``);
+    /// the layout goes on, and a report is logged and sent to the break observers.
     ///
     /// `constraint` is the required constraint the solver refused (not installed). When the
     /// rule picks another one, that one is broken and `constraint` is added again as required;
@@ -538,7 +539,14 @@ public final class LayoutEngine {
     /// A constant change the solver refused breaks the changed constraint itself
     /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
     func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
-        let conflicting = conflicts.compactMap { $0.owner as? LayoutConstraint }
+        // The rule chooses among the mutually exclusive constraints, found whatever the order
+        // the constraints were added in (LayoutEngine+ConflictSet.swift).
+        let exclusive =
+            choosing
+            ? constraint.solverConstraint.map { mutuallyExclusiveConstraints(refusing: $0, explanation: conflicts) }
+                ?? conflicts
+            : conflicts
+        let conflicting = exclusive.compactMap { $0.owner as? LayoutConstraint }
         let candidates = conflicting + [constraint]
         let victim =
             choosing

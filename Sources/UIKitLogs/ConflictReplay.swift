@@ -110,8 +110,9 @@ public struct ConflictReplay {
         var reports: [UnsatisfiableConstraintsReport] = []
 
         /// Makes the constraints in `indices` order; activates the implicit ones first, then the
-        /// log's in that order, or reversed.
-        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false) {
+        /// log's in that order, reversed, or permuted by `logOrder` (positions among the log's
+        /// constraints: `logOrder[k]` is activated `k`-th).
+        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false, logOrder: [Int]? = nil) {
             views[ReplayModel.rootKey] = root
             /// The view an item lives in: itself, or a guide's owner.
             func host(_ key: String) -> View {
@@ -151,7 +152,8 @@ public struct ConflictReplay {
             // the log's order (or reversed), as one batch.
             let implicit = constraints.filter { !model.planned[made[ObjectIdentifier($0)]!].source.isLog }
             let logged = constraints.filter { model.planned[made[ObjectIdentifier($0)]!].source.isLog }
-            LayoutConstraint.activate(implicit + (reverseActivation ? logged.reversed() : logged))
+            let ordered = logOrder.map { order in order.map { logged[$0] } } ?? (reverseActivation ? logged.reversed() : logged)
+            LayoutConstraint.activate(implicit + ordered)
             root.layoutIfNeeded()
             for issue in root.layoutEngine?.recentIssues ?? [] {
                 if case .unsatisfiable(let report) = issue { reports.append(report) }
@@ -194,6 +196,19 @@ public struct ConflictReplay {
             return value
         }
     }
+
+    /// The log's constraint the engine breaks first when the log's constraints are activated
+    /// in the order `logOrder` (a permutation of `0..<count` over the replayed log constraints,
+    /// see ``replayedLogCount``), after the implicit ones.
+    func engineBreaks(activating logOrder: [Int]) -> LoggedConstraint? {
+        let instance = Instance(model, Array(model.planned.indices), logOrder: logOrder)
+        guard let broken = instance.firstBroken, case .log(let index) = model.planned[broken].source else { return nil }
+        return conflict.distinctConstraints[index]
+    }
+
+    /// How many of the log's constraints are replayed (the permutations of
+    /// ``engineBreaks(activating:)`` are over these).
+    var replayedLogCount: Int { model.planned.filter { $0.source.isLog }.count }
 
     func isUnsatisfiable(_ indices: [Int]) -> Bool {
         !Instance(model, indices).reports.isEmpty
