@@ -27,7 +27,8 @@ public struct ReplayOutcome: Sendable {
         guard let engineBreaks else { return false }
         return engineBreaks.address == uikitBroke.address
     }
-    /// The log's constraints in the engine's first conflict set (the solver's explanation).
+    /// The log's constraints in the engine's first conflict set (the mutually exclusive set it
+    /// chose from: LayoutEngine+ConflictSet.swift).
     public var engineConflict: [LoggedConstraint] = []
     /// Why the engine and UIKit differ, when they do.
     public var disagreement: String? {
@@ -35,7 +36,7 @@ public struct ReplayOutcome: Sendable {
         let same: (LoggedConstraint) -> Bool = { $0.address == uikitBroke.address }
         if !engineConflict.contains(where: same) {
             return minimalConflict.contains(where: same)
-                ? "UIKit's choice is not in the set the engine met the conflict through (the order the constraints reach the solver decides which set that is)"
+                ? "UIKit's choice is not in the mutually exclusive set the engine found (of the sets that conflict, its filter keeps the one with the constraints the break rule breaks first)"
                 : "UIKit's choice is not needed for the conflict in the engine's model: without it the rest still conflicts, so breaking it would not resolve this conflict"
         }
         return "both are in the engine's conflict set; the rule ranks the engine's choice first (docs/break-rule.md)"
@@ -49,7 +50,8 @@ public struct ReplayOutcome: Sendable {
         return ruleOnLoggedSet?.address == uikitBroke.address
     }
     /// Whether the engine breaks the same constraint when the log's constraints are activated
-    /// in reverse order inside the one `activate([...])` (the rule must not depend on it).
+    /// in reverse order inside the one `activate([...])` (neither the conflict set nor the rule
+    /// may depend on it).
     public var orderIndependent: Bool
     /// The engine's own console report of its first break (UIKit's format).
     public var engineReport: String?
