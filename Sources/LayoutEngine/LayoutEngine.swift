@@ -600,19 +600,21 @@ public final class LayoutEngine {
     /// again at the end, each meets the whole batch, so the mutually exclusive set and the
     /// constraint broken do not depend on the order.
     func resolveRefusedInBatch() {
-        guard !refusedInBatch.isEmpty else { return }
-        let refused = refusedInBatch.sorted { $0.serial < $1.serial }
-        refusedInBatch.removeAll()
-        for constraint in refused where constraint.engine === self && !constraint.isBroken {
-            // Deactivated and activated again inside the batch: already installed.
-            if let installed = constraint.solverConstraint, solver.contains(installed) { continue }
-            let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
-            constraint.solverConstraint = solverConstraint
-            do {
-                try solver.add(solverConstraint)
-            } catch {
-                if case .unsatisfiable(let detail) = error {
-                    breakConstraint(constraint, conflicts: detail.conflicts)
+        // A break observer that activates constraints adds to the list while it is resolved.
+        while !refusedInBatch.isEmpty {
+            let refused = refusedInBatch.sorted { $0.serial < $1.serial }
+            refusedInBatch.removeAll()
+            for constraint in refused where constraint.engine === self && !constraint.isBroken {
+                // Deactivated and activated again inside the batch: already installed.
+                if let installed = constraint.solverConstraint, solver.contains(installed) { continue }
+                let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+                constraint.solverConstraint = solverConstraint
+                do {
+                    try solver.add(solverConstraint)
+                } catch {
+                    if case .unsatisfiable(let detail) = error {
+                        breakConstraint(constraint, conflicts: detail.conflicts)
+                    }
                 }
             }
         }
