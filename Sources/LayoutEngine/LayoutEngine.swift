@@ -65,6 +65,9 @@ public final class LayoutEngine {
     var inLayoutPass = false
     var inUpdatePass = false
     var batchDepth = 0
+    /// Required constraints the solver refused inside the current batch: added again, and
+    /// their conflicts resolved, when the batch ends (``resolveRefusedInBatch()``).
+    var refusedInBatch: [LayoutConstraint] = []
 
     /// The rule that chooses which constraint of a conflict to break: UIKit's at run time
     /// (the default), or Interface Builder's canvas (``BreakRule``).
@@ -181,8 +184,9 @@ public final class LayoutEngine {
 
     func endBatch() {
         if batchDepth == 1 { installPendingContentSizeConstraints() }
-        batchDepth -= 1
         let before = eventSink != nil ? solver.counters : nil
+        if batchDepth == 1 { resolveRefusedInBatch() }
+        batchDepth -= 1
         do {
             try solver.endBatch()
         } catch {
@@ -428,7 +432,12 @@ public final class LayoutEngine {
             try solver.add(solverConstraint)
         } catch {
             if case .unsatisfiable(let detail) = error {
-                breakConstraint(constraint, conflicts: detail.conflicts)
+                if batchDepth > 0 {
+                    // Resolved when the batch ends, against the whole batch (whatever its order).
+                    refusedInBatch.append(constraint)
+                } else {
+                    breakConstraint(constraint, conflicts: detail.conflicts)
+                }
             }
         }
         root?.setNeedsLayout()
@@ -526,8 +535,9 @@ public final class LayoutEngine {
 
     /// Resolves a conflict the way UIKit does: one of the mutually exclusive constraints is
     /// broken (made non-required, at ``LayoutPriority/broken``), chosen by
-    /// ``constraintToBreak(among:)`` (docs/break-rule.md), not by the order of activation; the
-    /// layout goes on, and a report is logged and sent to the break observers.
+    /// ``constraintToBreak(among:)`` (docs/break-rule.md) from a minimal conflicting set that
+    /// does not depend on the order of activation (``mutuallyExclusiveConstraints(refusing:explanation:)``);
+    /// the layout goes on, and a report is logged and sent to the break observers.
     ///
     /// `constraint` is the required constraint the solver refused (not installed). When the
     /// rule picks another one, that one is broken and `constraint` is added again as required;
@@ -538,7 +548,14 @@ public final class LayoutEngine {
     /// A constant change the solver refused breaks the changed constraint itself
     /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
     func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
-        let conflicting = conflicts.compactMap { $0.owner as? LayoutConstraint }
+        // The rule chooses among the mutually exclusive constraints, found whatever the order
+        // the constraints were added in (LayoutEngine+ConflictSet.swift).
+        let exclusive =
+            choosing
+            ? constraint.solverConstraint.map { mutuallyExclusiveConstraints(refusing: $0, explanation: conflicts) }
+                ?? conflicts
+            : conflicts
+        let conflicting = exclusive.compactMap { $0.owner as? LayoutConstraint }
         let candidates = conflicting + [constraint]
         let victim =
             choosing
@@ -570,6 +587,37 @@ public final class LayoutEngine {
         constraint.solverConstraint = broken
         try? solver.add(broken)  // non-required: cannot fail
         announce(report)
+    }
+
+    /// Adds again, in the order they were made, the required constraints the solver refused
+    /// inside the batch that is ending, and resolves each conflict that remains
+    /// (``breakConstraint(_:conflicts:choosing:)``).
+    ///
+    /// Which constraint of an `activate([...])` array the solver refuses, and what was
+    /// installed when it did, depend on the array's order: the constraints after it were not
+    /// there yet, so the conflict found could be a partial one (a guide's definitions against
+    /// its view's imposed size, before the app's constraints that UIKit's log names). Added
+    /// again at the end, each meets the whole batch, so the mutually exclusive set and the
+    /// constraint broken do not depend on the order.
+    func resolveRefusedInBatch() {
+        // A break observer that activates constraints adds to the list while it is resolved.
+        while !refusedInBatch.isEmpty {
+            let refused = refusedInBatch.sorted { $0.serial < $1.serial }
+            refusedInBatch.removeAll()
+            for constraint in refused where constraint.engine === self && !constraint.isBroken {
+                // Deactivated and activated again inside the batch: already installed.
+                if let installed = constraint.solverConstraint, solver.contains(installed) { continue }
+                let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+                constraint.solverConstraint = solverConstraint
+                do {
+                    try solver.add(solverConstraint)
+                } catch {
+                    if case .unsatisfiable(let detail) = error {
+                        breakConstraint(constraint, conflicts: detail.conflicts)
+                    }
+                }
+            }
+        }
     }
 
     private func announce(_ report: UnsatisfiableConstraintsReport) {

@@ -27,7 +27,8 @@ public struct ReplayOutcome: Sendable {
         guard let engineBreaks else { return false }
         return engineBreaks.address == uikitBroke.address
     }
-    /// The log's constraints in the engine's first conflict set (the solver's explanation).
+    /// The log's constraints in the engine's first conflict set (the mutually exclusive set it
+    /// chose from: LayoutEngine+ConflictSet.swift).
     public var engineConflict: [LoggedConstraint] = []
     /// Why the engine and UIKit differ, when they do.
     public var disagreement: String? {
@@ -35,7 +36,7 @@ public struct ReplayOutcome: Sendable {
         let same: (LoggedConstraint) -> Bool = { $0.address == uikitBroke.address }
         if !engineConflict.contains(where: same) {
             return minimalConflict.contains(where: same)
-                ? "UIKit's choice is not in the set the engine met the conflict through (the order the constraints reach the solver decides which set that is)"
+                ? "UIKit's choice is not in the mutually exclusive set the engine found (of the sets that conflict, its filter keeps the one with the constraints the break rule breaks first)"
                 : "UIKit's choice is not needed for the conflict in the engine's model: without it the rest still conflicts, so breaking it would not resolve this conflict"
         }
         return "both are in the engine's conflict set; the rule ranks the engine's choice first (docs/break-rule.md)"
@@ -49,7 +50,8 @@ public struct ReplayOutcome: Sendable {
         return ruleOnLoggedSet?.address == uikitBroke.address
     }
     /// Whether the engine breaks the same constraint when the log's constraints are activated
-    /// in reverse order inside the one `activate([...])` (the rule must not depend on it).
+    /// in reverse order inside the one `activate([...])` (neither the conflict set nor the rule
+    /// may depend on it).
     public var orderIndependent: Bool
     /// The engine's own console report of its first break (UIKit's format).
     public var engineReport: String?
@@ -110,8 +112,9 @@ public struct ConflictReplay {
         var reports: [UnsatisfiableConstraintsReport] = []
 
         /// Makes the constraints in `indices` order; activates the implicit ones first, then the
-        /// log's in that order, or reversed.
-        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false) {
+        /// log's in that order, reversed, or permuted by `logOrder` (positions among the log's
+        /// constraints: `logOrder[k]` is activated `k`-th).
+        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false, logOrder: [Int]? = nil) {
             views[ReplayModel.rootKey] = root
             /// The view an item lives in: itself, or a guide's owner.
             func host(_ key: String) -> View {
@@ -151,7 +154,8 @@ public struct ConflictReplay {
             // the log's order (or reversed), as one batch.
             let implicit = constraints.filter { !model.planned[made[ObjectIdentifier($0)]!].source.isLog }
             let logged = constraints.filter { model.planned[made[ObjectIdentifier($0)]!].source.isLog }
-            LayoutConstraint.activate(implicit + (reverseActivation ? logged.reversed() : logged))
+            let ordered = logOrder.map { order in order.map { logged[$0] } } ?? (reverseActivation ? logged.reversed() : logged)
+            LayoutConstraint.activate(implicit + ordered)
             root.layoutIfNeeded()
             for issue in root.layoutEngine?.recentIssues ?? [] {
                 if case .unsatisfiable(let report) = issue { reports.append(report) }
@@ -194,6 +198,19 @@ public struct ConflictReplay {
             return value
         }
     }
+
+    /// The log's constraint the engine breaks first when the log's constraints are activated
+    /// in the order `logOrder` (a permutation of `0..<count` over the replayed log constraints,
+    /// see ``replayedLogCount``), after the implicit ones.
+    func engineBreaks(activating logOrder: [Int]) -> LoggedConstraint? {
+        let instance = Instance(model, Array(model.planned.indices), logOrder: logOrder)
+        guard let broken = instance.firstBroken, case .log(let index) = model.planned[broken].source else { return nil }
+        return conflict.distinctConstraints[index]
+    }
+
+    /// How many of the log's constraints are replayed (the permutations of
+    /// ``engineBreaks(activating:)`` are over these).
+    var replayedLogCount: Int { model.planned.filter { $0.source.isLog }.count }
 
     func isUnsatisfiable(_ indices: [Int]) -> Bool {
         !Instance(model, indices).reports.isEmpty

@@ -61,4 +61,34 @@ struct BreakRuleTests {
         #expect(imposed.isImposedGeometry && autoresizing.isImposedGeometry && !guide.isImposedGeometry)
         #expect(autoresizing.description.contains("<NSAutoresizingMaskLayoutConstraint:0x") && autoresizing.description.contains(" h=--& v=--& "))
     }
+
+    /// A conflict met inside a batch is resolved when the batch ends, against the whole batch
+    /// (LayoutEngine.resolveRefusedInBatch); one that a break observer causes while that runs is
+    /// resolved before the batch's end returns.
+    @Test("Conflicts inside a batch are resolved at its end, including those a break observer causes")
+    func batchResolvesAtItsEnd() {
+        let window = Window(width: 200, height: 100)
+        let label = makeLabel(String(repeating: "x", count: 40), "label", in: window)
+        let extra = label.widthAnchor.constraint(equalToConstant: 290)
+        var observed = 0
+        _ = window.engine.addBreakObserver { _ in
+            observed += 1
+            if observed == 1 { extra.isActive = true }
+        }
+        let constraints = [
+            label.widthAnchor.constraint(equalToConstant: 280),
+            label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+            label.trailingAnchor.constraint(lessThanOrEqualTo: window.trailingAnchor, constant: -16),
+            label.topAnchor.constraint(equalTo: window.topAnchor, constant: 8),
+        ]
+        window.engine.performBatch {
+            LayoutConstraint.activate(constraints)
+            #expect(window.engine.brokenConstraintCount == 0, "resolved only when the batch ends")
+        }
+        // The trailing inequality, then one of the two widths (280 and 290 cannot both hold).
+        #expect(window.engine.brokenConstraintCount == 2)
+        #expect(constraints[2].isBroken)
+        #expect(extra.isActive && (extra.isBroken || constraints[0].isBroken))
+        #expect(window.engine.refusedInBatch.isEmpty)
+    }
 }

@@ -84,6 +84,20 @@ enum EvidenceShape {
         ),
     ]
 
+    /// Seed 004's required example written as UIKit would log it: a label 16 points in from
+    /// both edges of a 200-point-wide view, asking for 280 points; the trailing inequality is
+    /// what the engine breaks in every activation order (Tests/LayoutEngineTests/BreakRuleTests.swift).
+    static let seed004: (name: String, entries: [String], brokenIndex: Int) = (
+        "seed 004's required width",
+        [
+            "<NSLayoutConstraint:0xa1 H:|-(16)-[UILabel:0xb1'A long line of text']   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa2 UILabel:0xb1'A long line of text'.trailing <= UIView:0xb0.trailing - 16   (active)>",
+            "<NSLayoutConstraint:0xa3 V:|-(8)-[UILabel:0xb1'A long line of text']   (active, names: '|':UIView:0xb0 )>",
+            "<NSLayoutConstraint:0xa4 UILabel:0xb1'A long line of text'.width == 280   (active)>",
+            "<NSLayoutConstraint:0xa5 '_UITemporaryLayoutWidth' UIView:0xb0.width == 200   (active)>",
+        ], 1
+    )
+
     static func log(_ entries: [String], broken: Int) -> String {
         "(\n" + entries.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\nWill attempt to recover by breaking constraint \n"
             + entries[broken] + "\n"
@@ -101,16 +115,41 @@ struct BreakRuleEvidenceTests {
         #expect(outcome.ruleAgrees == true, "\(shape.name): the rule picks \(outcome.ruleOnLoggedSet?.equation ?? "nothing")")
     }
 
-    /// Replayed, the engine meets each conflict through its own (minimal) set; for the stack
-    /// canvas shape that set goes through the margins guide's own size, not the canvas, so the
-    /// engine breaks the bar's height there (docs/break-rule.md).
-    @Test("Replayed, the engine breaks what UIKit broke in 8 of the 9 shapes")
+    /// Replayed, the engine finds the mutually exclusive constraints by a deletion filter in the
+    /// break rule's order (LayoutEngine+ConflictSet.swift), whatever order the constraints
+    /// reach the solver in, and breaks what UIKit broke in every shape.
+    @Test("Replayed, the engine breaks what UIKit broke in all 9 shapes")
     func engineAgrees() throws {
-        let outcomes = try EvidenceShape.all.map { shape in
-            ConflictReplay(try #require(try UIKitLogParser().parse(EvidenceShape.log(shape.entries, broken: shape.brokenIndex)).first)).run()
+        for shape in EvidenceShape.all {
+            let conflict = try #require(try UIKitLogParser().parse(EvidenceShape.log(shape.entries, broken: shape.brokenIndex)).first)
+            let outcome = ConflictReplay(conflict).run()
+            #expect(outcome.agree == true, "\(shape.name): the engine breaks \(outcome.engineBreaks?.equation ?? "nothing")")
+            #expect(outcome.orderIndependent, "\(shape.name): reversed, the engine breaks another constraint")
         }
-        #expect(outcomes.filter { $0.agree == true }.count == 8)
-        #expect(outcomes.last?.agree == false)
+    }
+
+    /// A property test: the first constraint the engine breaks does not depend on the order of
+    /// the `activate([...])` array. Random permutations from a fixed seed (printed on failure).
+    @Test(
+        "The first break is the same in random activation orders",
+        arguments: (EvidenceShape.all + [EvidenceShape.seed004]).indices)
+    func orderPermutations(_ index: Int) throws {
+        let shapes = EvidenceShape.all + [EvidenceShape.seed004]
+        let shape = shapes[index]
+        let conflict = try #require(try UIKitLogParser().parse(EvidenceShape.log(shape.entries, broken: shape.brokenIndex)).first)
+        let replay = ConflictReplay(conflict)
+        let count = replay.replayedLogCount
+        let inOrder = replay.engineBreaks(activating: Array(0..<count))
+        #expect(inOrder?.address == conflict.broken?.address, "\(shape.name): in log order the engine breaks \(inOrder?.equation ?? "nothing")")
+        let seed: UInt64 = 0x5EED_0013 &+ UInt64(index)
+        var generator = EvidenceShape.SplitMix(seed: seed)
+        for round in 0..<8 {
+            let order = generator.permutation(of: count)
+            let broken = replay.engineBreaks(activating: order)
+            #expect(
+                broken?.address == inOrder?.address,
+                "\(shape.name), seed \(seed), round \(round), order \(order): breaks \(broken?.equation ?? "nothing")")
+        }
     }
 
     @Test("The known exception: canvas leading broken where the rule picks canvas trailing (woocommerce-ios #2374)")
@@ -126,5 +165,30 @@ struct BreakRuleEvidenceTests {
         let conflict = try #require(try UIKitLogParser().parse(EvidenceShape.log(entries, broken: 1)).first)
         let outcome = ConflictReplay(conflict).run()
         #expect(outcome.ruleAgrees == false && outcome.ruleOnLoggedSet?.address == "a3")
+    }
+}
+
+extension EvidenceShape {
+    /// SplitMix64 (Steele, Lea & Flood 2014) with its own Fisher-Yates shuffle, so a seed gives
+    /// the same permutations whatever the standard library's shuffle does.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func permutation(of count: Int) -> [Int] {
+            var order = Array(0..<count)
+            for index in stride(from: count - 1, to: 0, by: -1) {
+                order.swapAt(index, Int(next() % UInt64(index + 1)))
+            }
+            return order
+        }
     }
 }

@@ -36,6 +36,35 @@ struct RealWorldLogTests {
         #expect(differing.sorted() == ["custom4", "issue18", "issue5"])
     }
 
+    /// custom9 is the corpus's one complete log with UIKit's recovery line. Its conflict can go
+    /// through the stack view's own width or through the labels; the engine's mutually exclusive
+    /// set goes through the labels in every activation order, and the rule then breaks what
+    /// UIKit broke (docs/break-rule.md).
+    @Test("custom9: the engine breaks UIKit's choice, UISV-alignment trailing, in every activation order")
+    func custom9Agrees() throws {
+        let url = try #require(RealWorldLogs.root?.appendingPathComponent("logs/wtfautolayout/custom9.log"))
+        let conflict = try #require(try UIKitLogParser().parse(try String(contentsOf: url, encoding: .utf8)).first)
+        #expect(conflict.broken?.address == "7f83b85cf8e0")
+        let outcome = ConflictReplay(conflict).run()
+        #expect(outcome.agree == true, "the engine breaks \(outcome.engineBreaks?.equation ?? "nothing")")
+        #expect(outcome.orderIndependent)
+        let replay = ConflictReplay(conflict)
+        let count = replay.replayedLogCount
+        let seed: UInt64 = 0xC057_0009
+        var generator = EvidenceShape.SplitMix(seed: seed)
+        for round in 0..<6 {
+            let order = generator.permutation(of: count)
+            let broken = replay.engineBreaks(activating: order)
+            #expect(broken?.address == "7f83b85cf8e0", "seed \(seed), round \(round), order \(order): \(broken?.equation ?? "nothing")")
+        }
+    }
+
+    @Test("The manifest's malformed logs are all in the invalid folder")
+    func malformedPresent() {
+        #expect(RealWorldLogs.files(in: "logs/wtfautolayout/invalid").map(\.lastPathComponent)
+            == ["duplicateKeyError.log", "invalidHexitError.log"])
+    }
+
     @Test("Malformed logs get located errors", arguments: RealWorldLogs.files(in: "logs/wtfautolayout/invalid"))
     func malformed(_ url: URL) throws {
         do {
