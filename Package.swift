@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
-            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics"],
+            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler"],
             exclude: ["Snapshots"]
         ),
 
