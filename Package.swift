@@ -7,7 +7,10 @@
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents)
 //       <- LayoutScenarios (top-level Scenarios/)
-//         <- LayoutBenchKit (runner, metrics, reports, gates)
+//       <- LayoutProfiler (engine events -> profiles; renders text, no HTML)
+//         <- LayoutBenchKit (runner, metrics, reports, gates, and every HTML page: the
+//            report, comparison, history site and profile pages, from the Mustache
+//            templates in HTML/Templates/, embedded in the binary)
 //           <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
 import PackageDescription
@@ -122,6 +125,13 @@ let package = Package(
                 .embedInCode("HTML/Templates/history-trends.mustache"),
                 .embedInCode("HTML/Templates/history-compare.mustache"),
                 .embedInCode("HTML/Templates/profile.mustache"),
+                .embedInCode("HTML/Templates/report-summary.mustache"),
+                .embedInCode("HTML/Templates/report-baseline.mustache"),
+                .embedInCode("HTML/Templates/report-pairs.mustache"),
+                .embedInCode("HTML/Templates/report-growth.mustache"),
+                .embedInCode("HTML/Templates/report-scenarios.mustache"),
+                .embedInCode("HTML/Templates/figure.mustache"),
+                .embedInCode("HTML/Templates/details.mustache"),
                 .embedInCode("HTML/Templates/page.css"),
                 .embedInCode("HTML/Templates/profile.css"),
                 .embedInCode("HTML/Templates/tables.js"),

@@ -73,6 +73,19 @@ struct PageGoldenTests {
         for (a, b) in zip(first, second) { #expect(a.html == b.html, "\(a.name) differs between two renderings") }
     }
 
+    @Test("Every embedded template parses, and Mustache escapes exactly as HTML.escape")
+    func templates() {
+        #expect(PageTemplates.parsed.errors.isEmpty, "templates that did not parse: \(PageTemplates.parsed.errors)")
+        for source in PageTemplates.sources {
+            #expect(PageTemplates.parsed.library.getTemplate(named: source.name) != nil, "\(source.name) is not registered")
+        }
+        #expect(!PageTemplates.style.isEmpty && !PageTemplates.tablesScript.isEmpty && !PageTemplates.historyCompareScript.isEmpty)
+        let hostile = "<script>alert('x') & \"y\"</script> é ✓ {{z}}"
+        #expect(PageTemplates.render("facts", ["facts": [["label": hostile, "value": hostile]]]) ==
+            "<dl class=\"facts\"><dt>\(HTML.escape(hostile))</dt><dd>\(HTML.escape(hostile))</dd></dl>\n")
+        #expect(PageTemplates.render("no-such-template", [:]).hasPrefix("<!-- layoutbench: the template 'no-such-template' is missing"))
+    }
+
     /// `html` with object addresses written `0x…`.
     static func normalized(_ html: String) -> String {
         html.replacingOccurrences(of: "0x[0-9a-f]{6,}", with: "0x…", options: .regularExpression)

@@ -23,6 +23,13 @@ enum PageTemplates {
         ("history-trends", PackageResources.history_trends_mustache),
         ("history-compare", PackageResources.history_compare_mustache),
         ("profile", PackageResources.profile_mustache),
+        ("report-summary", PackageResources.report_summary_mustache),
+        ("report-baseline", PackageResources.report_baseline_mustache),
+        ("report-pairs", PackageResources.report_pairs_mustache),
+        ("report-growth", PackageResources.report_growth_mustache),
+        ("report-scenarios", PackageResources.report_scenarios_mustache),
+        ("figure", PackageResources.figure_mustache),
+        ("details", PackageResources.details_mustache),
     ]
 
     /// The shared style sheet (`page.css`).
