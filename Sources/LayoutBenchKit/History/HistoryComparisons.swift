@@ -4,8 +4,11 @@
 /// them (no statistics in JavaScript, so the site cannot disagree with the gate).
 ///
 /// Which pairs: each run against each of the ``earlierRunsPerHead`` runs before it (base
-/// older than head). A site of *n* runs holds at most 10 *n* comparisons; the page says how to
-/// compare any other pair (`layoutbench compare BASE HEAD`).
+/// older than head). A site of *n* runs holds at most 5 *n* comparisons; the page says how to
+/// compare any other pair (`layoutbench compare BASE HEAD`). Rows whose value is the same in
+/// both runs (and so `unchanged`) are counted in the summary, not listed: they are most of a
+/// comparison (with them and 10 runs before each, 12 runs of the quick suite made a 6.4 MB
+/// page), and the page is for what changed.
 ///
 /// The data, `LAYOUTBENCH_HISTORY` (see `Templates/history-compare.js`):
 /// ```
@@ -19,7 +22,7 @@
 /// in every pair); numbers are sort keys, `null` when not finite.
 enum HistoryComparisons {
     /// How many earlier runs each run is compared with.
-    static let earlierRunsPerHead = 10
+    static let earlierRunsPerHead = 5
 
     /// The compared pairs, as indices into the runs (oldest first): (base, head), base < head.
     static func pairs(count: Int) -> [(base: Int, head: Int)] {
@@ -32,15 +35,17 @@ enum HistoryComparisons {
         ReportComparison.compare(base: base.loaded, head: head.loaded, thresholds: thresholds)
     }
 
-    /// The rows the page shows: every row but counters that are 0 in both runs (as
-    /// ``ComparisonPage`` leaves them out).
+    /// The rows the page lists: every row but those `unchanged` with the same value in both
+    /// runs (counters that are 0 in both among them, as ``ComparisonPage`` leaves those out).
     static func shownRows(_ comparison: ReportComparison) -> [ReportComparison.Row] {
-        comparison.rows.filter { $0.base != 0 || $0.head != 0 }
+        comparison.rows.filter { $0.verdict != .unchanged || $0.base != $0.head }
     }
 
     /// The one-line summary of a pair: the verdict counts, lost coverage and the warnings.
     static func summary(_ comparison: ReportComparison, baseNumber: Int, headNumber: Int) -> (text: String, status: String) {
         var text = "#\(baseNumber) \(comparison.base.label) → #\(headNumber) \(comparison.head.label): \(comparison.countsText)."
+        let identical = comparison.rows.count - shownRows(comparison).count
+        if identical > 0 { text += " \(MetricFormat.count(Double(identical))) unchanged metrics with the same value in both runs are not listed." }
         if let lost = comparison.lostCoverageSummary { text += " " + lost }
         for warning in comparison.warnings { text += " " + warning }
         let failed = !comparison.regressions.isEmpty || !comparison.lostCoverage.isEmpty

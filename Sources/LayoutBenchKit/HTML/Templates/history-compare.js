@@ -24,9 +24,13 @@
     while (body.firstChild) { body.removeChild(body.firstChild); }
     if (!base || !head) { return; }
     var pair = data.pairs[base.id + " " + head.id];
-    if (!pair) {
+    if (base.id === head.id) {
+      summary.textContent = "#" + (headSelect.selectedIndex + 1) + " " + head.label + ": choose two different runs" +
+        (runs.length < 2 ? " (this site has one run; comparisons need two or more)." : ".");
+      summary.className = "notice";
+    } else if (!pair) {
       summary.textContent = "#" + (baseSelect.selectedIndex + 1) + " " + base.label + " \u2192 #" + (headSelect.selectedIndex + 1) + " " +
-        head.label + ": this site compares each run with the runs before it (up to 10); choose an earlier base, or run " +
+        head.label + ": this site compares each run with the few runs just before it; choose a base among those, or run " +
         "layoutbench compare BASE HEAD.";
       summary.className = "notice";
     } else {
