@@ -7,7 +7,10 @@
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents)
 //       <- LayoutScenarios (top-level Scenarios/)
-//         <- LayoutBenchKit (runner, metrics, reports, gates)
+//       <- LayoutProfiler (engine events -> profiles; renders text, no HTML)
+//         <- LayoutBenchKit (runner, metrics, reports, gates, and every HTML page: the
+//            report, comparison, history site and profile pages, from the Mustache
+//            templates in HTML/Templates/, embedded in the binary)
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
 //              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
@@ -29,6 +32,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Mustache templates for the HTML pages (Sources/LayoutBenchKit/HTML/Templates).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The instrumented incremental Cassowary solver. `CASSOWARY_INTERNAL_CHECKS`
@@ -104,11 +109,41 @@ let package = Package(
             name: "LayoutBenchKit",
             dependencies: [
                 "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            // The pages' templates, style sheets and scripts, compiled into the binary as byte
+            // arrays (`PackageResources`), so that the executable stays one self-contained file
+            // (the instruction-count child runs a copy of it elsewhere; Bundle.module would not
+            // be found there).
+            resources: [
+                .embedInCode("HTML/Templates/page.mustache"),
+                .embedInCode("HTML/Templates/table.mustache"),
+                .embedInCode("HTML/Templates/section.mustache"),
+                .embedInCode("HTML/Templates/facts.mustache"),
+                .embedInCode("HTML/Templates/filter-select.mustache"),
+                .embedInCode("HTML/Templates/run-options.mustache"),
+                .embedInCode("HTML/Templates/comparison.mustache"),
+                .embedInCode("HTML/Templates/history-index.mustache"),
+                .embedInCode("HTML/Templates/history-trends.mustache"),
+                .embedInCode("HTML/Templates/history-compare.mustache"),
+                .embedInCode("HTML/Templates/profile.mustache"),
+                .embedInCode("HTML/Templates/report-summary.mustache"),
+                .embedInCode("HTML/Templates/report-baseline.mustache"),
+                .embedInCode("HTML/Templates/report-pairs.mustache"),
+                .embedInCode("HTML/Templates/report-growth.mustache"),
+                .embedInCode("HTML/Templates/report-scenarios.mustache"),
+                .embedInCode("HTML/Templates/figure.mustache"),
+                .embedInCode("HTML/Templates/details.mustache"),
+                .embedInCode("HTML/Templates/page.css"),
+                .embedInCode("HTML/Templates/profile.css"),
+                .embedInCode("HTML/Templates/tables.js"),
+                .embedInCode("HTML/Templates/history-index.js"),
+                .embedInCode("HTML/Templates/history-compare.js"),
             ]
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
-            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics"],
+            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler"],
             exclude: ["Snapshots"]
         ),
 

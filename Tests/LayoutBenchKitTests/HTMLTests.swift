@@ -143,7 +143,7 @@ struct HTMLTests {
         let trends = try String(contentsOfFile: output + "/trends.html", encoding: .utf8)
         #expect(trends.contains("id=\"trend-demo-a\"") && trends.contains("<svg class=\"chart\""))
         let compare = try String(contentsOfFile: output + "/compare.html", encoding: .utf8)
-        #expect(compare.contains("var LAYOUTBENCH_RUNS = [{\"id\":\"a\""))
+        #expect(compare.contains("var LAYOUTBENCH_HISTORY = {\"strings\":["))
         #expect(compare.contains("id=\"any-table\""))
         let previous = try String(contentsOfFile: output + "/compare/nested-b.html", encoding: .utf8)
         #expect(previous.contains("cellUpdates"))

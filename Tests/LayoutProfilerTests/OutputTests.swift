@@ -67,7 +67,9 @@ struct OutputTests {
         let html = Self.profile.report.html()
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<meta name=\"viewport\""))
-        #expect(!html.contains("<script"))
+        // The shared page skeleton: one script, the tables' sorting and filtering (LayoutBenchKit's tables.js).
+        #expect(html.components(separatedBy: "<script>").count == 2 && html.contains("data-enhanced"))
+        #expect(html.contains("<table id=\"top-views-table\" class=\"sortable\">"))
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(!html.contains("<link"))
         #expect(html.contains("<svg class=\"timeline\""))

@@ -1,7 +1,7 @@
 /// A comparison as one self-contained HTML page: the two runs, the verdict counts, the
 /// regressions and improvements, the wall-time ratio of every scenario as bars, and every
 /// compared metric in a sortable table with a text filter and a verdict filter. Section ids:
-/// `summary`, `changes`, `time`, `metrics`.
+/// `summary`, `changes`, `time`, `metrics`. The markup is `Templates/comparison.mustache`.
 public enum ComparisonPage {
     /// The page.
     ///
@@ -9,50 +9,36 @@ public enum ComparisonPage {
     ///   - title: The heading (`layoutbench compare`).
     ///   - baseName: A baseline's name, or `nil`.
     public static func html(_ comparison: ReportComparison, title: String = "layoutbench comparison", baseName: String? = nil) -> String {
-        var body = "<section id=\"summary\"><h2>Summary</h2>\n"
         let regressions = comparison.regressions.count, improvements = comparison.improvements.count
-        if let lost = comparison.lostCoverageSummary {
-            body += "<p class=\"notice fail\">\(HTML.badge("regression", kind: "regression")) \(HTML.escape(lost))</p>\n"
-        }
+        var context: [String: Any] = [
+            "facts": HTML.facts([
+                ("Base", (baseName.map { "baseline '\($0)': " } ?? "") + "\(comparison.base.label) (\(comparison.base.path))"),
+                ("Head", "\(comparison.head.label) (\(comparison.head.path))"),
+                ("Machines", "\(comparison.base.machine ?? "unknown") · \(comparison.head.machine ?? "unknown")"),
+                ("Builds", "\(comparison.base.buildConfiguration) · \(comparison.head.buildConfiguration)"),
+                ("Thresholds", comparison.thresholdsSource),
+                ("Verdicts", comparison.countsText),
+            ]),
+            "warnings": comparison.warnings,
+        ]
+        if let lost = comparison.lostCoverageSummary { context["lostCoverage"] = lost }
         if regressions > 0 {
-            body +=
-                "<p class=\"notice fail\">\(HTML.badge("regression", kind: "regression")) \(regressions) metric\(regressions == 1 ? "" : "s") "
-                + "regressed beyond \(regressions == 1 ? "its threshold" : "their thresholds").</p>\n"
+            context["regressed"] = [
+                "count": String(regressions), "s": regressions == 1 ? "" : "s", "thresholds": regressions == 1 ? "its threshold" : "their thresholds",
+            ]
         } else if improvements > 0 {
-            body +=
-                "<p class=\"notice\">\(HTML.badge("improvement", kind: "improvement")) \(improvements) metric\(improvements == 1 ? "" : "s") "
-                + "improved beyond the thresholds and nothing regressed: the baseline can be updated.</p>\n"
+            context["improved"] = ["count": String(improvements), "s": improvements == 1 ? "" : "s"]
         } else if comparison.lostCoverage.isEmpty {
-            body += "<p class=\"notice ok\">\(HTML.badge("pass", kind: "ok")) No metric regressed or improved beyond its threshold.</p>\n"
+            context["passed"] = true
         } else {
-            body += "<p class=\"notice\">No measured metric regressed or improved beyond its threshold.</p>\n"
+            context["unsettled"] = true
         }
-        body += HTML.facts([
-            ("Base", (baseName.map { "baseline '\($0)': " } ?? "") + "\(comparison.base.label) (\(comparison.base.path))"),
-            ("Head", "\(comparison.head.label) (\(comparison.head.path))"),
-            ("Machines", "\(comparison.base.machine ?? "unknown") · \(comparison.head.machine ?? "unknown")"),
-            ("Builds", "\(comparison.base.buildConfiguration) · \(comparison.head.buildConfiguration)"),
-            ("Thresholds", comparison.thresholdsSource),
-            ("Verdicts", comparison.countsText),
-        ])
-        for warning in comparison.warnings { body += "<p class=\"notice\">\(HTML.escape(warning))</p>\n" }
-        if !comparison.onlyInBase.isEmpty {
-            body += "<p class=\"muted\">Only in the base: \(HTML.escape(comparison.onlyInBase.joined(separator: ", ")))</p>\n"
-        }
-        if !comparison.onlyInHead.isEmpty {
-            body += "<p class=\"muted\">Only in the head: \(HTML.escape(comparison.onlyInHead.joined(separator: ", ")))</p>\n"
-        }
-        body +=
-            "<p class=\"muted\">Counters compare exactly (by default); times need the change of the medians beyond the threshold, a "
-            + "Mann-Whitney p below the limit and the bootstrap 95% interval of the median ratio outside the noise band; memory needs the "
-            + "samples' ranges apart. Otherwise a change beyond the threshold is noise (docs/ci.md, \"Verdicts\").</p>\n</section>\n"
+        if !comparison.onlyInBase.isEmpty { context["onlyInBase"] = comparison.onlyInBase.joined(separator: ", ") }
+        if !comparison.onlyInHead.isEmpty { context["onlyInHead"] = comparison.onlyInHead.joined(separator: ", ") }
 
         let changes = comparison.rows.filter { $0.verdict == .regression || $0.verdict == .improvement }
-        body += "<section id=\"changes\"><h2>Regressions and improvements</h2>\n"
-        body += changes.isEmpty ? "<p>None.</p>\n" : rowsTable(changes, id: "changes-table", filterable: changes.count > 10)
-        body += "</section>\n"
+        if !changes.isEmpty { context["changesTable"] = rowsTable(changes, id: "changes-table", filterable: changes.count > 10) }
 
-        body += "<section id=\"time\"><h2>Wall time, head ÷ base</h2>\n"
         var bars: [SVGRatioBars.Bar] = []
         var largest: [String: Int] = [:]
         for row in comparison.rows { largest[row.scenario] = max(largest[row.scenario] ?? 0, row.size) }
@@ -61,31 +47,19 @@ public enum ComparisonPage {
                 SVGRatioBars.Bar(
                     label: row.scenario, ratio: row.base > 0 ? row.head / row.base : nil, low: row.ratioLower, high: row.ratioUpper))
         }
-        if bars.isEmpty {
-            body += "<p class=\"muted\">No wall times to compare.</p>\n"
-        } else {
-            body +=
-                "<p class=\"muted\">At each scenario's largest size: the ratio of the medians (right: the head is slower), with the "
-                + "bootstrap 95% interval.</p>\n"
-            body += "<figure>" + SVGRatioBars(title: "Wall time ratio head ÷ base per scenario", bars: bars).svg() + "</figure>\n"
-        }
-        body += "</section>\n"
+        if !bars.isEmpty { context["bars"] = SVGRatioBars(title: "Wall time ratio head ÷ base per scenario", bars: bars).svg() }
 
-        body += "<section id=\"metrics\"><h2>Every compared metric</h2>\n"
         let shown = comparison.rows.filter { $0.base != 0 || $0.head != 0 }
-        if shown.count < comparison.rows.count {
-            body += "<p class=\"muted\">\(comparison.rows.count - shown.count) counters that are 0 in both runs are left out.</p>\n"
-        }
+        if shown.count < comparison.rows.count { context["zeroCounters"] = String(comparison.rows.count - shown.count) }
         let select = HTMLTable.attributeFilter(
             table: "metrics-table", attribute: "data-verdict", label: "Verdict",
             options: [("", "all")] + ReportComparison.Verdict.allCases.map { ($0.rawValue, $0.rawValue) })
-        body += rowsTable(shown, id: "metrics-table", filterable: true, extraControls: select)
-        body += "</section>\n"
+        context["metricsTable"] = rowsTable(shown, id: "metrics-table", filterable: true, extraControls: select)
 
         return HTMLPage(
             title: title, subtitle: "\(comparison.base.label) → \(comparison.head.label)",
             navigation: [("summary", "Summary"), ("changes", "Regressions and improvements"), ("time", "Wall time"), ("metrics", "Every metric")],
-            body: body
+            body: PageTemplates.render("comparison", context)
         ).render()
     }
 

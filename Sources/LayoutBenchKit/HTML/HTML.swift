@@ -1,12 +1,14 @@
 import Foundation
 
-/// Text made safe for HTML, and the small helpers every page uses.
+/// Text made safe for HTML, and the few inline elements that Swift code puts into cells and
+/// paragraphs.
 ///
-/// The building blocks in this folder (``HTMLPage``, ``HTMLStyle``, ``HTMLScript``,
-/// ``HTMLTable``, ``SVGLineChart``, ``SVGRatioBars``) make self-contained pages: inline CSS,
-/// inline SVG, a small inline script that only enhances (sorting, filtering), no network,
-/// no external fonts or images. The run report, the comparison page and the history site
-/// are built from them; other pages (the profile page) can adopt them.
+/// Pages are rendered from the templates in `Templates/` (``PageTemplates``): the skeleton
+/// every page shares (``HTMLPage``), tables (``HTMLTable``), the report, comparison, history
+/// and profile bodies, the style sheet and scripts. Charts are built with ``Markup``. All of
+/// them escape through ``escape(_:)`` (Mustache's `{{name}}` escapes the same five
+/// characters). Pages are self-contained: inline CSS, inline SVG, a small inline script that
+/// only enhances (sorting, filtering), no network, no external fonts or images.
 public enum HTML {
     /// Escapes `&`, `<`, `>`, `"` and `'`, for text and attribute values alike.
     public static func escape(_ text: String) -> String {
@@ -41,12 +43,32 @@ public enum HTML {
 
     /// `<span class="badge kind">text</span>`.
     public static func badge(_ text: String, kind: String) -> String {
-        "<span class=\"badge \(escape(kind))\">\(escape(text))</span>"
+        Markup("span", ["class": "badge \(kind)"], [.text(text)]).markup
     }
 
-    /// A definition list of label/value pairs; values are escaped.
+    /// `<code>text</code>`.
+    public static func code(_ text: String) -> String {
+        Markup("code", [:], [.text(text)]).markup
+    }
+
+    /// `<a href="target">text</a>`.
+    public static func link(_ target: String, _ text: String) -> String {
+        Markup("a", ["href": target], [.text(text)]).markup
+    }
+
+    /// `<p class="kind">text</p>` and a line break.
+    public static func paragraph(_ text: String, class kind: String) -> String {
+        Markup("p", ["class": kind], [.text(text)]).markup + "\n"
+    }
+
+    /// `<section id="id"><h2>title</h2>` and a line break, the HTML, and `</section>`.
+    public static func section(id: String, title: String, html: String) -> String {
+        PageTemplates.render("section", ["id": id, "title": title, "html": html])
+    }
+
+    /// A definition list of label/value pairs (`Templates/facts.mustache`); values are escaped.
     public static func facts(_ pairs: [(String, String)]) -> String {
-        "<dl class=\"facts\">" + pairs.map { "<dt>\(escape($0.0))</dt><dd>\(escape($0.1))</dd>" }.joined() + "</dl>\n"
+        PageTemplates.render("facts", ["facts": pairs.map { ["label": $0.0, "value": $0.1] }])
     }
 
     /// A JSON string literal safe inside an inline `<script>` (no `</script>`, no `<!--`).

@@ -11,55 +11,35 @@ public struct HTMLPage: Sendable {
     public var body: String
     /// More script after the shared one (already safe for a `<script>` element), or empty.
     public var extraScript: String
+    /// More style after the shared style sheet (CSS), or empty.
+    public var extraStyle: String
     /// The footer line (escaped).
     public var footer: String
 
     public init(
         title: String, subtitle: String? = nil, navigation: [(id: String, label: String)] = [], body: String,
-        extraScript: String = "", footer: String = "Made by layoutbench. Self-contained: no network access, no external files."
+        extraScript: String = "", extraStyle: String = "",
+        footer: String = "Made by layoutbench. Self-contained: no network access, no external files."
     ) {
         self.title = title
         self.subtitle = subtitle
         self.navigation = navigation
         self.body = body
         self.extraScript = extraScript
+        self.extraStyle = extraStyle
         self.footer = footer
     }
 
-    /// The whole document.
+    /// The whole document, from `Templates/page.mustache`.
     public func render() -> String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="layoutbench">
-            <title>\(HTML.escape(title))</title>
-            <style>
-            \(HTMLStyle.css)
-            </style>
-            </head>
-            <body>
-            <main>
-            <header class="page">
-            <h1>\(HTML.escape(title))</h1>
-
-            """
-        if let subtitle { page += "<p class=\"lede\">\(HTML.escape(subtitle))</p>\n" }
-        if !navigation.isEmpty {
-            page +=
-                "<nav class=\"toc\" aria-label=\"Sections\">"
-                + navigation.map { "<a href=\"#\(HTML.escape($0.id))\">\(HTML.escape($0.label))</a>" }.joined()
-                + "</nav>\n"
-        }
-        page += "</header>\n"
-        page += body
-        page += "<footer>\(HTML.escape(footer))</footer>\n</main>\n"
-        page += "<script>\n\(HTMLScript.tables)\n</script>\n"
-        if !extraScript.isEmpty { page += "<script>\n\(extraScript)\n</script>\n" }
-        page += "</body>\n</html>\n"
-        return page
+        var context: [String: Any] = [
+            "title": title, "style": PageTemplates.style, "body": body, "footer": footer, "script": PageTemplates.tablesScript,
+            "hasNavigation": !navigation.isEmpty, "navigation": navigation.map { ["id": $0.id, "label": $0.label] },
+        ]
+        if let subtitle { context["subtitle"] = subtitle }
+        if !extraStyle.isEmpty { context["extraStyle"] = extraStyle }
+        if !extraScript.isEmpty { context["extraScript"] = extraScript }
+        return PageTemplates.render("page", context)
     }
 }
 
@@ -144,59 +124,46 @@ public struct HTMLTable: Sendable {
         self.extraControls = extraControls
     }
 
-    /// The table, wrapped in a sideways-scrolling box, with its filter controls.
+    /// The table, wrapped in a sideways-scrolling box, with its filter controls, from
+    /// `Templates/table.mustache`.
     public func render() -> String {
-        var html = ""
-        if filterable || !extraControls.isEmpty {
-            html += "<div class=\"controls\" data-js-only hidden>"
-            if filterable {
-                html +=
-                    "<input type=\"search\" class=\"filter\" data-filter-table=\"\(HTML.escape(id))\" "
-                    + "placeholder=\"Filter rows…\" aria-label=\"Filter the rows of this table\">"
-            }
-            html += extraControls + "</div>\n"
+        func classes(_ column: Column) -> String? {
+            let names = (column.numeric ? ["n"] : []) + (column.wraps ? ["wrap"] : [])
+            return names.isEmpty ? nil : names.joined(separator: " ")
         }
-        html += "<div class=\"scroll\"><table id=\"\(HTML.escape(id))\" class=\"sortable\">"
-        if let caption { html += "<caption>\(HTML.escape(caption))</caption>" }
-        html += "<thead><tr>"
-        for column in columns {
-            var classes: [String] = []
-            if column.numeric { classes.append("n") }
-            if column.wraps { classes.append("wrap") }
-            html += "<th scope=\"col\""
-            if !classes.isEmpty { html += " class=\"\(classes.joined(separator: " "))\"" }
-            if let help = column.help { html += " title=\"\(HTML.escape(help))\"" }
-            html += ">\(HTML.escape(column.title))</th>"
-        }
-        html += "</tr></thead>\n<tbody>\n"
-        for row in rows {
-            html += "<tr"
-            for (name, value) in row.attributes { html += " \(name)=\"\(HTML.escape(value))\"" }
-            html += ">"
-            for (index, cell) in row.cells.enumerated() {
-                let column = index < columns.count ? columns[index] : Column("")
-                var classes: [String] = []
-                if column.numeric { classes.append("n") }
-                if column.wraps { classes.append("wrap") }
-                html += "<td"
-                if !classes.isEmpty { html += " class=\"\(classes.joined(separator: " "))\"" }
-                if let sortValue = cell.sortValue { html += " data-v=\"\(HTML.escape(sortValue))\"" }
-                html += ">\(cell.html)</td>"
-            }
-            html += "</tr>\n"
-        }
-        html += "</tbody></table></div>\n"
-        return html
+        var context: [String: Any] = [
+            "id": id, "hasControls": filterable || !extraControls.isEmpty, "filterable": filterable, "controls": extraControls,
+            "columns": columns.map { column -> [String: Any] in
+                var entry: [String: Any] = ["title": column.title]
+                if let names = classes(column) { entry["classes"] = names }
+                if let help = column.help { entry["help"] = help }
+                return entry
+            },
+            "rows": rows.map { row -> [String: Any] in
+                [
+                    "attributes": row.attributes.map { ["name": $0.0, "value": $0.1] },
+                    "cells": row.cells.enumerated().map { index, cell -> [String: Any] in
+                        var entry: [String: Any] = ["html": cell.html]
+                        if let names = classes(index < columns.count ? columns[index] : Column("")) { entry["classes"] = names }
+                        if let sortValue = cell.sortValue { entry["sortValue"] = sortValue }
+                        return entry
+                    },
+                ]
+            },
+        ]
+        if let caption { context["caption"] = caption }
+        return PageTemplates.render("table", context)
     }
 
     /// A `<select>` for the filter bar that shows only rows whose `attribute` has the chosen
     /// value: (value, label) options, the first usually ("", "all").
     public static func attributeFilter(table: String, attribute: String, label: String, options: [(String, String)], selected: String = "") -> String
     {
-        "<label>\(HTML.escape(label)) <select class=\"filter\" data-filter-table=\"\(HTML.escape(table))\" data-filter-attr=\"\(HTML.escape(attribute))\">"
-            + options.map {
-                "<option value=\"\(HTML.escape($0.0))\"\($0.0 == selected ? " selected" : "")>\(HTML.escape($0.1))</option>"
-            }.joined()
-            + "</select></label>"
+        PageTemplates.render(
+            "filter-select",
+            [
+                "label": label, "table": table, "attribute": attribute,
+                "options": options.map { ["value": $0.0, "text": $0.1, "selected": $0.0 == selected] as [String: Any] },
+            ])
     }
 }

@@ -45,32 +45,17 @@ public struct ReportPage {
 
     // MARK: Summary
 
-    /// What the numbers are of, and where the seeds and tags are defined.
-    static let modelNote =
-        "These numbers measure layoutbench's model of UIKit's Auto Layout on its own Cassowary solver, not UIKit on a device: "
-        + "the counters are the solver work a pattern asks for; the times are the model's on this machine. Tags "
-        + "<code>seed-000</code> to <code>seed-004</code> name the seed articles whose claims a scenario reproduces. "
-        + "docs/fidelity.md says what is modelled and what is not, and names the seeds."
-
     func summarySection() -> String {
-        var html = "<section id=\"summary\"><h2>Summary</h2>\n"
-        html += "<p class=\"muted\">\(Self.modelNote)</p>\n"
         let failedScenarios = report.scenarios.filter { $0.status == .failed }.count
-        if let churn = report.options.injectChurn {
-            html +=
-                "<p class=\"notice\"><b>Injected churn:</b> this run deactivated and reactivated up to \(churn) constraints in every display frame "
-                + "(<code>--inject-churn \(churn)</code>), a deliberately slowed variant for testing gates. Its expectations were "
-                + "checked but not enforced (see the warnings).</p>\n"
-        }
+        var context: [String: Any] = [:]
+        if let churn = report.options.injectChurn { context["injectChurn"] = String(churn) }
         if report.status == .passed {
-            html +=
-                "<p class=\"notice ok\">\(HTML.badge("passed", kind: "passed")) Every scenario met its expectations in every "
-                + "repetition, with identical counters across repetitions.</p>\n"
+            context["passed"] = true
         } else {
-            html +=
-                "<p class=\"notice fail\">\(HTML.badge("failed", kind: "failed")) \(report.failures.count) failure"
-                + "\(report.failures.count == 1 ? "" : "s") in \(failedScenarios) scenario\(failedScenarios == 1 ? "" : "s"): "
-                + "see <a href=\"#failures\">Failures</a>.</p>\n"
+            context["failed"] = [
+                "failures": String(report.failures.count), "failuresPlural": report.failures.count == 1 ? "" : "s",
+                "scenarios": String(failedScenarios), "scenariosPlural": failedScenarios == 1 ? "" : "s",
+            ]
         }
         let sizes = report.scenarios.reduce(0) { $0 + $1.sizes.count }
         var cards: [(String, String)] = [
@@ -83,11 +68,7 @@ public struct ReportPage {
         if let comparison {
             cards.append(("\(comparison.regressions.count)", "regressions against \(baselineName.map { "'\($0)'" } ?? "the baseline")"))
         }
-        html +=
-            "<div class=\"cards\">"
-            + cards.map {
-                "<div class=\"card\"><span class=\"big\">\(HTML.escape($0.0))</span><span class=\"label\">\(HTML.escape($0.1))</span></div>"
-            }.joined() + "</div>\n"
+        context["cards"] = cards.map { ["big": $0.0, "label": $0.1] }
 
         // The largest ratios.
         let ranked = report.pairs.compactMap { pair -> (PairComparison, Double)? in
@@ -95,8 +76,6 @@ public struct ReportPage {
             return (pair, ratio)
         }.sorted { $0.1 > $1.1 }
         if !ranked.isEmpty {
-            html += "<h3>Largest anti-pattern / fix ratios</h3>\n"
-            html += "<p class=\"muted\">At the largest size both sides ran: how many times more the anti-pattern costs than its fix.</p>\n"
             let rows = ranked.map { pair, ratio -> HTMLTable.Row in
                 let ratios = pair.atLargestCommonSize
                 func cell(_ metric: Metric) -> HTMLTable.Cell {
@@ -109,14 +88,14 @@ public struct ReportPage {
                 }
                 return HTMLTable.Row([
                     HTMLTable.Cell(
-                        html: "<a href=\"#pair-\(HTML.slug(pair.antiPattern))\">\(HTML.escape(pair.antiPattern))</a> / \(HTML.escape(pair.fix))",
+                        html: HTML.link("#pair-\(HTML.slug(pair.antiPattern))", pair.antiPattern) + " / " + HTML.escape(pair.fix),
                         sortValue: pair.antiPattern),
                     HTMLTable.Cell(
                         MetricFormat.count(Double(pair.largestCommonSize ?? 0)) + " " + pair.sizeUnit, sortBy: Double(pair.largestCommonSize ?? 0)),
                     HTMLTable.Cell(wall, sortBy: ratio), cell(.solves), cell(.cellUpdates), cell(.allocations),
                 ])
             }
-            html += HTMLTable(
+            context["ratiosTable"] = HTMLTable(
                 id: "largest-ratios",
                 columns: [
                     .init("Anti-pattern / fix"), .init("Size", numeric: true), .init("Wall time", numeric: true),
@@ -124,20 +103,14 @@ public struct ReportPage {
                 ], rows: rows
             ).render()
         }
-        if comparison == nil {
-            html +=
-                "<p class=\"muted\">No baseline was given. <code>layoutbench check --baseline NAME</code> compares a run with a saved "
-                + "baseline and shows its regressions here (docs/ci.md).</p>\n"
-        }
-        if !report.warnings.isEmpty {
-            html += "<h3>Warnings</h3><ul>" + report.warnings.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>\n"
-        }
-        return html + "</section>\n"
+        context["noBaseline"] = comparison == nil
+        context["hasWarnings"] = !report.warnings.isEmpty
+        context["warnings"] = report.warnings
+        return PageTemplates.render("report-summary", context)
     }
 
     func failuresSection() -> String {
-        var html = "<section id=\"failures\"><h2>Failures</h2>\n"
-        html += HTMLTable(
+        let table = HTMLTable(
             id: "failures-table",
             columns: [
                 .init("Scenario"), .init("Size", numeric: true), .init("Kind"), .init("Expected"), .init("What happened", wraps: true),
@@ -145,44 +118,38 @@ public struct ReportPage {
             ],
             rows: report.failures.map {
                 HTMLTable.Row([
-                    HTMLTable.Cell(html: "<a href=\"#scenario-\(HTML.slug($0.scenario))\">\(HTML.escape($0.scenario))</a>", sortValue: $0.scenario),
+                    HTMLTable.Cell(html: HTML.link("#scenario-\(HTML.slug($0.scenario))", $0.scenario), sortValue: $0.scenario),
                     HTMLTable.Cell(MetricFormat.count(Double($0.size)), sortBy: Double($0.size)), HTMLTable.Cell($0.kind.rawValue),
                     HTMLTable.Cell($0.expectation), HTMLTable.Cell($0.detail), HTMLTable.Cell(Report.Failure.ranges($0.repetitions)),
                 ])
             }, filterable: report.failures.count > 10
         ).render()
-        return html + "</section>\n"
+        return HTML.section(id: "failures", title: "Failures", html: table)
     }
 
     func baselineSection(_ comparison: ReportComparison) -> String {
-        var html = "<section id=\"baseline\"><h2>Against the baseline\(baselineName.map { " '\(HTML.escape($0))'" } ?? "")</h2>\n"
-        html +=
-            "<p>Baseline: \(HTML.escape(comparison.base.label)). Thresholds: \(HTML.escape(comparison.thresholdsSource)). "
-            + "\(HTML.escape(comparison.countsText)).</p>\n"
-        for warning in comparison.warnings { html += "<p class=\"notice\">\(HTML.escape(warning))</p>\n" }
-        if let lost = comparison.lostCoverageSummary { html += "<p class=\"notice fail\">\(HTML.escape(lost))</p>\n" }
+        var context: [String: Any] = [
+            "label": comparison.base.label, "thresholds": comparison.thresholdsSource, "counts": comparison.countsText,
+            "warnings": comparison.warnings,
+        ]
+        if let baselineName { context["baselineName"] = baselineName }
+        if let lost = comparison.lostCoverageSummary { context["lost"] = lost }
         let gating = comparison.rows.filter { $0.verdict == .regression || $0.verdict == .improvement }
         if gating.isEmpty && !comparison.lostCoverage.isEmpty {
-            html += "<p class=\"notice\">No measured metric regressed or improved beyond its threshold.</p>\n"
+            context["unsettled"] = true
         } else if gating.isEmpty {
-            html += "<p class=\"notice ok\">No metric regressed or improved beyond its threshold.</p>\n"
+            context["passed"] = true
         } else {
-            html += ComparisonPage.rowsTable(gating, id: "baseline-changes", filterable: gating.count > 10)
+            context["changesTable"] = ComparisonPage.rowsTable(gating, id: "baseline-changes", filterable: gating.count > 10)
         }
-        return html + "</section>\n"
+        return PageTemplates.render("report-baseline", context)
     }
 
     // MARK: Pairs
 
     func pairsSection() -> String {
-        var html = "<section id=\"pairs\"><h2>Anti-pattern / fix pairs</h2>\n"
-        guard !report.pairs.isEmpty else {
-            return html + "<p class=\"muted\">No pair had both sides in this run.</p></section>\n"
-        }
-        html +=
-            "<p class=\"muted\">Bars: anti-pattern ÷ fix per metric at the largest common size, on a log scale (right: the anti-pattern "
-            + "costs more). The wall-time bar carries its 95% bootstrap interval.</p>\n"
-        html += "<div class=\"charts\">\n"
+        guard !report.pairs.isEmpty else { return PageTemplates.render("report-pairs", ["hasPairs": false]) }
+        var figures: [[String: String]] = []
         for pair in report.pairs {
             guard let size = pair.largestCommonSize, let ratios = pair.atLargestCommonSize else { continue }
             let interval = pair.sizes.last?.wallTimeRatioInterval
@@ -193,15 +160,12 @@ public struct ReportPage {
                 }
                 return SVGRatioBars.Bar(label: RunSummary.label(metric), ratio: ratio)
             }
-            html += "<figure id=\"pair-\(HTML.slug(pair.antiPattern))\">"
-            html += SVGRatioBars(title: "\(pair.antiPattern) ÷ \(pair.fix) at \(size) \(pair.sizeUnit)", bars: bars).svg()
-            html +=
-                "<figcaption><b><a href=\"#scenario-\(HTML.slug(pair.antiPattern))\">\(HTML.escape(pair.antiPattern))</a> ÷ "
-                + "<a href=\"#scenario-\(HTML.slug(pair.fix))\">\(HTML.escape(pair.fix))</a></b> at \(MetricFormat.count(Double(size))) "
-                + "\(HTML.escape(pair.sizeUnit))</figcaption></figure>\n"
+            figures.append([
+                "slug": HTML.slug(pair.antiPattern), "fixSlug": HTML.slug(pair.fix), "anti": pair.antiPattern, "fix": pair.fix,
+                "svg": SVGRatioBars(title: "\(pair.antiPattern) ÷ \(pair.fix) at \(size) \(pair.sizeUnit)", bars: bars).svg(),
+                "size": MetricFormat.count(Double(size)), "unit": pair.sizeUnit,
+            ])
         }
-        html += "</div>\n"
-        html += contradictions()
         // Every size, every metric.
         var rows: [HTMLTable.Row] = []
         for pair in report.pairs {
@@ -217,22 +181,23 @@ public struct ReportPage {
                 rows.append(HTMLTable.Row(cells))
             }
         }
-        html += "<h3>Ratios at every size</h3>\n"
-        html += HTMLTable(
-            id: "pair-ratios",
-            columns: [.init("Pair"), .init("Size", numeric: true)] + Metric.allCases.map { .init(RunSummary.label($0), numeric: true) },
-            rows: rows, filterable: true
-        ).render()
-        return html + "</section>\n"
+        let contradictions = contradictions()
+        return PageTemplates.render(
+            "report-pairs",
+            [
+                "hasPairs": true, "figures": figures, "hasContradictions": !contradictions.isEmpty, "contradictions": contradictions,
+                "ratiosTable": HTMLTable(
+                    id: "pair-ratios",
+                    columns: [.init("Pair"), .init("Size", numeric: true)] + Metric.allCases.map { .init(RunSummary.label($0), numeric: true) },
+                    rows: rows, filterable: true
+                ).render(),
+            ])
     }
 
     /// The pairs whose anti-pattern ran faster than its fix, with the cause.
-    func contradictions() -> String {
-        let contradicted = report.pairs.filter { $0.contradiction != nil }
-        guard !contradicted.isEmpty else { return "" }
-        var html = "<h3>Pairs whose direction contradicts the seeds</h3>\n<ul class=\"claims\">"
-        for pair in contradicted {
-            let contradiction = pair.contradiction!
+    func contradictions() -> [[String: String]] {
+        report.pairs.compactMap { pair in
+            guard let contradiction = pair.contradiction else { return nil }
             let at = zip(contradiction.sizes, contradiction.wallTimeRatios).map {
                 "\(MetricFormat.ratio($0.1)) at \(MetricFormat.count(Double($0.0)))"
             }.joined(separator: ", ")
@@ -244,13 +209,10 @@ public struct ReportPage {
                 }
                 if !parts.isEmpty { counters = " (counters there: " + parts.joined(separator: ", ") + ")" }
             }
-            html +=
-                "<li><b><code>\(HTML.escape(pair.antiPattern))</code> took less wall time than <code>\(HTML.escape(pair.fix))</code></b>: "
-                + "\(HTML.escape(at)) \(HTML.escape(pair.sizeUnit))\(HTML.escape(counters)). The seeds say the anti-pattern costs more. "
-                + "<b>Cause:</b> \(HTML.escape(contradiction.cause)) (What the model measures, and what it does not: "
-                + "docs/fidelity.md.)</li>\n"
+            return [
+                "anti": pair.antiPattern, "fix": pair.fix, "at": at, "unit": pair.sizeUnit, "counters": counters, "cause": contradiction.cause,
+            ]
         }
-        return html + "</ul>\n"
     }
 
     // MARK: Growth
@@ -259,18 +221,11 @@ public struct ReportPage {
     static let growthMetrics: [Metric] = [.wallNanoseconds, .cellUpdates, .rowOperations, .allocations]
 
     func growthSection() -> String {
-        var html = "<section id=\"growth\"><h2>How cost grows with size</h2>\n"
-        html +=
-            "<p class=\"muted\">Per scenario: the best of O(1), O(log n), O(n), O(n log n), O(n²) and O(n³) fitted with a "
-            + "constant term, and the exponent of a log-log fit (1 is linear, 2 quadratic), over the sizes the run measured. "
-            + "Each scenario's section has the fits of every metric and their charts.</p>\n"
-        if let claims = seedClaims() { html += claims }
         var rows: [HTMLTable.Row] = []
         for family in report.families {
             for entry in family.scenarios {
                 var cells = [HTMLTable.Cell(family.name),
-                             HTMLTable.Cell(html: "<a href=\"#scenario-\(HTML.slug(entry.name))\">\(HTML.escape(entry.name))</a>",
-                                            sortValue: entry.name),
+                             HTMLTable.Cell(html: HTML.link("#scenario-\(HTML.slug(entry.name))", entry.name), sortValue: entry.name),
                              HTMLTable.Cell(entry.role ?? "")]
                 for metric in Self.growthMetrics {
                     let brief = entry.growth[metric.rawValue]
@@ -279,13 +234,18 @@ public struct ReportPage {
                 rows.append(HTMLTable.Row(cells))
             }
         }
-        html += HTMLTable(
-            id: "growth-table",
-            columns: [.init("Family"), .init("Scenario"), .init("Role")]
-                + Self.growthMetrics.map { .init(RunSummary.label($0), numeric: true) },
-            rows: rows, filterable: true
-        ).render()
-        return html + "</section>\n"
+        let claims = seedClaims()
+        return PageTemplates.render(
+            "report-growth",
+            [
+                "hasClaims": !claims.isEmpty, "claims": claims,
+                "growthTable": HTMLTable(
+                    id: "growth-table",
+                    columns: [.init("Family"), .init("Scenario"), .init("Role")]
+                        + Self.growthMetrics.map { .init(RunSummary.label($0), numeric: true) },
+                    rows: rows, filterable: true
+                ).render(),
+            ])
     }
 
     /// `O(n^2) · 1.63`: the model and the log-log exponent.
@@ -294,88 +254,77 @@ public struct ReportPage {
     }
 
     /// What the run says of the seeds' scaling claims (seed 002): independent hierarchies
-    /// cost linearly, cross-linked constraints O(n²) to O(n³). Nil when the run lacks them.
-    func seedClaims() -> String? {
-        guard let family = report.families.first(where: { $0.name == "hierarchies" }) else { return nil }
+    /// cost linearly, cross-linked constraints O(n²) to O(n³). Empty when the run lacks them.
+    func seedClaims() -> [[String: Any]] {
+        guard let family = report.families.first(where: { $0.name == "hierarchies" }) else { return [] }
         func fit(_ name: String) -> (FamilySummary.Brief, FamilySummary.Brief)? {
             guard let entry = family.scenarios.first(where: { $0.name == name }),
                 let cells = entry.growth[Metric.cellUpdates.rawValue], let wall = entry.growth[Metric.wallNanoseconds.rawValue]
             else { return nil }
             return (cells, wall)
         }
-        var items: [String] = []
+        var items: [[String: Any]] = []
+        func claim(_ title: String, _ verdict: String, _ scenario: String, _ cells: FamilySummary.Brief, _ wall: FamilySummary.Brief) {
+            items.append([
+                "first": items.isEmpty, "title": title, "verdict": verdict, "scenario": scenario, "cells": Self.growthText(cells),
+                "wall": Self.growthText(wall),
+            ])
+        }
         if let (cells, wall) = fit("hierarchies/independent"), let exponent = cells.logLogExponent {
             let holds = exponent < 1.2 && cells.model != "O(n^2)" && cells.model != "O(n^3)"
-            items.append(
-                "<li><b>Independent hierarchies cost linearly:</b> \(holds ? "holds" : "does not hold") here. "
-                    + "<code>hierarchies/independent</code>: cell updates \(HTML.escape(Self.growthText(cells))), wall time "
-                    + "\(HTML.escape(Self.growthText(wall))).</li>")
+            claim("Independent hierarchies cost linearly:", holds ? "holds" : "does not hold", "hierarchies/independent", cells, wall)
         }
         if let (cells, wall) = fit("hierarchies/cross-linked"), let exponent = cells.logLogExponent {
             let quadratic = cells.model == "O(n^2)" || cells.model == "O(n^3)" || exponent >= 1.8
             let verdict = quadratic ? "holds" : exponent >= 1.2 ? "holds in part (superlinear, below quadratic)" : "does not hold"
-            items.append(
-                "<li><b>Cross-linked constraints cost O(n²) to O(n³):</b> \(verdict) here. "
-                    + "<code>hierarchies/cross-linked</code>: cell updates \(HTML.escape(Self.growthText(cells))), wall time "
-                    + "\(HTML.escape(Self.growthText(wall))).</li>")
+            claim("Cross-linked constraints cost O(n²) to O(n³):", verdict, "hierarchies/cross-linked", cells, wall)
         }
-        guard !items.isEmpty else { return nil }
-        return "<h3>The seeds' scaling claims</h3>\n<p class=\"muted\">From seed 002, <i>Auto Layout performance and correctness</i> "
-            + "(docs/fidelity.md).</p>\n<ul class=\"claims\">" + items.joined(separator: "\n") + "</ul>\n"
+        return items
     }
 
     // MARK: Scenarios
 
     func scenariosSection() -> String {
-        var html = "<section id=\"scenarios\"><h2>Scenarios</h2>\n"
-        html +=
-            "<div class=\"controls\" data-js-only hidden><input type=\"search\" class=\"filter\" data-filter-sections=\"scenario-list\" "
-            + "placeholder=\"Filter scenarios by name, family or tag…\" aria-label=\"Filter scenarios\"></div>\n"
-        html +=
-            "<p class=\"muted\">"
-            + report.scenarios.map { "<a href=\"#scenario-\(HTML.slug($0.name))\">\(HTML.escape($0.name))</a>" }.joined(separator: " · ") + "</p>\n"
-        html += "<div id=\"scenario-list\">\n"
-        for scenario in report.scenarios { html += scenarioSection(scenario) }
-        html += "</div></section>\n"
-        return html
+        PageTemplates.render(
+            "report-scenarios",
+            [
+                "names": report.scenarios.enumerated().map {
+                    ["first": $0.offset == 0, "slug": HTML.slug($0.element.name), "name": $0.element.name] as [String: Any]
+                },
+                "scenarios": report.scenarios.map(scenarioContext),
+            ])
     }
 
-    func scenarioSection(_ scenario: ScenarioResult) -> String {
+    /// One scenario's section: summary, pair, tags, charts and tables.
+    func scenarioContext(_ scenario: ScenarioResult) -> [String: Any] {
         let partner = scenario.pair.flatMap { pair in report.scenarios.first { $0.name == pair.partner } }
-        let filterText = ([scenario.name, scenario.family, scenario.summary] + scenario.tags).joined(separator: " ")
-        var html = "<section class=\"scenario\" id=\"scenario-\(HTML.slug(scenario.name))\" data-filter-text=\"\(HTML.escape(filterText))\">\n"
-        html += "<h3>\(HTML.escape(scenario.name)) \(HTML.badge(scenario.status.rawValue, kind: scenario.status.rawValue))</h3>\n"
-        html += "<p>\(HTML.escape(scenario.summary))</p>\n"
-        var facts: [String] = []
+        var context: [String: Any] = [
+            "slug": HTML.slug(scenario.name), "name": scenario.name, "status": scenario.status.rawValue, "summary": scenario.summary,
+            "filterText": ([scenario.name, scenario.family, scenario.summary] + scenario.tags).joined(separator: " "),
+            "tags": scenario.tags.joined(separator: ", "), "sizeUnit": scenario.sizeUnit, "operationUnit": scenario.operationUnit,
+            "hasExpectations": !scenario.expectations.isEmpty,
+            "expectations": scenario.expectations.enumerated().map { ["first": $0.offset == 0, "text": $0.element] as [String: Any] },
+        ]
         if let pair = scenario.pair {
-            let link =
-                report.scenarios.contains { $0.name == pair.partner }
-                ? "<a href=\"#scenario-\(HTML.slug(pair.partner))\">\(HTML.escape(pair.partner))</a>" : HTML.escape(pair.partner) + " (not run)"
-            facts.append("<b>\(HTML.escape(pair.role))</b>; \(pair.role == "anti-pattern" ? "fix" : "anti-pattern"): \(link)")
+            var entry: [String: Any] = ["role": pair.role, "otherRole": pair.role == "anti-pattern" ? "fix" : "anti-pattern", "partner": pair.partner]
+            if report.scenarios.contains(where: { $0.name == pair.partner }) { entry["partnerSlug"] = HTML.slug(pair.partner) }
+            context["pair"] = entry
         }
-        facts.append("tags: " + scenario.tags.map(HTML.escape).joined(separator: ", "))
-        facts.append("size: \(HTML.escape(scenario.sizeUnit)); per operation: \(HTML.escape(scenario.operationUnit))")
-        if !scenario.expectations.isEmpty {
-            facts.append("expects " + scenario.expectations.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: "; "))
-        }
-        html += "<p class=\"muted\">" + facts.joined(separator: " · ") + "</p>\n"
-
-        html += "<div class=\"charts\">"
-        html += chart(scenario, partner: partner, metric: .wallNanoseconds, label: "Wall time (median, p10–p90)")
-        html += chart(scenario, partner: partner, metric: .cellUpdates, label: "Cell updates (tableau work)")
+        var charts = [
+            chart(scenario, partner: partner, metric: .wallNanoseconds, label: "Wall time (median, p10–p90)"),
+            chart(scenario, partner: partner, metric: .cellUpdates, label: "Cell updates (tableau work)"),
+        ]
         if scenario.sizes.allSatisfy({ $0.allocations != nil }) {
-            html += chart(scenario, partner: partner, metric: .allocations, label: "Allocations")
+            charts.append(chart(scenario, partner: partner, metric: .allocations, label: "Allocations"))
         }
-        html += "</div>\n"
-
-        html += measurementsTable(scenario)
-        html += countersTable(scenario)
-        html += growthTable(scenario)
-        return html + "</section>\n"
+        context["charts"] = charts
+        context["tables"] = measurementsTable(scenario) + countersTable(scenario) + growthTable(scenario)
+        return context
     }
 
     /// A log-log chart of one metric against size: the scenario, its partner, both fits.
-    func chart(_ scenario: ScenarioResult, partner: ScenarioResult?, metric: Metric, label: String) -> String {
+    /// (The figure's parts for `Templates/figure.mustache`: svg, label, legend.)
+    func chart(_ scenario: ScenarioResult, partner: ScenarioResult?, metric: Metric, label: String) -> [String: String] {
         var series: [SVGLineChart.Series] = []
         var legend: [(text: String, style: Int, dashed: Bool)] = []
         for (style, result) in [scenario, partner].compactMap({ $0 }).enumerated() {
@@ -418,7 +367,7 @@ public struct ReportPage {
         let chart = SVGLineChart(
             title: "\(label) against size, log-log: " + names.joined(separator: " and "),
             xLabel: scenario.sizeUnit + " (log)", yLabel: axisLabel, series: series, yFormat: yFormat)
-        return "<figure>\(chart.svg())<figcaption><b>\(HTML.escape(label))</b>\(SVGLineChart.legend(legend))</figcaption></figure>"
+        return ["svg": chart.svg(), "label": label, "legend": SVGLineChart.legend(legend)]
     }
 
     func measurementsTable(_ scenario: ScenarioResult) -> String {
@@ -475,19 +424,21 @@ public struct ReportPage {
             }
             rows.append(HTMLTable.Row(cells))
         }
-        var html = "<details><summary>All solver counters (\(nonzero.count) nonzero)</summary>\n"
-        html += HTMLTable(
+        var html = HTMLTable(
             id: "counters-\(HTML.slug(scenario.name))",
             columns: [.init("Counter")] + scenario.sizes.map { .init("n = \(MetricFormat.count(Double($0.size)))", numeric: true) },
             rows: rows
         ).render()
-        if !zero.isEmpty { html += "<p class=\"muted\">Zero at every size: " + zero.map { "<code>\($0)</code>" }.joined(separator: ", ") + ".</p>\n" }
-        return html + "</details>\n"
+        if !zero.isEmpty {
+            let names = zero.enumerated().flatMap { [Markup.text($0.offset == 0 ? "" : ", "), Markup("code", [:], [.text($0.element)])] }
+            html += Markup("p", ["class": "muted"], [.text("Zero at every size: ")] + names + [.text(".")]).markup + "\n"
+        }
+        return PageTemplates.render("details", ["summary": "All solver counters (\(nonzero.count) nonzero)", "html": html])
     }
 
     func growthTable(_ scenario: ScenarioResult) -> String {
         if let unavailable = scenario.growth.unavailable {
-            return "<p class=\"muted\">Growth: \(HTML.escape(unavailable))</p>\n"
+            return HTML.paragraph("Growth: \(unavailable)", class: "muted")
         }
         var rows: [HTMLTable.Row] = []
         for (name, fit) in scenario.growth.metrics {
@@ -500,15 +451,15 @@ public struct ReportPage {
                     HTMLTable.Cell(fit.bestGrowthModel ?? "–"),
                 ]))
         }
-        return "<details><summary>Growth fits</summary>\n"
-            + HTMLTable(
+        let table = HTMLTable(
                 id: "growth-\(HTML.slug(scenario.name))",
                 columns: [
                     .init("Metric"), .init("Model"), .init("Log-log exponent", numeric: true), .init("R²", numeric: true),
                     .init("p (vs O(1))", numeric: true), .init("Best growth model"),
                 ],
                 rows: rows
-            ).render() + "</details>\n"
+            ).render()
+        return PageTemplates.render("details", ["summary": "Growth fits", "html": table])
     }
 
     // MARK: Environment

@@ -113,76 +113,92 @@ public struct SVGLineChart {
         }
         if let referenceY, usable(referenceY, yScale) { ys.append(referenceY) }
         if let xTicks { xs += xTicks.map(\.0) }
-        var out =
-            "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title>\(HTML.escape(title))</title>"
+        var nodes: [Markup] = [Markup("title", [:], [.text(title)])]
+        func chart() -> String {
+            Markup(
+                "svg",
+                [
+                    "class": "chart", "viewBox": "0 0 \(Int(width)) \(Int(height))", "role": "img", "aria-label": title,
+                    "xmlns": "http://www.w3.org/2000/svg",
+                ], nodes
+            ).markup
+        }
         guard let xMin = xs.min(), let xMax = xs.max(), let yMin = ys.min(), let yMax = ys.max() else {
             let allZero = !series.allSatisfy({ $0.points.isEmpty }) && series.allSatisfy { $0.points.allSatisfy { $0.y == 0 } }
-            out +=
-                "<text x=\"\(Int(width / 2))\" y=\"\(Int(height / 2))\" text-anchor=\"middle\">\(allZero ? "0 at every point" : "no data")</text></svg>"
-            return out
+            nodes.append(
+                Markup(
+                    "text", ["x": "\(Int(width / 2))", "y": "\(Int(height / 2))", "text-anchor": "middle"],
+                    [.text(allZero ? "0 at every point" : "no data")]))
+            return chart()
         }
         let xDomain = Self.domain(xMin, xMax, xScale, pad: xTicks == nil ? 0.06 : 0.04)
         let yDomain = Self.domain(yMin, yMax, yScale, pad: 0.08)
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         func px(_ x: Double) -> Double { left + Self.fraction(x, xDomain, xScale) * plotWidth }
         func py(_ y: Double) -> Double { top + (1 - Self.fraction(y, yDomain, yScale)) * plotHeight }
+        func line(_ kind: String, _ x1: String, _ x2: String, _ y1: String, _ y2: String) -> Markup {
+            Markup("line", ["class": kind, "x1": x1, "x2": x2, "y1": y1, "y2": y2])
+        }
 
         // Grid, ticks and labels.
         let yTickValues = Self.ticks(yDomain, yScale)
         for value in yTickValues {
             let y = Self.f(py(value))
-            out += "<line class=\"grid\" x1=\"\(Self.f(left))\" x2=\"\(Self.f(left + plotWidth))\" y1=\"\(y)\" y2=\"\(y)\"/>"
-            out += "<text x=\"\(Self.f(left - 6))\" y=\"\(y)\" dy=\"3.5\" text-anchor=\"end\">\(HTML.escape(yFormat(value)))</text>"
+            nodes.append(line("grid", Self.f(left), Self.f(left + plotWidth), y, y))
+            nodes.append(Markup("text", ["x": Self.f(left - 6), "y": y, "dy": "3.5", "text-anchor": "end"], [.text(yFormat(value))]))
         }
         let xTickList: [(Double, String)] = xTicks ?? Self.ticks(xDomain, xScale).map { ($0, xFormat($0)) }
         for (value, label) in xTickList {
             let x = Self.f(px(value))
-            out += "<line class=\"grid\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(Self.f(top))\" y2=\"\(Self.f(top + plotHeight))\"/>"
-            out += "<text x=\"\(x)\" y=\"\(Self.f(top + plotHeight + 14))\" text-anchor=\"middle\">\(HTML.escape(label))</text>"
+            nodes.append(line("grid", x, x, Self.f(top), Self.f(top + plotHeight)))
+            nodes.append(Markup("text", ["x": x, "y": Self.f(top + plotHeight + 14), "text-anchor": "middle"], [.text(label)]))
         }
-        out += "<line class=\"axis\" x1=\"\(Self.f(left))\" x2=\"\(Self.f(left))\" y1=\"\(Self.f(top))\" y2=\"\(Self.f(top + plotHeight))\"/>"
-        out +=
-            "<line class=\"axis\" x1=\"\(Self.f(left))\" x2=\"\(Self.f(left + plotWidth))\" y1=\"\(Self.f(top + plotHeight))\" y2=\"\(Self.f(top + plotHeight))\"/>"
-        out += "<text x=\"\(Self.f(left + plotWidth / 2))\" y=\"\(Self.f(height - 6))\" text-anchor=\"middle\">\(HTML.escape(xLabel))</text>"
-        out += "<text transform=\"translate(12 \(Self.f(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(HTML.escape(yLabel))</text>"
+        nodes.append(line("axis", Self.f(left), Self.f(left), Self.f(top), Self.f(top + plotHeight)))
+        nodes.append(line("axis", Self.f(left), Self.f(left + plotWidth), Self.f(top + plotHeight), Self.f(top + plotHeight)))
+        nodes.append(Markup("text", ["x": Self.f(left + plotWidth / 2), "y": Self.f(height - 6), "text-anchor": "middle"], [.text(xLabel)]))
+        nodes.append(
+            Markup(
+                "text", ["transform": "translate(12 \(Self.f(top + plotHeight / 2))) rotate(-90)", "text-anchor": "middle"], [.text(yLabel)]))
         if let referenceY, usable(referenceY, yScale) {
             let y = Self.f(py(referenceY))
-            out += "<line class=\"one\" x1=\"\(Self.f(left))\" x2=\"\(Self.f(left + plotWidth))\" y1=\"\(y)\" y2=\"\(y)\"/>"
+            nodes.append(line("one", Self.f(left), Self.f(left + plotWidth), y, y))
         }
 
         for entry in series {
             let style = "s\(((entry.style % 6) + 6) % 6)"
             let curve = entry.curve.filter { usable($0.x, xScale) && usable($0.y, yScale) }
             if curve.count >= 2 {
-                out += "<path class=\"curve \(style)\" d=\"" + Self.path(curve.map { (px($0.x), py($0.y)) }) + "\"/>"
+                nodes.append(Markup("path", ["class": "curve \(style)", "d": Self.path(curve.map { (px($0.x), py($0.y)) })]))
             }
             let points = entry.points.filter { usable($0.x, xScale) && usable($0.y, yScale) }
             if entry.connected && points.count >= 2 {
-                out += "<path class=\"line \(style)\" d=\"" + Self.path(points.map { (px($0.x), py($0.y)) }) + "\"/>"
+                nodes.append(Markup("path", ["class": "line \(style)", "d": Self.path(points.map { (px($0.x), py($0.y)) })]))
             }
             for point in points {
                 let x = Self.f(px(point.x))
                 if let low = point.low, let high = point.high, usable(low, yScale), usable(high, yScale), high > low {
                     let y1 = Self.f(py(low)), y2 = Self.f(py(high))
-                    out +=
-                        "<path class=\"whisker \(style)\" d=\"M\(x) \(y1)V\(y2)M\(Self.f(px(point.x) - 3)) \(y1)h6M\(Self.f(px(point.x) - 3)) \(y2)h6\"/>"
+                    let edge = Self.f(px(point.x) - 3)
+                    nodes.append(Markup("path", ["class": "whisker \(style)", "d": "M\(x) \(y1)V\(y2)M\(edge) \(y1)h6M\(edge) \(y2)h6"]))
                 }
                 let label = point.label ?? "\(entry.name): \(xFormat(point.x)), \(yFormat(point.y))"
-                out += "<circle class=\"\(style)\" cx=\"\(x)\" cy=\"\(Self.f(py(point.y)))\" r=\"3.5\"><title>\(HTML.escape(label))</title></circle>"
+                nodes.append(
+                    Markup("circle", ["class": style, "cx": x, "cy": Self.f(py(point.y)), "r": "3.5"], [Markup("title", [:], [.text(label)])]))
             }
         }
-        out += "</svg>"
-        return out
+        return chart()
     }
 
     /// An HTML legend: one line per (text, style, dashed) entry.
     public static func legend(_ entries: [(text: String, style: Int, dashed: Bool)]) -> String {
-        "<ul class=\"legend\">"
-            + entries.map {
-                "<li><span class=\"swatch s\((($0.style % 6) + 6) % 6)\($0.dashed ? " dashed" : "")\"></span>\(HTML.escape($0.text))</li>"
-            }.joined()
-            + "</ul>"
+        Markup(
+            "ul", ["class": "legend"],
+            entries.map {
+                Markup(
+                    "li", [:],
+                    [Markup("span", ["class": "swatch s\((($0.style % 6) + 6) % 6)\($0.dashed ? " dashed" : "")"], [.text("")]), .text($0.text)])
+            }
+        ).markup
     }
 
     /// Points of `model`'s curve `a + b·f(n)` from `from` to `to`, spaced evenly in log n.
@@ -313,36 +329,43 @@ public struct SVGRatioBars {
         let extent = max(1, ceil(values.map { abs(log10($0)) }.max() ?? 1))
         let plotLeft = labelWidth, plotWidth = width - labelWidth - valueWidth
         func px(_ ratio: Double) -> Double { plotLeft + (log10(ratio) + extent) / (2 * extent) * plotWidth }
-        var out =
-            "<svg class=\"chart bars\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">"
-        out += "<title>\(HTML.escape(title))</title>"
+        var nodes: [Markup] = [Markup("title", [:], [.text(title)])]
         for exponent in stride(from: -Int(extent), through: Int(extent), by: 1) {
             let x = SVGLineChart.f(px(pow(10, Double(exponent))))
-            out +=
-                "<line class=\"\(exponent == 0 ? "one" : "grid")\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(Int(top - 4))\" y2=\"\(SVGLineChart.f(height - 6))\"/>"
+            nodes.append(
+                Markup("line", ["class": exponent == 0 ? "one" : "grid", "x1": x, "x2": x, "y1": "\(Int(top - 4))", "y2": SVGLineChart.f(height - 6)]))
             let label = exponent >= 0 ? "\(MetricFormat.count(pow(10, Double(exponent))))×" : "1/\(MetricFormat.count(pow(10, Double(-exponent))))"
-            out += "<text x=\"\(x)\" y=\"12\" text-anchor=\"middle\">\(label)</text>"
+            nodes.append(Markup("text", ["x": x, "y": "12", "text-anchor": "middle"], [.text(label)]))
         }
         for (index, bar) in bars.enumerated() {
             let y = top + rowHeight * Double(index)
             let middle = SVGLineChart.f(y + rowHeight / 2)
-            out += "<text x=\"\(SVGLineChart.f(labelWidth - 6))\" y=\"\(middle)\" dy=\"3.5\" text-anchor=\"end\">\(HTML.escape(bar.label))</text>"
+            nodes.append(
+                Markup("text", ["x": SVGLineChart.f(labelWidth - 6), "y": middle, "dy": "3.5", "text-anchor": "end"], [.text(bar.label)]))
             guard let ratio = bar.ratio, ratio > 0, ratio.isFinite else {
-                out += "<text x=\"\(SVGLineChart.f(px(1) + 6))\" y=\"\(middle)\" dy=\"3.5\">n/a</text>"
+                nodes.append(Markup("text", ["x": SVGLineChart.f(px(1) + 6), "y": middle, "dy": "3.5"], [.text("n/a")]))
                 continue
             }
             let x1 = min(px(1), px(ratio)), x2 = max(px(1), px(ratio))
-            let style = ratio >= 1 ? "s1" : "s2"
-            out +=
-                "<rect class=\"bar \(style)\" x=\"\(SVGLineChart.f(x1))\" y=\"\(SVGLineChart.f(y + 4))\" width=\"\(SVGLineChart.f(max(1, x2 - x1)))\" height=\"\(SVGLineChart.f(rowHeight - 8))\">"
-                + "<title>\(HTML.escape(bar.label)): \(MetricFormat.ratio(ratio))</title></rect>"
+            nodes.append(
+                Markup(
+                    "rect",
+                    [
+                        "class": "bar \(ratio >= 1 ? "s1" : "s2")", "x": SVGLineChart.f(x1), "y": SVGLineChart.f(y + 4),
+                        "width": SVGLineChart.f(max(1, x2 - x1)), "height": SVGLineChart.f(rowHeight - 8),
+                    ], [Markup("title", [:], [.text("\(bar.label): \(MetricFormat.ratio(ratio))")])]))
             if let low = bar.low, let high = bar.high, low > 0, high > 0 {
                 let a = SVGLineChart.f(px(low)), b = SVGLineChart.f(px(high))
-                out += "<path class=\"whisker\" style=\"stroke: var(--fg)\" d=\"M\(a) \(middle)H\(b)\"/>"
+                nodes.append(Markup("path", ["class": "whisker", "style": "stroke: var(--fg)", "d": "M\(a) \(middle)H\(b)"]))
             }
-            out += "<text x=\"\(SVGLineChart.f(width - valueWidth + 6))\" y=\"\(middle)\" dy=\"3.5\">\(HTML.escape(MetricFormat.ratio(ratio)))</text>"
+            nodes.append(Markup("text", ["x": SVGLineChart.f(width - valueWidth + 6), "y": middle, "dy": "3.5"], [.text(MetricFormat.ratio(ratio))]))
         }
-        out += "</svg>"
-        return out
+        return Markup(
+            "svg",
+            [
+                "class": "chart bars", "viewBox": "0 0 \(Int(width)) \(Int(height))", "role": "img", "aria-label": title,
+                "xmlns": "http://www.w3.org/2000/svg",
+            ], nodes
+        ).markup
     }
 }

@@ -9,9 +9,10 @@ import LayoutBenchMetrics
 /// - `index.html`: the runs (date, commit, machine, build, suite, status), each with a link
 ///   to its report and to its comparison with the run before; a form to compare any two runs;
 /// - `trends.html`: per scenario, wall time and cell updates at each size across the runs;
-/// - `compare.html`: any two runs compared in the browser (built-in default thresholds; the
-///   rule of `docs/ci.md` without the bootstrap band), with the pre-rendered comparisons of
-///   each run with the one before listed for reading without script;
+/// - `compare.html`: two runs compared, chosen in the browser among the comparisons computed
+///   when the site is built (``HistoryComparisons``: each run against the runs before it, by
+///   the rule of `layoutbench compare`), with the pages of each run against the one before
+///   listed for reading without script;
 /// - `runs/<id>/report.html`: each run's report; `compare/<id>.html`: each run against the
 ///   run before it, as `layoutbench compare` makes it.
 public enum HistorySite {
@@ -97,7 +98,11 @@ public enum HistorySite {
     /// - Throws: ``GateError`` `unreadable-file` when the collection has no run (an existing
     ///   site is never replaced by an empty one); `unwritable-output`; `output-locked` as
     ///   `unwritable-output` naming the lock.
-    public static func build(_ collection: Collection, into output: String, from folder: String? = nil) throws(GateError) -> [String] {
+    /// - Parameter thresholds: The thresholds of every comparison on the site (the built-in
+    ///   defaults unless given, as for `layoutbench compare`).
+    public static func build(
+        _ collection: Collection, into output: String, from folder: String? = nil, thresholds: Thresholds = Thresholds()
+    ) throws(GateError) -> [String] {
         guard !collection.runs.isEmpty else {
             throw GateError(
                 .unreadableFile,
@@ -107,13 +112,13 @@ public enum HistorySite {
         var pages: [(String, String)] = []
         pages.append(("index.html", indexPage(collection)))
         pages.append(("trends.html", trendsPage(collection.runs)))
-        pages.append(("compare.html", comparePage(collection.runs)))
+        pages.append(("compare.html", comparePage(collection.runs, thresholds: thresholds)))
         for run in collection.runs {
             pages.append(("runs/\(run.id)/report.html", ReportPage(report: run.loaded.report).html()))
         }
         for (index, run) in collection.runs.enumerated() where index > 0 {
             let previous = collection.runs[index - 1]
-            let comparison = ReportComparison.compare(base: previous.loaded, head: run.loaded)
+            let comparison = ReportComparison.compare(base: previous.loaded, head: run.loaded, thresholds: thresholds)
             pages.append(
                 (
                     "compare/\(run.id).html",
@@ -141,27 +146,24 @@ public enum HistorySite {
         return "\(report.date) \(commit) \(report.options.quick ? "quick" : "full")"
     }
 
+    /// The runs as `<option>`s of the compare form: (id, number from 1, label).
+    static func runOptions(_ runs: [Run]) -> [[String: String]] {
+        runs.enumerated().map { ["id": $0.element.id, "number": String($0.offset + 1), "label": runLabel($0.element)] }
+    }
+
     static func indexPage(_ collection: Collection) -> String {
         let runs = collection.runs
-        var body = "<section id=\"runs\"><h2>Runs</h2>\n"
-        if runs.isEmpty {
-            body += "<p>No run reports were found. <code>layoutbench run</code> keeps a copy of every report in <code>Reports/runs/</code>.</p>\n"
-        } else {
-            body +=
-                "<p class=\"muted\">\(runs.count) run\(runs.count == 1 ? "" : "s"), oldest first. \"+\" after a commit: the tree had "
-                + "uncommitted changes.</p>\n"
-        }
         var rows: [HTMLTable.Row] = []
         for (index, run) in runs.enumerated() {
             let report = run.loaded.report
             let commit = report.tool.gitCommit.map { String($0.prefix(7)) + (report.tool.gitDirty == true ? "+" : "") } ?? "–"
-            var links = "<a href=\"runs/\(run.id)/report.html\">report</a>"
-            if index > 0 { links += " · <a href=\"compare/\(run.id).html\">vs #\(index)</a>" }
+            var links = HTML.link("runs/\(run.id)/report.html", "report")
+            if index > 0 { links += " · " + HTML.link("compare/\(run.id).html", "vs #\(index)") }
             rows.append(
                 HTMLTable.Row([
                     HTMLTable.Cell("\(index + 1)", sortBy: Double(index + 1)),
                     HTMLTable.Cell(report.date),
-                    HTMLTable.Cell(html: "<code>\(HTML.escape(commit))</code>", sortValue: commit),
+                    HTMLTable.Cell(html: HTML.code(commit), sortValue: commit),
                     HTMLTable.Cell(report.environment.machine.cpuModel ?? "–"),
                     HTMLTable.Cell("\(report.environment.machine.logicalCores)", sortBy: Double(report.environment.machine.logicalCores)),
                     HTMLTable.Cell(report.environment.toolchain.buildConfiguration),
@@ -172,7 +174,7 @@ public enum HistorySite {
                     HTMLTable.Cell(html: links, sortValue: nil),
                 ]))
         }
-        body += HTMLTable(
+        let table = HTMLTable(
             id: "runs-table",
             columns: [
                 .init("#", numeric: true), .init("Date (UTC)"), .init("Commit"), .init("Machine"), .init("Cores", numeric: true),
@@ -180,53 +182,21 @@ public enum HistorySite {
                 .init("Pages"),
             ], rows: rows, filterable: runs.count > 5
         ).render()
-        if !collection.skipped.isEmpty {
-            body += "<h3>Skipped files</h3><ul>" + collection.skipped.map { "<li>\(HTML.escape($0.description))</li>" }.joined() + "</ul>\n"
-        }
-        body += "</section>\n"
-
-        body += "<section id=\"compare\"><h2>Compare two runs</h2>\n"
-        if runs.count >= 2 {
-            let options = runs.enumerated().map {
-                "<option value=\"\(HTML.escape($0.element.id))\">#\($0.offset + 1) \(HTML.escape(runLabel($0.element)))</option>"
-            }.joined()
-            body +=
-                "<form action=\"compare.html\" method=\"get\" class=\"controls\" id=\"compare-form\">"
-                + "<label>Base <select class=\"filter\" name=\"base\" id=\"compare-base\">\(options)</select></label> "
-                + "<label>Head <select class=\"filter\" name=\"head\" id=\"compare-head\">\(options)</select></label> "
-                + "<button type=\"submit\">Compare</button></form>\n"
-            body +=
-                "<p class=\"muted\">Compares in the browser with the default thresholds. Without script, the comparison of each run with "
-                + "the one before is linked in the table above; <code>layoutbench compare BASE HEAD</code> compares any two with your thresholds.</p>\n"
-        } else {
-            body += "<p class=\"muted\">Comparisons need two runs or more.</p>\n"
-        }
-        body += "</section>\n"
-
-        body +=
-            "<section id=\"trends\"><h2>Trends</h2>\n<p><a href=\"trends.html\">Trend charts per scenario</a>: wall time and cell "
-            + "updates at each size, run by run.</p>\n"
         let names = scenarioNames(runs)
-        if !names.isEmpty {
-            body +=
-                "<p class=\"muted\">" + names.map { "<a href=\"trends.html#trend-\(HTML.slug($0))\">\(HTML.escape($0))</a>" }.joined(separator: " · ")
-                + "</p>\n"
-        }
-        body += "</section>\n"
-        let script =
-            runs.count >= 2
-            ? """
-            (function () {
-              var head = document.getElementById("compare-head");
-              if (head && head.options.length) { head.selectedIndex = head.options.length - 1; }
-              var base = document.getElementById("compare-base");
-              if (base && base.options.length > 1) { base.selectedIndex = base.options.length - 2; }
-            })();
-            """ : ""
+        let body = PageTemplates.render(
+            "history-index",
+            [
+                "hasRuns": !runs.isEmpty, "runCount": String(runs.count), "runsPlural": runs.count == 1 ? "" : "s", "runsTable": table,
+                "hasSkipped": !collection.skipped.isEmpty, "skipped": collection.skipped.map(\.description),
+                "canCompare": runs.count >= 2, "runOptions": runOptions(runs), "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
+                "hasScenarios": !names.isEmpty,
+                "scenarios": names.enumerated().map { ["slug": HTML.slug($0.element), "name": $0.element, "first": $0.offset == 0] as [String: Any] },
+            ])
         return HTMLPage(
             title: "layoutbench history",
             subtitle: "\(runs.count) runs" + (runs.isEmpty ? "" : ", \(runs.first!.loaded.report.date) to \(runs.last!.loaded.report.date)"),
-            navigation: [("runs", "Runs"), ("compare", "Compare"), ("trends", "Trends")], body: body, extraScript: script
+            navigation: [("runs", "Runs"), ("compare", "Compare"), ("trends", "Trends")], body: body,
+            extraScript: runs.count >= 2 ? PageTemplates.historyIndexScript : ""
         ).render()
     }
 
@@ -239,18 +209,11 @@ public enum HistorySite {
     // MARK: Trends
 
     static func trendsPage(_ runs: [Run]) -> String {
-        var body = "<section id=\"trends\"><h2>Trends per scenario</h2>\n"
-        body +=
-            "<p class=\"muted\">Each point is one run (numbered as on the <a href=\"index.html\">index</a>); one line per size. "
-            + "Wall time is the median of the timed repetitions. Runs on different machines or builds are not comparable in time.</p>\n"
-        body +=
-            "<div class=\"controls\" data-js-only hidden><input type=\"search\" class=\"filter\" data-filter-sections=\"trend-list\" "
-            + "placeholder=\"Filter scenarios…\" aria-label=\"Filter scenarios\"></div>\n<div id=\"trend-list\">\n"
         let stride = max(1, (runs.count + 7) / 8)
         let ticks = runs.indices.filter { $0 % stride == 0 || $0 == runs.count - 1 }.map { (Double($0 + 1), "#\($0 + 1)") }
+        var scenarios: [[String: Any]] = []
         for name in scenarioNames(runs) {
-            body +=
-                "<section class=\"scenario\" id=\"trend-\(HTML.slug(name))\" data-filter-text=\"\(HTML.escape(name))\"><h3>\(HTML.escape(name))</h3><div class=\"charts\">"
+            var charts: [[String: String]] = []
             for (metric, label) in [("wallNanoseconds", "Wall time"), ("cellUpdates", "Cell updates")] {
                 var bySize: [Int: [SVGLineChart.Point]] = [:]
                 for (index, run) in runs.enumerated() {
@@ -276,91 +239,44 @@ public enum HistorySite {
                 let chart = SVGLineChart(
                     title: "\(label) of \(name) across runs", xLabel: "run", yLabel: label + " (log)", xScale: .linear, yScale: .log,
                     series: series, xFormat: { "#\(Int($0))" }, yFormat: yFormat, xTicks: ticks)
-                body +=
-                    "<figure>\(chart.svg())<figcaption><b>\(label)</b>"
-                    + SVGLineChart.legend(sizes.enumerated().map { ("size \(MetricFormat.count(Double($0.element)))", $0.offset, false) })
-                    + "</figcaption></figure>"
+                charts.append([
+                    "svg": chart.svg(), "label": label,
+                    "legend": SVGLineChart.legend(sizes.enumerated().map { ("size \(MetricFormat.count(Double($0.element)))", $0.offset, false) }),
+                ])
             }
-            body += "</div></section>\n"
+            scenarios.append(["slug": HTML.slug(name), "name": name, "charts": charts])
         }
-        body += "</div></section>\n"
         return HTMLPage(
             title: "layoutbench trends", subtitle: "\(runs.count) runs", navigation: [("trends", "Trends")],
-            body: "<p><a href=\"index.html\">← All runs</a></p>\n" + body
+            body: PageTemplates.render("history-trends", ["scenarios": scenarios])
         ).render()
     }
 
     // MARK: Compare any two
 
-    static func comparePage(_ runs: [Run]) -> String {
-        var body = "<p><a href=\"index.html\">← All runs</a></p>\n"
-        body += "<section id=\"pick\"><h2>Choose two runs</h2>\n"
-        let options = runs.enumerated().map {
-            "<option value=\"\(HTML.escape($0.element.id))\">#\($0.offset + 1) \(HTML.escape(runLabel($0.element)))</option>"
-        }.joined()
-        body +=
-            "<div class=\"controls\" data-js-only hidden><label>Base <select class=\"filter\" id=\"base\">\(options)</select></label> "
-            + "<label>Head <select class=\"filter\" id=\"head\">\(options)</select></label></div>\n"
-        body +=
-            "<p class=\"muted\">Counters and (agreeing) allocation counts compare exactly; times need a change of the medians over 10% and a "
-            + "Mann-Whitney p below 0.01 (the default thresholds; <code>layoutbench compare</code> adds the bootstrap noise band and thresholds files).</p>\n"
-        body += "<p id=\"compare-summary\" class=\"notice\">Choose a base and a head.</p>\n</section>\n"
-        body += "<section id=\"result\"><h2>Result</h2>\n"
+    /// The page that shows any two runs compared (`compare.html`): the comparisons are
+    /// ``HistoryComparisons``, computed here by the gate's rule and embedded as data.
+    static func comparePage(_ runs: [Run], thresholds: Thresholds = Thresholds()) -> String {
         let select = HTMLTable.attributeFilter(
             table: "any-table", attribute: "data-verdict", label: "Verdict",
             options: [("", "all")] + ReportComparison.Verdict.allCases.map { ($0.rawValue, $0.rawValue) })
-        body += HTMLTable(
-            id: "any-table",
-            columns: [
-                .init("Scenario"), .init("Size", numeric: true), .init("Metric"), .init("Base", numeric: true), .init("Head", numeric: true),
-                .init("Change", numeric: true), .init("Verdict"), .init("Detail", wraps: true),
-            ],
-            rows: [], filterable: true, extraControls: select
-        ).render()
-        body += "</section>\n"
-        body += "<section id=\"previous\"><h2>Each run against the one before</h2>\n<ul>"
-        for (index, run) in runs.enumerated() where index > 0 {
-            body += "<li><a href=\"compare/\(run.id).html\">#\(index + 1) \(HTML.escape(runLabel(run))) against #\(index)</a></li>"
-        }
-        body += "</ul>\n</section>\n"
+        // The same columns as every comparison table (ComparisonPage.rowsTable); the script fills the rows.
+        let table = ComparisonPage.rowsTable([], id: "any-table", filterable: true, extraControls: select)
+        let body = PageTemplates.render(
+            "history-compare",
+            [
+                "runOptions": runOptions(runs), "anyTable": table, "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
+                "previous": runs.enumerated().dropFirst().map {
+                    ["id": $0.element.id, "number": String($0.offset + 1), "label": runLabel($0.element), "before": String($0.offset)]
+                },
+            ])
         return HTMLPage(
             title: "layoutbench: compare two runs", subtitle: "\(runs.count) runs",
             navigation: [("pick", "Choose"), ("result", "Result"), ("previous", "Each against the one before")],
-            body: body, extraScript: "var LAYOUTBENCH_RUNS = \(HTML.scriptJSON(compareData(runs)));\n" + HistoryCompareScript.script
+            body: body,
+            extraScript: "var LAYOUTBENCH_HISTORY = \(HTML.scriptJSON(HistoryComparisons.data(runs, thresholds: thresholds)));\n"
+                + PageTemplates.historyCompareScript
         ).render()
-    }
-
-    /// What the in-browser comparison needs per run, scenario and size: every counter,
-    /// allocation samples (and whether they agreed), wall and CPU samples.
-    static func compareData(_ runs: [Run]) -> JSONValue {
-        .array(
-            runs.map { run in
-                let report = run.loaded.report
-                var scenarios: [(key: String, value: JSONValue)] = []
-                for scenario in report.scenarios {
-                    var sizes: [(key: String, value: JSONValue)] = []
-                    for size in scenario.sizes {
-                        var entry: [(key: String, value: JSONValue)] = []
-                        entry.append(("c", .object(size.counters.map { ($0.key, .integer(Int64($0.value))) })))
-                        if let allocations = size.allocations {
-                            entry.append(("a", .array(allocations.samples.map { .integer(Int64($0.count)) })))
-                            entry.append(("b", .array(allocations.samples.map { .integer(Int64($0.bytes)) })))
-                            entry.append(("ag", .bool(allocations.repetitionsAgree)))
-                            entry.append(("a0", .integer(Int64(allocations.count))))
-                            entry.append(("b0", .integer(Int64(allocations.bytes))))
-                        }
-                        entry.append(("w", .array(size.time.wallNanoseconds.samples.map { .integer(Int64($0)) })))
-                        entry.append(("u", .array(size.time.cpuNanoseconds.samples.map { .integer(Int64($0)) })))
-                        sizes.append((String(size.size), .object(entry)))
-                    }
-                    scenarios.append((scenario.name, .object(sizes)))
-                }
-                return .object([
-                    ("id", .string(run.id)), ("label", .string(runLabel(run))),
-                    ("machine", .string(report.environment.machine.cpuModel ?? "unknown")),
-                    ("build", .string(report.environment.toolchain.buildConfiguration)), ("scenarios", .object(scenarios)),
-                ])
-            })
     }
 }
 

@@ -98,7 +98,8 @@ extension ProfileReport {
         return out.text
     }
 
-    var headline: String {
+    /// The page's or summary's first line: what was profiled, and its pair.
+    public var headline: String {
         guard let subject else { return "Profile: \(title)" }
         var line = "Profile of \(subject.scenario) at \(subject.size) \(subject.sizeUnit)"
         if let role = subject.role, let partner = subject.partner {
@@ -107,7 +108,8 @@ extension ProfileReport {
         return line
     }
 
-    var totalsLine: String {
+    /// The totals in one sentence.
+    public var totalsLine: String {
         let t = totals
         return
             "\(Self.number(t.frames)) frame\(t.frames == 1 ? "" : "s"), \(Self.number(t.passes)) layout pass\(t.passes == 1 ? "" : "es"), \(t.engines) engine\(t.engines == 1 ? "" : "s"); "
@@ -116,7 +118,8 @@ extension ProfileReport {
             + "\(Self.number(t.brokenConstraints)) broken, \(Self.number(t.refusedPriorityMutations)) refused priority changes."
     }
 
-    var timelineCaption: String {
+    /// What the timeline shows, in one sentence.
+    public var timelineCaption: String {
         let entries = timeline.entries
         guard !entries.isEmpty else { return "nothing recorded." }
         let frames = entries.filter { $0.kind == "frame" }
@@ -130,7 +133,8 @@ extension ProfileReport {
         return caption
     }
 
-    var hierarchyLine: String {
+    /// The hierarchy in one sentence: views, stack views, constraints, ambiguity.
+    public var hierarchyLine: String {
         let h = hierarchy
         var line = "\(Self.number(h.views)) views under \(h.roots.joined(separator: ", ")); \(Self.number(h.stackViews)) stack views"
         if h.deepestStackNesting > 0 { line += " (deepest nesting \(h.deepestStackNesting): \(h.deepestStackChain.joined(separator: " › ")))" }
@@ -194,7 +198,7 @@ extension ProfileReport {
     }
 
     /// `12,345`.
-    static func number(_ value: Int) -> String {
+    public static func number(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -202,6 +206,11 @@ extension ProfileReport {
             result.append(digit)
         }
         return (value < 0 ? "-" : "") + result
+    }
+
+    /// A share as a percentage with one decimal: `12.3%`.
+    public static func percent(_ share: Double) -> String {
+        String(format1: share * 100) + "%"
     }
 
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

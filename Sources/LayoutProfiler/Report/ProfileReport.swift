@@ -3,8 +3,9 @@
 /// events. `docs/profile.md` documents every field of its JSON form.
 ///
 /// Make one with ``LayoutProfiler/report(title:analyzing:)``; render it with
-/// ``text(color:)`` or ``html()``, or encode it (it is `Codable`; `layoutbench profile`
-/// writes it with stable key order, every key present).
+/// ``text(color:)``, or encode it (it is `Codable`; `layoutbench profile` writes it with
+/// stable key order, every key present). Its HTML page is rendered above this module, with
+/// every other page (`LayoutBenchKit`'s `ProfileReport.html()`).
 public struct ProfileReport: Codable, Sendable {
     /// Always `"layoutbench.profile"`.
     public var schema = "layoutbench.profile"

@@ -1,0 +1,74 @@
+import Mustache
+
+/// The pages' templates, style sheets and scripts: the files in `HTML/Templates/`, compiled
+/// into the binary by SwiftPM (`resources: [.embedInCode(...)]` generates
+/// `PackageResources`), so that no page needs a file beside the executable.
+///
+/// Templates are Mustache (hummingbird-project/swift-mustache): `{{name}}` inserts text
+/// escaped for HTML (`&`, `<`, `>`, `"`, `'`, the same five characters as ``HTML/escape(_:)``),
+/// `{{{name}}}` inserts HTML that Swift already made safe, `{{#list}}...{{/list}}` repeats,
+/// `{{> name}}` includes another template. A page passes a dictionary of strings, booleans,
+/// numbers, arrays and dictionaries; templates hold no logic beyond sections.
+enum PageTemplates {
+    /// The template files, by name (file name without `.mustache`).
+    static let sources: [(name: String, bytes: [UInt8])] = [
+        ("page", PackageResources.page_mustache),
+        ("table", PackageResources.table_mustache),
+        ("section", PackageResources.section_mustache),
+        ("facts", PackageResources.facts_mustache),
+        ("filter-select", PackageResources.filter_select_mustache),
+        ("run-options", PackageResources.run_options_mustache),
+        ("comparison", PackageResources.comparison_mustache),
+        ("history-index", PackageResources.history_index_mustache),
+        ("history-trends", PackageResources.history_trends_mustache),
+        ("history-compare", PackageResources.history_compare_mustache),
+        ("profile", PackageResources.profile_mustache),
+        ("report-summary", PackageResources.report_summary_mustache),
+        ("report-baseline", PackageResources.report_baseline_mustache),
+        ("report-pairs", PackageResources.report_pairs_mustache),
+        ("report-growth", PackageResources.report_growth_mustache),
+        ("report-scenarios", PackageResources.report_scenarios_mustache),
+        ("figure", PackageResources.figure_mustache),
+        ("details", PackageResources.details_mustache),
+    ]
+
+    /// The shared style sheet (`page.css`).
+    static let style = asset(PackageResources.page_css)
+    /// The profile page's own style (`profile.css`), after the shared one.
+    static let profileStyle = asset(PackageResources.profile_css)
+    /// The shared script that sorts and filters tables (`tables.js`).
+    static let tablesScript = asset(PackageResources.tables_js)
+    /// The history site's comparison view (`history-compare.js`).
+    static let historyCompareScript = asset(PackageResources.history_compare_js)
+    /// The history index's choice of the two latest runs (`history-index.js`).
+    static let historyIndexScript = asset(PackageResources.history_index_js)
+
+    /// The parsed templates, and the errors of those that did not parse (a test checks there
+    /// are none; a page whose template failed renders the error instead of trapping).
+    static let parsed: (library: MustacheLibrary, errors: [String: String]) = {
+        var library = MustacheLibrary()
+        var errors: [String: String] = [:]
+        for source in sources {
+            do {
+                try library.register(String(decoding: source.bytes, as: UTF8.self), named: source.name)
+            } catch {
+                errors[source.name] = "\(error)"
+            }
+        }
+        return (library, errors)
+    }()
+
+    /// Renders the template `name` with `context`.
+    static func render(_ name: String, _ context: [String: Any]) -> String {
+        if let rendered = parsed.library.render(context, withTemplate: name) { return rendered }
+        return "<!-- layoutbench: the template '\(HTML.escape(name))' is missing or did not parse: "
+            + HTML.escape(parsed.errors[name] ?? "not registered") + " -->\n"
+    }
+
+    /// A text file's contents without its final line break.
+    static func asset(_ bytes: [UInt8]) -> String {
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}
