@@ -93,6 +93,12 @@ public final class LayoutEngine {
 
     /// Receives every engine operation with its solver cost (see ``LayoutEvent``).
     /// `nil` by default: recording costs one check per operation when off.
+    ///
+    /// The engine retains its sink (a strong reference costs nothing per event; a weak one
+    /// would be loaded at every check). Events hold their views and constraints, pass and
+    /// frame events the root, and the root owns this engine: a sink that keeps events keeps
+    /// the whole hierarchy alive until it is set back to `nil`. `LayoutProfiler` keeps names
+    /// only, and its `detach()` clears the sinks it set.
     public var eventSink: LayoutEventSink? {
         get { _eventSink }
         set { _eventSink = newValue }

@@ -120,6 +120,10 @@ public struct LayoutEvent {
 }
 
 /// Receives the engine's events (see ``LayoutEngine/eventSink``).
+///
+/// The engine retains its sink. A sink that stores ``LayoutEvent`` values stores their views,
+/// the root among them, so the root, its engine and the sink keep one another alive until the
+/// engine's `eventSink` is set to `nil`: keep names or counts, or detach when done.
 public protocol LayoutEventSink: AnyObject {
     func record(_ event: LayoutEvent)
 }

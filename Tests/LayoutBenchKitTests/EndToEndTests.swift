@@ -203,6 +203,10 @@ struct EndToEndTests {
                 report.pairs[p].sizes[z].wallTimeRatioInterval = nil
             }
             if report.pairs[p].atLargestCommonSize != nil { maskMap(&report.pairs[p].atLargestCommonSize!, nil) }
+            // Whether the anti-pattern was faster comes from the wall times: a pair whose ratio is
+            // near 1 (activation/individual against batch at 160, 0.98 in one of two runs under
+            // Address Sanitizer) has a contradiction in one run and none in the other.
+            report.pairs[p].contradiction = nil
         }
         return try report.jsonText()
     }

@@ -432,6 +432,8 @@ struct EngineBehaviourTests {
         let window = Window(width: 320, height: 480)
         let sink = Sink()
         window.engine.eventSink = sink
+        // The kept events name the window, which owns the engine that retains the sink.
+        defer { window.engine.eventSink = nil }
         let box = makeView("box", in: window)
         window.performFrame {
             LayoutConstraint.activate([
@@ -478,6 +480,39 @@ struct EngineMemoryTests {
         #expect(window == nil)
         #expect(label == nil)
         #expect(engine == nil)
+    }
+
+    /// A sink that keeps events keeps the root they name, and the root owns the engine that
+    /// retains the sink. `EventRecorder.events(of:during:)` detaches its recorder; the three tests
+    /// that once set a recorder and left it (a table of 40 stack-view cells among them) kept their
+    /// windows, tables, cells and solvers alive to the end of the suite: 6.5 MB that LeakSanitizer
+    /// reported at exit.
+    @Test("A window whose events were recorded is freed once the recorder is detached; left attached, it is not")
+    func recordedWindowIsFreed() {
+        let scroll = { (fixture: TableFixture) in fixture.table.scrollToEnd(in: fixture.window, step: 53) }
+        weak var window: Window?
+        weak var engine: LayoutEngine?
+        do {
+            let fixture = TableFixture(rows: 20, make: { BadCell() }, configure: { ($0 as! BadCell).configure(row: $1) })
+            let events = EventRecorder.events(of: fixture.window.engine) { _ = scroll(fixture) }
+            #expect(events.contains { $0.kind == .passBegan && $0.view === fixture.window })
+            window = fixture.window
+            engine = fixture.window.engine
+        }
+        #expect(window == nil)
+        #expect(engine == nil)
+
+        // The same recorder set and left attached: the window outlives every reference the test
+        // holds, until the sink is cleared through the weak reference.
+        do {
+            let fixture = TableFixture(rows: 20, make: { BadCell() }, configure: { ($0 as! BadCell).configure(row: $1) })
+            fixture.window.engine.eventSink = EventRecorder()
+            _ = scroll(fixture)
+            window = fixture.window
+        }
+        #expect(window != nil, "a recorder left attached no longer keeps its window alive: the engine's ownership changed")
+        window?.engine.eventSink = nil
+        #expect(window == nil)
     }
 
     @Test("A view removed before its content-size constraints go in is not touched after it is gone")

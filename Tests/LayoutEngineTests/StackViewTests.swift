@@ -347,12 +347,12 @@ struct StackViewRebuildTests {
         let labels = threeLabels()
         let stack = StackView(arrangedSubviews: labels)
         let window = host(stack)
-        let sink = EventRecorder()
-        window.engine.eventSink = sink
-        stack.axis = .vertical
-        window.layoutIfNeeded()
-        let removed = sink.events.filter { $0.kind == .constraintRemoved }
-        let added = sink.events.filter { $0.kind == .constraintAdded }
+        let events = EventRecorder.events(of: window.engine) {
+            stack.axis = .vertical
+            window.layoutIfNeeded()
+        }
+        let removed = events.filter { $0.kind == .constraintRemoved }
+        let added = events.filter { $0.kind == .constraintAdded }
         #expect(removed.count == 10 && added.count == 10)
         #expect((removed + added).allSatisfy { event in
             if case .containerRebuild(let view) = event.operation { return view === stack }
@@ -670,9 +670,25 @@ final class GoodCell: TableViewCell {
 }
 
 /// Records the engine's events.
+///
+/// Use ``events(of:during:)``: the engine retains its sink and the recorded events hold the
+/// root (pass and frame events name it), so a recorder left attached keeps the window, its
+/// engine and itself alive for ever (LeakSanitizer found three such windows, with their tables
+/// and stacks, at the end of the suite).
 final class EventRecorder: LayoutEventSink {
     var events: [LayoutEvent] = []
     func record(_ event: LayoutEvent) { events.append(event) }
+
+    /// The events `engine` sends while `body` runs: a recorder replaces the engine's sink for
+    /// the body, and the previous sink is put back after it, even when it throws.
+    static func events(of engine: LayoutEngine, during body: () throws -> Void) rethrows -> [LayoutEvent] {
+        let recorder = EventRecorder()
+        let previous = engine.eventSink
+        engine.eventSink = recorder
+        defer { engine.eventSink = previous }
+        try body()
+        return recorder.events
+    }
 }
 
 @Suite("StackView: UIKit's index rule, custom spacing, margins")

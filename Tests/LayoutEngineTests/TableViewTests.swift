@@ -195,11 +195,11 @@ struct TableViewTests {
         #expect(Set((0..<60).map(TextCell.height(forRow:))) == [41, 58, 75])  // one to three lines
 
         let initialCells = table.cellsCreated
-        let sink = EventRecorder()
-        fixture.window.engine.eventSink = sink
-        fixture.expectVisibleRowsLaidOut(height: TextCell.height(forRow:), isConfigured: isConfigured)
-        table.scrollToEnd(in: fixture.window, step: 50) { _ in
+        let events = EventRecorder.events(of: fixture.window.engine) {
             fixture.expectVisibleRowsLaidOut(height: TextCell.height(forRow:), isConfigured: isConfigured)
+            table.scrollToEnd(in: fixture.window, step: 50) { _ in
+                fixture.expectVisibleRowsLaidOut(height: TextCell.height(forRow:), isConfigured: isConfigured)
+            }
         }
         let total = (0..<60).map(TextCell.height(forRow:)).reduce(0, +)
         #expect(abs(table.contentHeight - total) < 1e-6)
@@ -208,7 +208,7 @@ struct TableViewTests {
 
         // No churn of the cells' own constraints: text changes are constant updates. The
         // only additions are a new cell's four constraints joining the window's engine.
-        let cellConstraintEvents = sink.events.filter {
+        let cellConstraintEvents = events.filter {
             ($0.kind == .constraintRemoved || $0.kind == .constraintAdded) && ($0.constraint?.origin == .app || $0.constraint?.origin == .container)
         }
         let joining = cellConstraintEvents.filter { event in
@@ -216,7 +216,7 @@ struct TableViewTests {
         }
         #expect(joining.count == cellConstraintEvents.count)
         #expect(joining.count == 4 * (table.cellsCreated - initialCells))
-        let intrinsicUpdates = sink.events.filter {
+        let intrinsicUpdates = events.filter {
             if $0.kind == .constantChanged, case .intrinsicSize = $0.operation { return true }
             return false
         }
@@ -292,13 +292,13 @@ struct TableViewTests {
                 cell.configure(row: row)
                 cell.tags[2].isHidden = row % 2 == 1
             })
-        let sink = EventRecorder()
-        fixture.window.engine.eventSink = sink
         // The tableau's invariants hold after every mutation of reuse, measurement and rebuilds.
         fixture.window.engine.solver.checksInvariants = true
-        fixture.table.scrollToEnd(in: fixture.window, step: 53)
+        let events = EventRecorder.events(of: fixture.window.engine) {
+            fixture.table.scrollToEnd(in: fixture.window, step: 53)
+        }
         fixture.window.engine.solver.checkInvariants()
-        let rebuilt = sink.events.filter { $0.kind == .constraintRemoved && $0.constraint?.origin == .container }
+        let rebuilt = events.filter { $0.kind == .constraintRemoved && $0.constraint?.origin == .container }
         #expect(!rebuilt.isEmpty)
         #expect(rebuilt.allSatisfy { event in
             event.operations.contains { if case .containerRebuild = $0 { true } else { false } }

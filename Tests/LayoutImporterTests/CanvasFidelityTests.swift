@@ -66,7 +66,7 @@ struct CanvasFidelityTests {
 
     /// A vertical `fillProportionally` stack of a label 20 tall and a plain view (no intrinsic
     /// size) whose design frame is 50 tall, 10 apart; nothing sets the stack's height.
-    static let proportional = FixtureDocuments.xib(
+    static var proportional: Data { FixtureDocuments.xib(
         FixtureDocuments.rootView(
             """
             <subviews>
@@ -87,7 +87,7 @@ struct CanvasFidelityTests {
                 <constraint firstItem="st" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p2"/>
                 <constraint firstItem="st" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="p3"/>
             </constraints>
-            """, width: 200, height: 300))
+            """, width: 200, height: 300)) }
 
     @Test func aProportionalStackMeasuresAPlainViewByItsDesignFrame() throws {
         let document = try FixtureDocuments.load(Self.proportional)
@@ -101,7 +101,7 @@ struct CanvasFidelityTests {
     /// The proportional stack above, with the plain view's own required `height == 76`: the
     /// design frames keep it at its 50-point share (Xcode's canvas holds the shares required
     /// and breaks the fixed size); at run time the shares give way (999 − index).
-    static let proportionalOverSize: Data = {
+    static var proportionalOverSize: Data {
         let text = String(decoding: proportional, as: UTF8.self).replacingOccurrences(
             of: """
                 <rect key="frame" x="0.0" y="30" width="200" height="50"/>
@@ -111,7 +111,7 @@ struct CanvasFidelityTests {
                 <constraints><constraint firstAttribute="height" constant="76" id="plain-h"/></constraints>
                 """)
         return Data(text.utf8)
-    }()
+    }
 
     @Test func theCanvasHoldsProportionalSharesRequired() throws {
         #expect(String(decoding: Self.proportionalOverSize, as: UTF8.self).contains("plain-h"))

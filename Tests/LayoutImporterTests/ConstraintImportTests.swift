@@ -20,7 +20,7 @@ struct ConstraintImportTests {
         #expect(parseMultiplier(text) == nil)
     }
 
-    static let basics = FixtureDocuments.xib(
+    static var basics: Data { FixtureDocuments.xib(
         FixtureDocuments.rootView(
             """
             <subviews>
@@ -45,7 +45,7 @@ struct ConstraintImportTests {
                 <constraint firstItem="tail" firstAttribute="height" secondItem="box" secondAttribute="height" id="c8"/>
                 <constraint firstItem="tail" firstAttribute="width" relation="greaterThanOrEqual" priority="750" constant="10" id="c9"/>
             </constraints>
-            """))
+            """)) }
 
     @Test func everyFormOfConstraint() throws {
         let document = try FixtureDocuments.load(Self.basics)

@@ -61,7 +61,7 @@ struct ImportedScenarioTests {
 
 @Suite("Diagnostics over the device sweep")
 struct LayoutDiagnosticsTests {
-    static let rigid = FixtureDocuments.storyboard(
+    static var rigid: Data { FixtureDocuments.storyboard(
         """
         <scene sceneID="s1">
             <objects>
@@ -87,7 +87,7 @@ struct LayoutDiagnosticsTests {
                 </viewController>
             </objects>
         </scene>
-        """)
+        """) }
 
     @Test func aRequiredWidthBreaksOnOtherDevices() throws {
         let document = try FixtureDocuments.load(Self.rigid)

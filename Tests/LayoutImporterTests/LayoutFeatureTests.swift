@@ -8,7 +8,7 @@ import Testing
 struct LayoutFeatureTests {
     // MARK: Size classes
 
-    static let variations = FixtureDocuments.xib(
+    static var variations: Data { FixtureDocuments.xib(
         FixtureDocuments.rootView(
             """
             <subviews>
@@ -33,7 +33,7 @@ struct LayoutFeatureTests {
                 <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
                 <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
             </constraints>
-            """))
+            """)) }
 
     @Test func theDocumentsDeviceChoosesTheVariations() throws {
         let phone = try FixtureDocuments.load(Self.variations)
@@ -63,7 +63,7 @@ struct LayoutFeatureTests {
 
     // MARK: Margins, safe area, layout guides
 
-    static let scenes = FixtureDocuments.storyboard(
+    static var scenes: Data { FixtureDocuments.storyboard(
         """
         <scene sceneID="s1">
             <objects>
@@ -168,7 +168,7 @@ struct LayoutFeatureTests {
                 </viewController>
             </objects>
         </scene>
-        """)
+        """) }
 
     @Test func marginsSafeAreasAndLayoutGuides() throws {
         let document = try FixtureDocuments.load(Self.scenes, name: "Main.storyboard")
@@ -197,7 +197,7 @@ struct LayoutFeatureTests {
 
     // MARK: Stacks and intrinsic sizes
 
-    static let stacks = FixtureDocuments.xib(
+    static var stacks: Data { FixtureDocuments.xib(
         resources: #"<image name="dot" width="20" height="20"/>"#,
         FixtureDocuments.rootView(
             """
@@ -233,7 +233,7 @@ struct LayoutFeatureTests {
                 <constraint firstItem="st" firstAttribute="top" secondItem="root" secondAttribute="top" id="k2"/>
                 <constraint firstItem="st" firstAttribute="width" constant="200" id="k3"/>
             </constraints>
-            """))
+            """)) }
 
     @Test func nestedStacksWithHiddenViewsAndIntrinsicSizes() throws {
         let document = try FixtureDocuments.load(Self.stacks)
@@ -346,7 +346,7 @@ struct LayoutFeatureTests {
         #expect(pad.viewsByID["fixed"]?.frame == Rect(x: 10, y: 100, width: 100, height: 50))
     }
 
-    static let prototypeCell = FixtureDocuments.storyboard(
+    static var prototypeCell: Data { FixtureDocuments.storyboard(
         """
         <scene sceneID="s1">
             <objects>
@@ -379,7 +379,7 @@ struct LayoutFeatureTests {
                 </tableViewController>
             </objects>
         </scene>
-        """)
+        """) }
 
     @Test func prototypeCellsAreLayoutsOfTheirOwn() throws {
         let data = Self.prototypeCell
