@@ -3,11 +3,14 @@
 // layoutbench: a layout performance profiler and benchmark suite.
 //
 // Module graph (one direction only):
-//   Cassowary (solver, no dependencies)
+//   LayoutBenchJSON (the one JSON reader, with positions, and writer; no dependencies)
+//   Cassowary (solver, no dependencies; the trace recorder's hook and line writer)
+//     <- CassowaryTrace (trace parsing and replay; with LayoutBenchJSON)
+//       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents)
 //       <- LayoutScenarios (top-level Scenarios/)
-//         <- LayoutBenchKit (runner, metrics, reports, gates)
+//         <- LayoutBenchKit (runner, metrics, reports, gates; with LayoutBenchJSON)
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
 //              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
@@ -18,6 +21,8 @@ let package = Package(
     products: [
         .executable(name: "layoutbench", targets: ["layoutbench"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "CassowaryTrace", targets: ["CassowaryTrace"]),
+        .library(name: "LayoutBenchJSON", targets: ["LayoutBenchJSON"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutScenarios", targets: ["LayoutScenarios"]),
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
@@ -41,7 +46,30 @@ let package = Package(
         ),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary"]
+            dependencies: ["Cassowary", "CassowaryTrace", "_LayoutTestSupport"]
+        ),
+
+        // What the test targets share (not API): the one subprocess runner for tests and the
+        // built `layoutbench`'s location.
+        .target(
+            name: "_LayoutTestSupport",
+            path: "Tests/_LayoutTestSupport"
+        ),
+
+        // JSON: one reader that keeps lines and columns (with limits on depth, numbers and
+        // UTF-8) and one writer that keeps key order; traces, reports, baselines and
+        // thresholds go through it. No dependencies, not even Foundation.
+        .target(name: "LayoutBenchJSON"),
+        .testTarget(
+            name: "LayoutBenchJSONTests",
+            dependencies: ["LayoutBenchJSON"]
+        ),
+
+        // Solver traces as files: parsing (through LayoutBenchJSON) and replay. Recording
+        // stays in Cassowary, where the solver calls its recorder (docs/solver-trace.md).
+        .target(
+            name: "CassowaryTrace",
+            dependencies: ["Cassowary", "LayoutBenchJSON"]
         ),
 
         // Auto Layout's model on the solver: views, anchors, constraints with
@@ -87,11 +115,11 @@ let package = Package(
         // Solver benchmark: workload traces, a replay timer per operation class (docs/performance.md).
         .target(
             name: "SolverBenchmark",
-            dependencies: ["Cassowary", "LayoutBenchMetrics"]
+            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchMetrics"]
         ),
         .testTarget(
             name: "SolverBenchmarkTests",
-            dependencies: ["SolverBenchmark"]
+            dependencies: ["SolverBenchmark", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics"]
         ),
 
         // Linux system calls that Glibc's Swift module does not export (renameat2), for
@@ -103,12 +131,16 @@ let package = Package(
         .target(
             name: "LayoutBenchKit",
             dependencies: [
-                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
+                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter",
+                "CLayoutBenchSystem",
             ]
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
-            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics"],
+            dependencies: [
+                "LayoutBenchKit", "LayoutBenchJSON", "LayoutScenarios", "LayoutEngine", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics",
+                "LayoutProfiler", "_LayoutTestSupport",
+            ],
             exclude: ["Snapshots"]
         ),
 
@@ -120,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutImporterTests",
-            dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit"]
+            dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit", "_LayoutTestSupport"]
         ),
 
         // The command line as a library: every subcommand (one file each), the run options
@@ -146,6 +178,7 @@ let package = Package(
                 "LayoutImporter",
                 "LayoutScenarios",
                 "SolverBenchmark",
+                "_LayoutTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]
@@ -177,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UIKitLogsTests",
-            dependencies: ["UIKitLogs", "LayoutEngine", "Cassowary"],
+            dependencies: ["UIKitLogs", "LayoutEngine", "Cassowary", "_LayoutTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]
@@ -188,7 +221,7 @@ let package = Package(
 // main, so these targets cannot link in an ordinary build).
 if Context.environment["LAYOUTBENCH_FUZZ"] == "1" {
     let fuzzTargets: [(String, [Target.Dependency])] = [
-        ("FuzzTrace", ["Cassowary"]),
+        ("FuzzTrace", ["Cassowary", "CassowaryTrace"]),
         ("FuzzReport", ["LayoutBenchKit"]),
         ("FuzzThresholds", ["LayoutBenchKit"]),
         ("FuzzVisualFormat", ["LayoutEngine"]),

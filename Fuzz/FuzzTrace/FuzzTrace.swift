@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 
 /// libFuzzer target: solver traces (`SolverTrace.text(fromUTF8:)`, `SolverTrace.parse`), and a
 /// replay of whatever parses, capped so one input stays fast. Built by `scripts/fuzz trace`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 /// The first line `layoutbench solver-bench --trace F --lockstep` prints (the `ready` line),
 /// byte for byte, on a small committed trace: `scripts/compare-kiwi` and other external tools
@@ -15,31 +16,15 @@ struct LockstepGoldenTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/Lockstep")
 
-    /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("layoutbench")
-    }
-
     @Test("The ready line of a committed trace equals its golden file")
     func readyLine() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no layoutbench binary at \(Self.binary.path)")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = [
+        // Standard input is empty: the tool stops after the ready line.
+        let execution = try TestProcess.layoutbench([
             "solver-bench", "--trace", Self.folder.appendingPathComponent("trace.jsonl").path, "--lockstep",
             "--no-allocations", "--warmup", "1",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice  // end of input: the tool stops after the ready line
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let text = String(decoding: data, as: UTF8.self)
+        ])
+        #expect(execution.status == 0, "\(execution.errors)")
+        let text = execution.output
         let golden = Self.folder.appendingPathComponent("ready.jsonl")
         if ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_GOLDEN"] == "1" {
             try text.write(to: golden, atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -13,20 +14,9 @@ struct EndToEndTests {
     static let python = environment["LAYOUTBENCH_PYTHON"]
 
     /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        if let path = environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("layoutbench")
-    }
+    static var binary: URL { TestProcess.layoutbench }
 
-    struct Execution {
-        /// The exit status, or the signal that ended the process (see ``signal``).
-        var status: Int32
-        var output: String
-        var errors: String
-        /// The signal that ended the process, or nil when it exited.
-        var signal: Int32? = nil
-    }
+    typealias Execution = TestExecution
 
     /// Whether the suite runs under Address Sanitizer (`scripts/test --sanitize address` sets
     /// `LAYOUTBENCH_SANITIZER=address`). The binary is built with it too, so malloc is the
@@ -49,30 +39,11 @@ struct EndToEndTests {
     static func run(
         _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], unsetting unset: [String] = []
     ) throws -> Execution {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var environment = Self.environment
         environment["LAYOUTBENCH_SOURCE_ROOT"] = Fixture.repositoryRoot.path
         for (key, value) in extra { environment[key] = value }
         for key in unset { environment[key] = nil }
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes while the process runs, so neither fills up.
-        nonisolated(unsafe) var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Execution(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self),
-            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
+        return try TestProcess.run(executable, arguments, environment: environment)
     }
 
     /// The quick activation run the issue names, with a fixed repetition count.

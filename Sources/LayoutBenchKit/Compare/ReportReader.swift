@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 
 /// A report read from a file, with what is needed to talk about it.
 public struct LoadedReport: Sendable {
