@@ -11,7 +11,7 @@ import _LayoutTestSupport
 @Suite("layoutbench end to end", .serialized)
 struct EndToEndTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let python = environment["LAYOUTBENCH_PYTHON"]
+    static let python = JSONSchemaCheck.python
 
     /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
     static var binary: URL { TestProcess.layoutbench }
@@ -96,23 +96,9 @@ struct EndToEndTests {
         let folder = try Fixture.temporaryFolder("e2e-schema")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.quickRun(into: folder, ["--no-history"]).status == 0)
-        let script = """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            jsonschema.Draft202012Validator.check_schema(schema)
-            failed = False
-            for path in sys.argv[2:]:
-                errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(path))), key=str)
-                for error in errors[:20]:
-                    print(path, error.json_path, error.message[:300])
-                failed = failed or bool(errors)
-            sys.exit(1 if failed else 0)
-            """
-        let validation = try Self.run(
-            URL(fileURLWithPath: Self.python!),
-            ["-c", script, Fixture.repositoryRoot.appendingPathComponent("docs/report-schema.json").path,
-             folder.appendingPathComponent("latest/report.json").path,
-             Fixture.snapshots.appendingPathComponent("report-golden.json").path])
+        let validation = try JSONSchemaCheck.validate(
+            [folder.appendingPathComponent("latest/report.json").path, Fixture.snapshots.appendingPathComponent("report-golden.json").path],
+            python: Self.python!)
         #expect(validation.status == 0, "schema errors:\n\(validation.output)\(validation.errors)")
     }
 
