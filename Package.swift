@@ -49,8 +49,8 @@ let package = Package(
             dependencies: ["Cassowary", "CassowaryTrace", "_LayoutTestSupport"]
         ),
 
-        // What the test targets share (not API): the one subprocess runner for tests and the
-        // built `layoutbench`'s location.
+        // What the test targets share (not API): the one subprocess runner for tests, the
+        // built `layoutbench`'s location, and the reports' JSON Schema check.
         .target(
             name: "_LayoutTestSupport",
             path: "Tests/_LayoutTestSupport"
