@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary", "CassowaryTrace", "_LayoutTestSupport"]
+            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchMetrics", "_LayoutTestSupport"]
         ),
 
         // What the test targets share (not API): the one subprocess runner for tests, the
@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "Cassowary"]
+            dependencies: ["LayoutEngine", "Cassowary", "LayoutBenchMetrics"]
         ),
 
         // The scenarios: layout patterns and their fixes, written as app code.
@@ -148,7 +148,7 @@ let package = Package(
         // and compared with the frames Xcode stored (docs/importer.md).
         .target(
             name: "LayoutImporter",
-            dependencies: ["LayoutEngine"]
+            dependencies: ["LayoutEngine", "LayoutBenchJSON"]
         ),
         .testTarget(
             name: "LayoutImporterTests",

@@ -157,27 +157,11 @@ extension SolverTrace {
     /// - Throws: ``ParseError`` at the line and column (1-based, in bytes) of the first byte
     ///   that is not well-formed UTF-8, such as in a binary file.
     public static func text(fromUTF8 bytes: [UInt8], source: String = "<trace>") throws(ParseError) -> String {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        var line = 1
-        var lineStart = 0
-        decoding: while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = offset + 1
-                }
-                offset += encoded.count
-            case .emptyInput:
-                break decoding
-            case .error:
-                let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
-                throw ParseError(
-                    source: source, line: line, column: offset - lineStart + 1,
-                    message: "byte \(byte) is not UTF-8 text: a trace is JSON Lines (docs/solver-trace.md), not a binary file")
-            }
+        if let invalid = UTF8Position.firstInvalidByte(in: bytes) {
+            let byte = "0x" + String(invalid.byte, radix: 16, uppercase: true)
+            throw ParseError(
+                source: source, line: invalid.line, column: invalid.column,
+                message: "byte \(byte) is not UTF-8 text: a trace is JSON Lines (docs/solver-trace.md), not a binary file")
         }
         return String(decoding: bytes, as: UTF8.self)
     }
