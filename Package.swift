@@ -228,8 +228,11 @@ if Context.environment["LAYOUTBENCH_FUZZ"] == "1" {
         ("FuzzUIKitLog", ["UIKitLogs"]),
         ("FuzzInterfaceBuilder", ["LayoutImporter"]),
     ]
+    // libFuzzer's driver, called by every target's main.
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for (name, dependencies) in fuzzTargets {
-        package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
+        package.targets.append(
+            .executableTarget(name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)"))
         package.products.append(.executable(name: name, targets: [name]))
     }
 }
