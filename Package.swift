@@ -8,7 +8,7 @@
 //     <- CassowaryTrace (trace parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
-//       <- LayoutImporter (Interface Builder documents)
+//       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
 //       <- LayoutScenarios (top-level Scenarios/)
 //         <- LayoutBenchKit (runner, metrics, reports, gates; with LayoutBenchJSON)
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
