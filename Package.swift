@@ -3,12 +3,15 @@
 // layoutbench: a layout performance profiler and benchmark suite.
 //
 // Module graph (one direction only):
-//   Cassowary (solver, no dependencies)
+//   LayoutBenchJSON (the one JSON reader, with positions, and writer; no dependencies)
+//   Cassowary (solver, no dependencies; the trace recorder's hook and line writer)
+//     <- CassowaryTrace (trace parsing and replay; with LayoutBenchJSON)
+//       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
-//       <- LayoutImporter (Interface Builder documents)
+//       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
 //       <- LayoutScenarios (top-level Scenarios/)
 //       <- LayoutProfiler (engine events -> profiles; renders text, no HTML)
-//         <- LayoutBenchKit (runner, metrics, reports, gates, and every HTML page: the
+//         <- LayoutBenchKit (runner, metrics, reports, gates, with LayoutBenchJSON; every HTML page: the
 //            report, comparison, history site and profile pages, from the Mustache
 //            templates in HTML/Templates/, embedded in the binary)
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
@@ -21,6 +24,8 @@ let package = Package(
     products: [
         .executable(name: "layoutbench", targets: ["layoutbench"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "CassowaryTrace", targets: ["CassowaryTrace"]),
+        .library(name: "LayoutBenchJSON", targets: ["LayoutBenchJSON"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutScenarios", targets: ["LayoutScenarios"]),
         .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
@@ -46,7 +51,30 @@ let package = Package(
         ),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary"]
+            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchMetrics", "_LayoutTestSupport"]
+        ),
+
+        // What the test targets share (not API): the one subprocess runner for tests, the
+        // built `layoutbench`'s location, and the reports' JSON Schema check.
+        .target(
+            name: "_LayoutTestSupport",
+            path: "Tests/_LayoutTestSupport"
+        ),
+
+        // JSON: one reader that keeps lines and columns (with limits on depth, numbers and
+        // UTF-8) and one writer that keeps key order; traces, reports, baselines and
+        // thresholds go through it. No dependencies, not even Foundation.
+        .target(name: "LayoutBenchJSON"),
+        .testTarget(
+            name: "LayoutBenchJSONTests",
+            dependencies: ["LayoutBenchJSON"]
+        ),
+
+        // Solver traces as files: parsing (through LayoutBenchJSON) and replay. Recording
+        // stays in Cassowary, where the solver calls its recorder (docs/solver-trace.md).
+        .target(
+            name: "CassowaryTrace",
+            dependencies: ["Cassowary", "LayoutBenchJSON"]
         ),
 
         // Auto Layout's model on the solver: views, anchors, constraints with
@@ -57,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "Cassowary"]
+            dependencies: ["LayoutEngine", "Cassowary", "LayoutBenchMetrics"]
         ),
 
         // The scenarios: layout patterns and their fixes, written as app code.
@@ -92,11 +120,11 @@ let package = Package(
         // Solver benchmark: workload traces, a replay timer per operation class (docs/performance.md).
         .target(
             name: "SolverBenchmark",
-            dependencies: ["Cassowary", "LayoutBenchMetrics"]
+            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchMetrics"]
         ),
         .testTarget(
             name: "SolverBenchmarkTests",
-            dependencies: ["SolverBenchmark"]
+            dependencies: ["SolverBenchmark", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics"]
         ),
 
         // Linux system calls that Glibc's Swift module does not export (renameat2), for
@@ -108,7 +136,7 @@ let package = Package(
         .target(
             name: "LayoutBenchKit",
             dependencies: [
-                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
+                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The pages' templates, style sheets and scripts, compiled into the binary as byte
@@ -143,7 +171,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
-            dependencies: ["LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchMetrics", "LayoutProfiler"],
+            dependencies: [
+                "LayoutBenchKit", "LayoutBenchJSON", "LayoutScenarios", "LayoutEngine", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics",
+                "LayoutProfiler", "_LayoutTestSupport",
+            ],
             exclude: ["Snapshots"]
         ),
 
@@ -151,11 +182,11 @@ let package = Package(
         // and compared with the frames Xcode stored (docs/importer.md).
         .target(
             name: "LayoutImporter",
-            dependencies: ["LayoutEngine"]
+            dependencies: ["LayoutEngine", "LayoutBenchJSON"]
         ),
         .testTarget(
             name: "LayoutImporterTests",
-            dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit"]
+            dependencies: ["LayoutImporter", "LayoutEngine", "LayoutBenchKit", "_LayoutTestSupport"]
         ),
 
         // The command line as a library: every subcommand (one file each), the run options
@@ -181,6 +212,7 @@ let package = Package(
                 "LayoutImporter",
                 "LayoutScenarios",
                 "SolverBenchmark",
+                "_LayoutTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]
@@ -212,7 +244,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UIKitLogsTests",
-            dependencies: ["UIKitLogs", "LayoutEngine", "Cassowary"],
+            dependencies: ["UIKitLogs", "LayoutEngine", "Cassowary", "_LayoutTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]
@@ -223,15 +255,18 @@ let package = Package(
 // main, so these targets cannot link in an ordinary build).
 if Context.environment["LAYOUTBENCH_FUZZ"] == "1" {
     let fuzzTargets: [(String, [Target.Dependency])] = [
-        ("FuzzTrace", ["Cassowary"]),
+        ("FuzzTrace", ["Cassowary", "CassowaryTrace"]),
         ("FuzzReport", ["LayoutBenchKit"]),
         ("FuzzThresholds", ["LayoutBenchKit"]),
         ("FuzzVisualFormat", ["LayoutEngine"]),
         ("FuzzUIKitLog", ["UIKitLogs"]),
         ("FuzzInterfaceBuilder", ["LayoutImporter"]),
     ]
+    // libFuzzer's driver, called by every target's main.
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for (name, dependencies) in fuzzTargets {
-        package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
+        package.targets.append(
+            .executableTarget(name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)"))
         package.products.append(.executable(name: name, targets: [name]))
     }
 }

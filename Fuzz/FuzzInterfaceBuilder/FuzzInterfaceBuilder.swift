@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import LayoutImporter
 
 /// libFuzzer target: Interface Builder documents (`DocumentImporter.importDocument`). Built by
@@ -11,16 +12,8 @@ public func fuzzInterfaceBuilder(_ start: UnsafeRawPointer?, _ count: Int) -> CI
 }
 
 /// The entry point SwiftPM links an executable target with (it renames `main` to
-/// `<target>_main`): hands over to libFuzzer's driver, which parses the fuzzing options.
+/// `<target>_main`): hands over to libFuzzer's driver (`runLibFuzzer`).
 @_cdecl("FuzzInterfaceBuilder_main")
 public func fuzzInterfaceBuilderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzInterfaceBuilder(data.map(UnsafeRawPointer.init), size) }
+    runLibFuzzer(argc, argv) { data, size in fuzzInterfaceBuilder(data.map(UnsafeRawPointer.init), size) }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,4 +1,6 @@
 import Cassowary
+import CassowaryTrace
+import FuzzSupport
 
 /// libFuzzer target: solver traces (`SolverTrace.text(fromUTF8:)`, `SolverTrace.parse`), and a
 /// replay of whatever parses, capped so one input stays fast. Built by `scripts/fuzz trace`.
@@ -13,16 +15,8 @@ public func fuzzTrace(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 /// The entry point SwiftPM links an executable target with (it renames `main` to
-/// `<target>_main`): hands over to libFuzzer's driver, which parses the fuzzing options.
+/// `<target>_main`): hands over to libFuzzer's driver (`runLibFuzzer`).
 @_cdecl("FuzzTrace_main")
 public func fuzzTraceMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzTrace(data.map(UnsafeRawPointer.init), size) }
+    runLibFuzzer(argc, argv) { data, size in fuzzTrace(data.map(UnsafeRawPointer.init), size) }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,3 +1,4 @@
+import FuzzSupport
 import LayoutEngine
 
 /// libFuzzer target: the Visual Format Language (`LayoutConstraint.constraints(withVisualFormat:)`)
@@ -12,16 +13,8 @@ public func fuzzVisualFormat(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 /// The entry point SwiftPM links an executable target with (it renames `main` to
-/// `<target>_main`): hands over to libFuzzer's driver, which parses the fuzzing options.
+/// `<target>_main`): hands over to libFuzzer's driver (`runLibFuzzer`).
 @_cdecl("FuzzVisualFormat_main")
 public func fuzzVisualFormatMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzVisualFormat(data.map(UnsafeRawPointer.init), size) }
+    runLibFuzzer(argc, argv) { data, size in fuzzVisualFormat(data.map(UnsafeRawPointer.init), size) }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 import Foundation
 
 /// Choosing, loading and writing the traces a benchmark runs.

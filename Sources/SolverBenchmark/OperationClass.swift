@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 
 /// The kind of solver operation a benchmark times separately.
 ///

@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 import LayoutBenchMetrics
 
 /// Replays one trace through the public ``Cassowary/Solver`` API and measures it

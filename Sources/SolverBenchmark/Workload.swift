@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 
 /// A generated solver workload: a family of traces, one per size.
 ///
@@ -136,7 +137,7 @@ public struct WorkloadTrace: Sendable {
 
     /// Parses ``text``.
     ///
-    /// - Throws: ``Cassowary/SolverTrace/ParseError`` naming the line and column.
+    /// - Throws: ``CassowaryTrace/SolverTrace/ParseError`` naming the line and column.
     public func parsed() throws(SolverTrace.ParseError) -> SolverTrace {
         try SolverTrace.parse(text, source: source)
     }

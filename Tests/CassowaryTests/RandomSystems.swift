@@ -1,3 +1,5 @@
+import LayoutBenchMetrics
+
 @testable import Cassowary
 
 /// Random small constraint systems for property tests, reproducible from a seed.

@@ -1,3 +1,4 @@
+import LayoutBenchMetrics
 import Testing
 
 @testable import Cassowary

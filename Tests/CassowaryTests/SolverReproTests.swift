@@ -1,3 +1,4 @@
+import CassowaryTrace
 import Foundation
 import Testing
 

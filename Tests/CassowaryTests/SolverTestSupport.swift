@@ -1,3 +1,4 @@
+import LayoutBenchMetrics
 import Testing
 
 @_spi(Testing) @testable import Cassowary
@@ -14,18 +15,9 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
 }
 
-/// A small deterministic PRNG (SplitMix64) so property tests print and reuse seeds.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A small deterministic PRNG so property tests print and reuse seeds: the measurement
+/// module's SplitMix64, the same sequence for a seed on every platform.
+typealias SeededGenerator = SplitMix64
 
 func zip4<A, B, C, D>(_ a: [A], _ b: [B], _ c: [C], _ d: [D]) -> [(A, B, C, D)] {
     (0..<min(a.count, b.count, c.count, d.count)).map { (a[$0], b[$0], c[$0], d[$0]) }

@@ -1,3 +1,4 @@
+import CassowaryTrace
 import Testing
 
 @testable import Cassowary

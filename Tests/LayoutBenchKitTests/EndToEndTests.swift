@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -10,23 +11,12 @@ import Testing
 @Suite("layoutbench end to end", .serialized)
 struct EndToEndTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let python = environment["LAYOUTBENCH_PYTHON"]
+    static let python = JSONSchemaCheck.python
 
     /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        if let path = environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("layoutbench")
-    }
+    static var binary: URL { TestProcess.layoutbench }
 
-    struct Execution {
-        /// The exit status, or the signal that ended the process (see ``signal``).
-        var status: Int32
-        var output: String
-        var errors: String
-        /// The signal that ended the process, or nil when it exited.
-        var signal: Int32? = nil
-    }
+    typealias Execution = TestExecution
 
     /// Whether the suite runs under Address Sanitizer (`scripts/test --sanitize address` sets
     /// `LAYOUTBENCH_SANITIZER=address`). The binary is built with it too, so malloc is the
@@ -49,30 +39,11 @@ struct EndToEndTests {
     static func run(
         _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], unsetting unset: [String] = []
     ) throws -> Execution {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var environment = Self.environment
         environment["LAYOUTBENCH_SOURCE_ROOT"] = Fixture.repositoryRoot.path
         for (key, value) in extra { environment[key] = value }
         for key in unset { environment[key] = nil }
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes while the process runs, so neither fills up.
-        nonisolated(unsafe) var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Execution(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self),
-            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
+        return try TestProcess.run(executable, arguments, environment: environment)
     }
 
     /// The quick activation run the issue names, with a fixed repetition count.
@@ -125,23 +96,9 @@ struct EndToEndTests {
         let folder = try Fixture.temporaryFolder("e2e-schema")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.quickRun(into: folder, ["--no-history"]).status == 0)
-        let script = """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            jsonschema.Draft202012Validator.check_schema(schema)
-            failed = False
-            for path in sys.argv[2:]:
-                errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(path))), key=str)
-                for error in errors[:20]:
-                    print(path, error.json_path, error.message[:300])
-                failed = failed or bool(errors)
-            sys.exit(1 if failed else 0)
-            """
-        let validation = try Self.run(
-            URL(fileURLWithPath: Self.python!),
-            ["-c", script, Fixture.repositoryRoot.appendingPathComponent("docs/report-schema.json").path,
-             folder.appendingPathComponent("latest/report.json").path,
-             Fixture.snapshots.appendingPathComponent("report-golden.json").path])
+        let validation = try JSONSchemaCheck.validate(
+            [folder.appendingPathComponent("latest/report.json").path, Fixture.snapshots.appendingPathComponent("report-golden.json").path],
+            python: Self.python!)
         #expect(validation.status == 0, "schema errors:\n\(validation.output)\(validation.errors)")
     }
 

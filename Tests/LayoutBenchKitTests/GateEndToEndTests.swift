@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -84,15 +85,7 @@ struct GateEndToEndTests {
         #expect(report.warnings.contains { $0.contains("edits/constant") && $0.contains("not a failure under --inject-churn") })
         // The slowed report (with options.injectChurn and html among the formats) is valid against the schema.
         if let python = EndToEndTests.python {
-            let script = """
-                import json, sys, jsonschema
-                errors = list(jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).iter_errors(json.load(open(sys.argv[2]))))
-                for error in errors[:10]: print(error.json_path, error.message[:200])
-                sys.exit(1 if errors else 0)
-                """
-            let validation = try EndToEndTests.run(
-                URL(fileURLWithPath: python),
-                ["-c", script, Fixture.repositoryRoot.appendingPathComponent("docs/report-schema.json").path, output + "/latest/report.json"])
+            let validation = try JSONSchemaCheck.validate([output + "/latest/report.json"], python: python)
             #expect(validation.status == 0, "schema errors: \(validation.output)\(validation.errors)")
         }
         // The run's HTML report has the baseline section; the comparison page is written.

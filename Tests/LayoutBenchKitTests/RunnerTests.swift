@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 import LayoutScenarios
 import LayoutBenchMetrics
 import Testing

@@ -1,3 +1,4 @@
+import LayoutBenchMetrics
 import Testing
 
 @testable import LayoutEngine
@@ -535,7 +536,7 @@ struct VisualFormatErrorTests {
     func randomFormats() {
         let seed: UInt64 = 0x5EED_0001
         print("VisualFormat random formats: seed \(String(seed, radix: 16))")
-        var random = VFLSplitMix64(seed: seed)
+        var random = SplitMix64(seed: seed)
         let window = Window(width: 400, height: 300)
         let a = View(name: "a"), b = View(name: "b")
         window.addSubview(a)
@@ -559,20 +560,5 @@ struct VisualFormatErrorTests {
             }
         }
         #expect(parsed > 0)
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny reproducible generator.
-private struct VFLSplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

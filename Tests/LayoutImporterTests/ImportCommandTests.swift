@@ -1,42 +1,13 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 /// `layoutbench import` end to end through the built binary: exit codes, the text and JSON
 /// reports, errors with file, line and column.
 @Suite("layoutbench import", .serialized)
 struct ImportCommandTests {
-    /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("layoutbench")
-    }
-
-    struct Execution {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static func run(_ arguments: [String]) throws -> Execution {
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no layoutbench binary at \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Execution(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> TestExecution {
+        try TestProcess.layoutbench(arguments)
     }
 
     /// A fresh folder with the given files.

@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 import Foundation
 import LayoutBenchMetrics
 import Testing

@@ -1,4 +1,5 @@
 import Cassowary
+import CassowaryTrace
 import Testing
 
 @testable import SolverBenchmark

@@ -1,51 +1,18 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import UIKitLogs
 
 /// The built `layoutbench explain`, end to end: output formats, standard input, exit codes.
 @Suite("layoutbench explain end to end", .serialized)
 struct ExplainCommandTests {
-    /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("layoutbench")
-    }
-
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
     }
 
-    struct Execution {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static func run(_ arguments: [String], input: String? = nil) throws -> Execution {
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no layoutbench binary at \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        nonisolated(unsafe) var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Execution(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: [String], input: String? = nil) throws -> TestExecution {
+        try TestProcess.layoutbench(arguments, input: input)
     }
 
     @Test("Text: the conflict in words, both breaks, the fix, totals; exit 0")

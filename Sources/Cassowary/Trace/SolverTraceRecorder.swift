@@ -4,7 +4,7 @@ import Synchronization
 /// (format `layoutbench.solver`, version 1; see `docs/solver-trace.md`).
 ///
 /// Set it as ``Solver/traceRecorder``. Operations are recorded before they run,
-/// failed ones included, so replaying a trace with ``SolverTrace/replay(on:)``
+/// failed ones included, so replaying a trace (`SolverTrace.replay(on:)`, in `CassowaryTrace`)
 /// reproduces the same counters, errors and values. Variables made before the
 /// recorder was attached are declared when first used. Operations with a
 /// non-finite number are refused by the solver and are not recorded.
@@ -12,6 +12,11 @@ import Synchronization
 /// Recording is for sharing and comparing workloads, not for measured runs: it
 /// formats one line per operation.
 public final class SolverTraceRecorder {
+    /// The trace format's name, in every header.
+    public static let formatName = "layoutbench.solver"
+    /// The trace format's version, in every header.
+    public static let formatVersion = 1
+
     private var output = ""
     private var variableIndex: [Int32: Int] = [:]
     private var nextConstraintID: Int32 = 0
@@ -24,7 +29,7 @@ public final class SolverTraceRecorder {
 
     public init() {
         tag = Self.nextTag.wrappingAdd(1, ordering: .relaxed).oldValue
-        output.append("{\"trace\":\"\(SolverTrace.formatName)\",\"version\":\(SolverTrace.formatVersion)}\n")
+        output.append("{\"trace\":\"\(Self.formatName)\",\"version\":\(Self.formatVersion)}\n")
         lineCount = 1
     }
 

@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// A comparison as text for a terminal, Markdown for a pull-request comment, or JSON.
 public enum ComparisonOutput {
     /// The rows a summary shows: every row whose verdict is not `unchanged`, and the

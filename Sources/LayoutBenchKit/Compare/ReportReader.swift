@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 
 /// A report read from a file, with what is needed to talk about it.
 public struct LoadedReport: Sendable {
@@ -37,7 +38,7 @@ public enum ReportReader {
         try checkLimits(root, path: path)
         var report: Report
         do {
-            report = try JSONDecoder().decode(Report.self, from: Data(bytes))
+            report = try JSONNodeDecoder().decode(Report.self, from: root)
         } catch let error as DecodingError {
             throw describe(error, root: root, path: path)
         } catch {

@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// An error of reading reports and thresholds, comparing, or keeping baselines: a stable
 /// code, a message saying what is wrong and how to fix it, and, for problems inside a
 /// file, the file, line and column.

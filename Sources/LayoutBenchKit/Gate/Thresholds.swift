@@ -1,3 +1,4 @@
+import LayoutBenchJSON
 import LayoutScenarios
 
 /// How much a metric may change before `compare` and `check` call it a regression or an

@@ -1,3 +1,4 @@
+import LayoutBenchJSON
 import LayoutProfiler
 import LayoutScenarios
 

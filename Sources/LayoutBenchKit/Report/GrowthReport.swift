@@ -1,3 +1,4 @@
+import LayoutBenchJSON
 import LayoutBenchMetrics
 
 /// How a scenario's metrics grow with size: a ``GrowthFit`` per ``Metric``.

@@ -1,3 +1,4 @@
+import LayoutBenchJSON
 import LayoutBenchMetrics
 
 /// An anti-pattern and its fix compared: per metric, `anti-pattern / fix` at each size

@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 extension Report {
     /// Builds a report from a run's outcome: statuses, failures, family summaries, pairs.
     public static func assemble(

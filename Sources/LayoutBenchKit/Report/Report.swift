@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// The result of `layoutbench run`: schema `layoutbench.report`, version 1.
 ///
 /// Encoded with ``OrderedJSONEncoder``, members in declaration order; `docs/report-schema.md`

@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// Joins the reports of `run --shard 1/N` to `N/N` into the report one unsharded run
 /// would have written (`layoutbench merge`).
 ///

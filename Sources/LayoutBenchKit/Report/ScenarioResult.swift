@@ -1,3 +1,4 @@
+import LayoutBenchJSON
 import LayoutScenarios
 
 /// Everything measured for one scenario: its description, one result per size, growth fits.

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 import LayoutScenarios
 
 /// `layoutbench run --instructions`: the measurements in a child process under valgrind's

@@ -1,4 +1,5 @@
 import Cassowary
+import LayoutBenchJSON
 import LayoutBenchMetrics
 import LayoutEngine
 import LayoutScenarios

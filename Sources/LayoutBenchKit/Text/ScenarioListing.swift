@@ -1,3 +1,4 @@
+import LayoutBenchJSON
 import LayoutScenarios
 
 /// `layoutbench list`: the scenarios with their tags, sizes and pairs.

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -48,25 +49,7 @@ enum XMLReader {
     /// The line and column (1-based; the column counts bytes) and the value of the first byte
     /// of `data` that does not begin a well-formed UTF-8 sequence, or `nil` when it is all UTF-8.
     static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
-        var offset = 0
-        var line = 1
-        var lineStart = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = offset + 1
-                }
-                offset += encoded.count
-            case .emptyInput:
-                return nil
-            case .error:
-                return (line, offset - lineStart + 1, data[data.startIndex + offset])
-            }
-        }
+        UTF8Position.firstInvalidByte(in: data).map { (line: $0.line, column: $0.column, byte: $0.byte) }
     }
 
     /// The line and column (1-based, in bytes) of the first `<?` that is not the XML

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayoutBenchKit
+@testable import LayoutBenchJSON
 
 /// The positional JSON reader behind reports, baselines and thresholds files.
 @Suite("Positional JSON reader")
@@ -78,6 +78,27 @@ struct JSONDocumentTests {
             #expect(error.message.contains(message), "\(error)")
             return true
         }
+    }
+
+    /// Objects of up to 16 members look for a repeated key by scanning them, larger ones
+    /// through a dictionary (a trace line has at most seven members).
+    @Test("A repeated key is found in small and large objects, naming the first", arguments: [3, 15, 16, 17, 40])
+    func repeatedKeys(members: Int) throws {
+        let keys = (0..<members).map { "\"k\($0)\": \($0)" }
+        #expect(try JSONDocument.parse("{" + keys.joined(separator: ", ") + "}").members.count == members)
+        let repeated = "{" + (keys + ["\"k1\": 0"]).joined(separator: ", ") + "}"
+        #expect {
+            _ = try JSONDocument.parse(repeated)
+        } throws: { error in
+            guard let error = error as? JSONSyntaxError else { return false }
+            return error.message == "the key \"k1\" is repeated (first at 1:11)"
+        }
+    }
+
+    @Test("Strings with and without escapes decode to the same text")
+    func strings() throws {
+        let node = try JSONDocument.parse(#"["plain é 😀", "pl\u0061in \u00e9 \ud83d\ude00", "", "\n"]"#)
+        #expect(node.elements.map(\.stringValue) == ["plain é 😀", "plain é 😀", "", "\n"])
     }
 
     @Test("A byte order mark is skipped; deep nesting is refused, not a crash")

@@ -1,144 +1,3 @@
-/// A line and column in a text file, both 1-based; columns count Unicode scalars, so a
-/// column matches what an editor shows for UTF-8 text without tabs.
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The line, from 1.
-    public var line: Int
-    /// The column, from 1.
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
-    }
-
-    /// `line:column`.
-    public var description: String { "\(line):\(column)" }
-}
-
-/// A JSON value that remembers where it was written: the reader behind reports, baselines
-/// and thresholds files, so that every error about them names the file, the line and the
-/// column (Foundation's `JSONSerialization` reports neither reliably on Linux).
-///
-/// Objects keep their members in the order written, with each key's position; a repeated
-/// key is an error.
-public struct JSONNode: Sendable {
-    /// The value.
-    public var value: Value
-    /// Where the value starts (its first character).
-    public var position: SourcePosition
-
-    public init(_ value: Value, at position: SourcePosition) {
-        self.value = value
-        self.position = position
-    }
-
-    /// A JSON value whose children are positioned nodes.
-    public enum Value: Sendable {
-        case null
-        case bool(Bool)
-        /// A number, as written (`12`, `-0.5`, `1e-7`); ``JSONNode/doubleValue`` and
-        /// ``JSONNode/integerValue`` convert it.
-        case number(String)
-        case string(String)
-        case array([JSONNode])
-        case object([Member])
-    }
-
-    /// An object member: its key, where the key was written, and its value.
-    public struct Member: Sendable {
-        public var key: String
-        public var keyPosition: SourcePosition
-        public var value: JSONNode
-    }
-
-    /// The member called `key` of an object, or `nil`.
-    public subscript(key: String) -> JSONNode? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.key == key }?.value
-    }
-
-    /// The members of an object (empty for other values).
-    public var members: [Member] {
-        if case .object(let members) = value { return members }
-        return []
-    }
-
-    /// The elements of an array (empty for other values).
-    public var elements: [JSONNode] {
-        if case .array(let elements) = value { return elements }
-        return []
-    }
-
-    /// The string, for a string.
-    public var stringValue: String? {
-        if case .string(let string) = value { return string }
-        return nil
-    }
-
-    /// The number, for a number.
-    public var doubleValue: Double? {
-        if case .number(let text) = value { return Double(text) }
-        return nil
-    }
-
-    /// The number, for a number written as an integer (no fraction, no exponent) that fits.
-    public var integerValue: Int? {
-        if case .number(let text) = value { return Int(text) }
-        return nil
-    }
-
-    /// The Boolean, for `true` and `false`.
-    public var boolValue: Bool? {
-        if case .bool(let flag) = value { return flag }
-        return nil
-    }
-
-    /// What the value is, for messages: `an object`, `the string "x"`, `the number 2`...
-    public var kindDescription: String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .number(let text): "the number \(text)"
-        case .string(let string): "the string \"\(string.count > 40 ? String(string.prefix(40)) + "..." : string)\""
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-
-    /// The node a Codable coding path leads to, or the deepest node on the way: how a
-    /// decoding error is turned back into a position.
-    ///
-    /// - Returns: The node, and whether the whole path was found.
-    public func node(at path: [CodingKey]) -> (node: JSONNode, complete: Bool) {
-        var current = self
-        for key in path {
-            if let index = key.intValue, case .array(let elements) = current.value {
-                guard index >= 0, index < elements.count else { return (current, false) }
-                current = elements[index]
-            } else if let member = current[key.stringValue] {
-                current = member
-            } else {
-                return (current, false)
-            }
-        }
-        return (current, true)
-    }
-}
-
-/// A syntax error in a JSON text: where, and what was expected.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Where the problem is.
-    public var position: SourcePosition
-    /// What is wrong, such as `expected ',' or '}' after an object member, found ']'`.
-    public var message: String
-
-    public var description: String { "\(position): \(message)" }
-}
-
 /// Parses RFC 8259 JSON into ``JSONNode``s with positions.
 public enum JSONDocument {
     /// The deepest nesting accepted (reports nest about 8 levels).
@@ -177,6 +36,9 @@ private struct _Reader {
     var index = 0
     var line = 1
     var column = 1
+
+    /// Up to this many members, an object looks for a repeated key by scanning them.
+    static let scannedMembers = 16
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -257,6 +119,8 @@ private struct _Reader {
         let start = position
         advance()  // {
         var members: [JSONNode.Member] = []
+        // Repeated keys: a scan of the members while there are few (a trace line has at most
+        // seven, and an empty dictionary per object would allocate), a dictionary beyond.
         var seen: [String: SourcePosition] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -273,10 +137,16 @@ private struct _Reader {
             }
             let keyPosition = position
             let key = try string()
-            if let earlier = seen[key] {
+            let earlier: SourcePosition?
+            if members.count < _Reader.scannedMembers {
+                earlier = members.first { $0.key == key }?.keyPosition
+            } else {
+                if seen.isEmpty { for member in members { seen[member.key] = member.keyPosition } }
+                earlier = seen.updateValue(keyPosition, forKey: key)
+            }
+            if let earlier {
                 throw error("the key \"\(key)\" is repeated (first at \(earlier))", at: keyPosition)
             }
-            seen[key] = keyPosition
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of the file; expected ':' after \"\(key)\"") }
             guard bytes[index] == UInt8(ascii: ":") else {
@@ -343,6 +213,12 @@ private struct _Reader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                if scalars.isEmpty {
+                    // No escape: the string is the bytes as written (already checked as UTF-8).
+                    let string = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    advance()
+                    return string
+                }
                 flush(self)
                 advance()
                 return String(scalars)

@@ -1,43 +1,12 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 /// `layoutbench profile` end to end through the built binary: exit codes and files.
 @Suite("layoutbench profile end to end", .serialized)
 struct ProfileCommandTests {
-    /// The `layoutbench` executable beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["LAYOUTBENCH_BINARY"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("layoutbench")
-    }
-
-    struct Execution {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static func execute(_ arguments: [String]) throws -> Execution {
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no layoutbench binary at \(binary.path); build with --build-tests")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["profile"] + arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("profile-stdout-\(UUID().uuidString)")
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("profile-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Execution(
-            status: process.terminationStatus, output: try String(contentsOf: output, encoding: .utf8),
-            errors: try String(contentsOf: errors, encoding: .utf8))
+    static func execute(_ arguments: [String]) throws -> TestExecution {
+        try TestProcess.layoutbench(["profile"] + arguments)
     }
 
     static func temporaryFolder() throws -> URL {

@@ -7,7 +7,7 @@ import Testing
 /// The three outputs: text (findings first), JSON (every documented key, stable order),
 /// HTML (self-contained).
 @Suite("Profile output")
-struct OutputTests {
+struct ProfileOutputTests {
     static let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-hide")!, size: 5)
 
     @Test("The text summary puts findings first, then costs, churn and the timeline")

@@ -61,8 +61,8 @@ extension OrderedMap: Encodable where Value: Encodable {
 }
 
 extension OrderedMap: Decodable where Value: Decodable {
-    /// Decodes an object. Foundation's decoder does not promise its members' order, so the
-    /// entries come sorted by key.
+    /// Decodes an object. A decoder need not keep its members' order (Foundation's does not;
+    /// ``JSONNodeDecoder`` does), so the entries come sorted by key, the same from either.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: _StringKey.self)
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {

@@ -1,0 +1,4 @@
+// Reports, baselines and thresholds are read and written through `LayoutBenchJSON`; its
+// types (`JSONNode`, `SourcePosition`, `JSONValue`, ...) are part of this module's API (a
+// report's errors carry positions, `ReportReader` returns nodes), so its clients see them.
+@_exported import LayoutBenchJSON
