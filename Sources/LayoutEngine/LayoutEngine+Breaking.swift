@@ -1,0 +1,115 @@
+import Cassowary
+
+// Breaking constraints: what the engine does when the solver refuses a required constraint
+// (docs/break-rule.md).
+
+extension LayoutEngine {
+    // MARK: - Breaking constraints
+
+    /// Resolves a conflict the way UIKit does: one of the mutually exclusive constraints is
+    /// broken (made non-required, at ``LayoutPriority/broken``), chosen by
+    /// ``constraintToBreak(among:)`` (docs/break-rule.md) from a minimal conflicting set that
+    /// does not depend on the order of activation (``mutuallyExclusiveConstraints(refusing:explanation:)``);
+    /// the layout goes on, and a report is logged and sent to the break observers.
+    ///
+    /// `constraint` is the required constraint the solver refused (not installed). When the
+    /// rule picks another one, that one is broken and `constraint` is added again as required;
+    /// if it still conflicts, the next conflict is resolved the same way, as seed 004 describes
+    /// UIKit: "It breaks one of the conflicting constraints and checks the layout. The system
+    /// continues to break constraints until it finds a valid layout."
+    ///
+    /// A constant change the solver refused breaks the changed constraint itself
+    /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
+    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
+        // The rule chooses among the mutually exclusive constraints, found whatever the order
+        // the constraints were added in (LayoutEngine+ConflictSet.swift).
+        let exclusive =
+            choosing
+            ? constraint.solverConstraint.map { mutuallyExclusiveConstraints(refusing: $0, explanation: conflicts) }
+                ?? conflicts
+            : conflicts
+        let conflicting = exclusive.compactMap { $0.owner as? LayoutConstraint }
+        let candidates = conflicting + [constraint]
+        let victim =
+            choosing
+            ? Self.constraintToBreak(
+                among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }, rule: breakRule)
+            : constraint
+        let report = UnsatisfiableConstraintsReport(
+            constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
+        if victim !== constraint, let installed = victim.solverConstraint, solver.contains(installed) {
+            try? solver.remove(installed)
+            victim.isBroken = true
+            let broken = victim.makeSolverConstraint(priority: .broken)
+            victim.solverConstraint = broken
+            try? solver.add(broken)  // non-required: cannot fail
+            announce(report)
+            let required = constraint.makeSolverConstraint(priority: constraint.priority)
+            constraint.solverConstraint = required
+            do {
+                try solver.add(required)
+            } catch {
+                if case .unsatisfiable(let detail) = error {
+                    breakConstraint(constraint, conflicts: detail.conflicts)
+                }
+            }
+            return
+        }
+        constraint.isBroken = true
+        let broken = constraint.makeSolverConstraint(priority: .broken)
+        constraint.solverConstraint = broken
+        try? solver.add(broken)  // non-required: cannot fail
+        announce(report)
+    }
+
+    /// Adds again, in the order they were made, the required constraints the solver refused
+    /// inside the batch that is ending, and resolves each conflict that remains
+    /// (``breakConstraint(_:conflicts:choosing:)``).
+    ///
+    /// Which constraint of an `activate([...])` array the solver refuses, and what was
+    /// installed when it did, depend on the array's order: the constraints after it were not
+    /// there yet, so the conflict found could be a partial one (a guide's definitions against
+    /// its view's imposed size, before the app's constraints that UIKit's log names). Added
+    /// again at the end, each meets the whole batch, so the mutually exclusive set and the
+    /// constraint broken do not depend on the order.
+    func resolveRefusedInBatch() {
+        // A break observer that activates constraints adds to the list while it is resolved.
+        while !refusedInBatch.isEmpty {
+            let refused = refusedInBatch.sorted { $0.serial < $1.serial }
+            refusedInBatch.removeAll()
+            for constraint in refused where constraint.engine === self && !constraint.isBroken {
+                // Deactivated and activated again inside the batch: already installed.
+                if let installed = constraint.solverConstraint, solver.contains(installed) { continue }
+                let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+                constraint.solverConstraint = solverConstraint
+                do {
+                    try solver.add(solverConstraint)
+                } catch {
+                    if case .unsatisfiable(let detail) = error {
+                        breakConstraint(constraint, conflicts: detail.conflicts)
+                    }
+                }
+            }
+        }
+    }
+
+    func announce(_ report: UnsatisfiableConstraintsReport) {
+        brokenConstraintCount += 1
+        logHandler?(report.message)
+        record(issue: .unsatisfiable(report))
+        for observer in breakObservers { observer.handler(report) }
+        announceToProcess(report)
+        if eventSink != nil {
+            emit(.constraintBroken, constraint: report.brokenConstraint, cost: SolverCounters(), report: report)
+        }
+    }
+
+    /// A constant change that a required constraint cannot take: the solver rolled it
+    /// back; the constraint is broken and re-added with the new constant.
+    func breakAfterConstantConflict(_ detail: UnsatisfiableConstraint) {
+        guard let constraint = detail.constraint.owner as? LayoutConstraint, constraint.engine === self else { return }
+        try? solver.remove(detail.constraint)
+        let changedConstant = if case .updateConstant = detail.operation { true } else { false }
+        breakConstraint(constraint, conflicts: detail.conflicts, choosing: !changedConstant)
+    }
+}

@@ -1,0 +1,259 @@
+import Testing
+
+import Cassowary
+@testable import LayoutEngine
+
+// Labels are 7 points per character and 17 points tall (Label's text model):
+// "abc" is 21 wide, "hello" 35, "hi" 14.
+
+/// Three labels of widths 21, 35 and 14.
+private func threeLabels() -> [Label] {
+    [Label(text: "abc", name: "a"), Label(text: "hello", name: "b"), Label(text: "hi", name: "c")]
+}
+
+/// A window with `stack` pinned at (x, y) (and, if given, its length along the axis).
+private func host(_ stack: StackView, x: Double = 0, y: Double = 0, width: Double? = nil, height: Double? = nil) -> Window {
+    let window = Window(width: 400, height: 300)
+    stack.translatesAutoresizingMaskIntoConstraints = false
+    window.addSubview(stack)
+    var constraints = [
+        stack.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: x),
+        stack.topAnchor.constraint(equalTo: window.topAnchor, constant: y),
+    ]
+    if let width { constraints.append(stack.widthAnchor.constraint(equalToConstant: width)) }
+    if let height { constraints.append(stack.heightAnchor.constraint(equalToConstant: height)) }
+    LayoutConstraint.activate(constraints)
+    window.layoutIfNeeded()
+    return window
+}
+
+private func expectFrame(_ view: View, _ expected: Rect, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(view.frame.isClose(to: expected), "\(view.debugName): \(view.frame) != \(expected)", sourceLocation: sourceLocation)
+}
+
+private func count(_ stack: StackView, _ kind: StackView.GeneratedConstraintKind) -> Int {
+    stack.generatedConstraints.filter { $0.identifier == kind.rawValue }.count
+}
+
+/// Every stack in a hierarchy, depth first.
+private func allStacks(in view: View) -> [StackView] {
+    var result: [StackView] = []
+    func visit(_ view: View) {
+        if let stack = view as? StackView { result.append(stack) }
+        view.subviews.forEach(visit)
+    }
+    visit(view)
+    return result
+}
+
+
+@Suite("StackView: UIKit's index rule, custom spacing, margins")
+struct StackViewFidelityTests {
+    /// Apple's `.fill` documentation: where hugging leaves it ambiguous, the stack
+    /// resizes by index. The model lets the last of the tied views take the length.
+    @Test("fill, equal hugging: the last view stretches; none is ambiguous")
+    func equalHuggingStretchesLast() {
+        let labels = threeLabels()  // 21, 35, 14; all hugging 250
+        let stack = StackView(arrangedSubviews: labels)
+        let window = host(stack, width: 200)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 56, y: 0, width: 144, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+        // UIKit's .fill set has no constraint for this, and neither has the model's.
+        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
+            arranged: 3, hidden: 0, distribution: .fill, alignment: .fill))
+
+        // A lower hugging priority still decides first: the first view stretches.
+        labels[0].setContentHuggingPriority(249, for: .horizontal)
+        window.layoutIfNeeded()
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 151, height: 17))
+        expectFrame(labels[2], Rect(x: 186, y: 0, width: 14, height: 17))
+
+        // Equal again, with the last one hidden: the last visible view stretches.
+        labels[0].setContentHuggingPriority(250, for: .horizontal)
+        labels[2].isHidden = true
+        window.layoutIfNeeded()
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 179, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    /// The weights are not churn: UIKit makes no constraint for the index rule, and the
+    /// model replaces no content-size constraint for it when views are appended, whether
+    /// the stack is arranged before it is hosted or after.
+    @Test("Appended views get their fill-order weight without a constraint replaced")
+    func fillOrderReplacesNothing() {
+        let early = threeLabels()
+        let window = host(StackView(arrangedSubviews: early), width: 200)
+        // The first layout made every constraint and removed none.
+        #expect(window.engine.solver.counters.constraintsRemoved == 0)
+        expectFrame(early[2], Rect(x: 56, y: 0, width: 144, height: 17))
+
+        // Nested, as Interface Builder files build them: a row of labels inside a column.
+        let row = threeLabels()
+        let column = StackView(arrangedSubviews: [StackView(arrangedSubviews: row), Label(text: "title", name: "t")])
+        column.axis = .vertical
+        let nested = host(column, width: 200)
+        #expect(nested.engine.solver.counters.constraintsRemoved == 0)
+        expectFrame(row[2], Rect(x: 56, y: 0, width: 144, height: 17))
+
+        // Built top-down inside a window, as the Interface Builder importer builds a cell.
+        let outer = StackView()
+        outer.axis = .vertical
+        let topDown = Window(width: 400, height: 300)
+        outer.translatesAutoresizingMaskIntoConstraints = false
+        topDown.addSubview(outer)
+        let inner = StackView()
+        outer.addArrangedSubview(inner)
+        let cells = threeLabels()
+        for label in cells { inner.addArrangedSubview(label) }
+        outer.addArrangedSubview(Label(text: "title", name: "t"))
+        LayoutConstraint.activate([
+            outer.leadingAnchor.constraint(equalTo: topDown.leadingAnchor),
+            outer.topAnchor.constraint(equalTo: topDown.topAnchor),
+            outer.widthAnchor.constraint(equalToConstant: 200),
+        ])
+        topDown.layoutIfNeeded()
+        #expect(topDown.engine.solver.counters.constraintsRemoved == 0)
+        expectFrame(cells[2], Rect(x: 56, y: 0, width: 144, height: 17))
+
+        let stack = StackView()
+        let hosted = host(stack, width: 200)
+        let late = threeLabels()
+        for label in late { stack.addArrangedSubview(label) }
+        let before = hosted.engine.solver.counters.constraintsRemoved
+        let emptyStackSet = stack.generatedConstraints.count
+        hosted.layoutIfNeeded()
+        // Only the empty stack's own constraints were replaced by its rebuild.
+        #expect(hosted.engine.solver.counters.constraintsRemoved - before == emptyStackSet)
+        expectFrame(late[2], Rect(x: 56, y: 0, width: 144, height: 17))
+    }
+
+    @Test("fill, equal compression resistance: the last view shrinks")
+    func equalCompressionShrinksLast() {
+        let labels = threeLabels()  // 70 points of content in 60
+        let stack = StackView(arrangedSubviews: labels)
+        let window = host(stack, width: 60)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 56, y: 0, width: 4, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+        #expect(window.engine.brokenConstraintCount == 0)
+    }
+
+    @Test("Vertical fill with equal hugging: the last view takes the height")
+    func verticalStretchesLast() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        let window = host(stack, height: 100)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
+        expectFrame(labels[1], Rect(x: 0, y: 17, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 66))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("Custom spacing after a view: its own gap, changed in place")
+    func customSpacingAfterView() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.spacing = 8
+        stack.setCustomSpacing(20, after: labels[0])
+        #expect(stack.customSpacing(after: labels[0]) == 20)
+        #expect(stack.customSpacing(after: labels[1]) == StackView.spacingUseDefault)
+        let window = host(stack)
+        expectFrame(labels[1], Rect(x: 41, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 84, y: 0, width: 14, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 98, height: 17))
+
+        let rebuilds = stack.rebuildCount
+        let before = window.counters
+        stack.setCustomSpacing(4, after: labels[0])
+        window.layoutIfNeeded()
+        expectFrame(labels[1], Rect(x: 25, y: 0, width: 35, height: 17))
+        #expect(stack.rebuildCount == rebuilds)
+        #expect((window.counters - before).constraintsRemoved == 0)
+
+        // Back to the default; the stack's spacing applies again, and follows it.
+        stack.setCustomSpacing(StackView.spacingUseDefault, after: labels[0])
+        stack.spacing = 10
+        window.layoutIfNeeded()
+        expectFrame(labels[1], Rect(x: 31, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 76, y: 0, width: 14, height: 17))
+    }
+
+    @Test("isLayoutMarginsRelativeArrangement: the views sit inside the margins")
+    func marginsRelativeArrangement() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.layoutMargins = EdgeInsets(top: 5, leading: 10, bottom: 6, trailing: 12)
+        stack.isLayoutMarginsRelativeArrangement = true
+        let window = host(stack, x: 30, y: 40)
+        expectFrame(stack, Rect(x: 30, y: 40, width: 10 + 70 + 12, height: 5 + 17 + 6))
+        expectFrame(labels[0], Rect(x: 10, y: 5, width: 21, height: 17))
+        expectFrame(labels[2], Rect(x: 66, y: 5, width: 14, height: 17))
+        #expect(window.ambiguousViews().isEmpty)
+
+        // Off again: a rebuild ties the views to the edges.
+        stack.isLayoutMarginsRelativeArrangement = false
+        window.layoutIfNeeded()
+        expectFrame(stack, Rect(x: 30, y: 40, width: 70, height: 17))
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
+    }
+}
+
+@Suite("StackView: baseline alignment")
+struct StackViewBaselineTests {
+    /// Two image views with baselines 20 from the top of 30 and 10 from the top of 20,
+    /// and a label (baselines at its bottom, 17).
+    func row(_ alignment: StackView.Alignment) -> (Window, StackView, [View]) {
+        let a = ImageView(imageSize: Size(width: 40, height: 30), name: "a")
+        a.firstBaselineOffsetFromTop = 20
+        a.lastBaselineOffsetFromBottom = 5
+        let b = ImageView(imageSize: Size(width: 30, height: 20), name: "b")
+        b.firstBaselineOffsetFromTop = 10
+        b.lastBaselineOffsetFromBottom = 2
+        let c = Label(text: "abc", name: "c")
+        let stack = StackView(arrangedSubviews: [a, b, c])
+        stack.spacing = 5
+        stack.alignment = alignment
+        return (host(stack), stack, [a, b, c])
+    }
+
+    @Test("firstBaseline: the first baselines on one line; the stack spans the views")
+    func firstBaseline() {
+        let (window, stack, views) = row(.firstBaseline)
+        // Baseline at 20: a 0...30, b 10...30, c 3...20.
+        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
+        expectFrame(views[1], Rect(x: 45, y: 10, width: 30, height: 20))
+        expectFrame(views[2], Rect(x: 80, y: 3, width: 21, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
+        #expect(window.ambiguousViews().isEmpty)
+        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
+            arranged: 3, hidden: 0, distribution: .fill, alignment: .firstBaseline))
+    }
+
+    @Test("lastBaseline: the last baselines on one line")
+    func lastBaseline() {
+        let (window, stack, views) = row(.lastBaseline)
+        // Last baseline at 25: a 0...30 (25 + 5), b 7...27 (25 + 2), c 8...25.
+        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
+        expectFrame(views[1], Rect(x: 45, y: 7, width: 30, height: 20))
+        expectFrame(views[2], Rect(x: 80, y: 8, width: 21, height: 17))
+        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
+        #expect(window.ambiguousViews().isEmpty)
+    }
+
+    @Test("A vertical stack with a baseline alignment fills")
+    func verticalFills() {
+        let labels = threeLabels()
+        let stack = StackView(arrangedSubviews: labels)
+        stack.axis = .vertical
+        stack.alignment = .firstBaseline
+        _ = host(stack)
+        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
+        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 17))
+        #expect(stack.alignmentSpanner == nil)
+    }
+}
