@@ -4,8 +4,8 @@
 //
 // Module graph (one direction only):
 //   LayoutBenchJSON (the one JSON reader, with positions, and writer; no dependencies)
-//   Cassowary (solver, no dependencies; the trace recorder's hook and line writer)
-//     <- CassowaryTrace (trace parsing and replay; with LayoutBenchJSON)
+//   Cassowary (solver, no dependencies; the hook a trace recorder attaches to)
+//     <- CassowaryTrace (trace recording, parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
@@ -81,7 +81,7 @@ let package = Package(
         // priorities, batches, intrinsic sizes, stacks, tables, conflict reports.
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary"]
+            dependencies: ["Cassowary", "CassowaryTrace"]
         ),
         .testTarget(
             name: "LayoutEngineTests",

@@ -44,8 +44,9 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     /// The tag of the solver that holds it (0 when not installed).
     @exclusivity(unchecked) var ownerTag: UInt32 = 0
     /// The id a trace recorder gave this constraint, and which recorder gave it.
-    var traceID: Int32 = -1
-    var traceRecorderTag: UInt32 = 0
+    /// The id a trace recorder gave this constraint, and which recorder (not API).
+    @_spi(TraceRecording) public var traceID: Int32 = -1
+    @_spi(TraceRecording) public var traceRecorderTag: UInt32 = 0
 
     /// Makes `expression (relation) 0`.
     ///

@@ -34,8 +34,9 @@ public final class Solver {
 
     private static let nextTag = Atomic<UInt32>(1)
 
-    /// Receives every operation as a trace line while set. See ``SolverTraceRecorder``.
-    @exclusivity(unchecked) public var traceRecorder: SolverTraceRecorder? {
+    /// Receives every operation, before it runs, while set (trace recording:
+    /// `SolverTraceRecorder` in `CassowaryTrace`). See ``SolverRecorder``.
+    @exclusivity(unchecked) public var traceRecorder: (any SolverRecorder)? {
         didSet { traceRecorder?.attach(to: self) }
     }
 

@@ -3,6 +3,7 @@ import Testing
 import _LayoutTestSupport
 
 @testable import Cassowary
+@testable import CassowaryTrace
 
 /// Cross-checks the solver against an LP solver we did not write: scipy's HiGHS,
 /// through `scripts/oracle/lexlp.py`, which re-solves the lexicographic objective
@@ -78,7 +79,7 @@ struct OracleTests {
             }
         }
         let levels = violationLevels(of: accepted, in: solver)
-            .map { "[\(TraceJSON.number(Double($0.priority))), \($0.violation)]" }
+            .map { "[\(TraceLineWriter.number(Double($0.priority))), \($0.violation)]" }
         return """
             {"name": "seed-\(seed &+ UInt64(index))/\(style)", "variableCount": \(variables.count), \
             "accepted": [\(accepted.map(json).joined(separator: ", "))], \
@@ -90,7 +91,7 @@ struct OracleTests {
     static func json(_ constraint: Constraint) -> String {
         let terms = constraint.terms.map { "[\($0.variable.id), \($0.coefficient)]" }.joined(separator: ", ")
         return "{\"terms\": [\(terms)], \"constant\": \(constraint.constant), \"relation\": \"\(constraint.relation.rawValue)\", "
-            + "\"priority\": \(TraceJSON.number(Double(constraint.priority.value))), \"weight\": \(constraint.weight)}"
+            + "\"priority\": \(TraceLineWriter.number(Double(constraint.priority.value))), \"weight\": \(constraint.weight)}"
     }
 
     static var oracleScript: URL {

@@ -1,5 +1,7 @@
 import Synchronization
 
+@_spi(TraceRecording) import Cassowary
+
 /// Records the operations a ``Solver`` receives as a line-oriented JSON trace
 /// (format `layoutbench.solver`, version 1; see `docs/solver-trace.md`).
 ///
@@ -11,7 +13,7 @@ import Synchronization
 ///
 /// Recording is for sharing and comparing workloads, not for measured runs: it
 /// formats one line per operation.
-public final class SolverTraceRecorder {
+public final class SolverTraceRecorder: SolverRecorder {
     /// The trace format's name, in every header.
     public static let formatName = "layoutbench.solver"
     /// The trace format's version, in every header.
@@ -36,7 +38,7 @@ public final class SolverTraceRecorder {
     /// The trace so far, one JSON object per line.
     public var text: String { output }
 
-    func attach(to solver: Solver) {
+    public func attach(to solver: Solver) {
         self.solver = solver
     }
 
@@ -56,7 +58,7 @@ public final class SolverTraceRecorder {
         let index = variableIndex.count
         variableIndex[variable.id] = index
         var line = "{\"op\":\"variable\",\"id\":\(index),\"name\":"
-        TraceJSON.appendString(name, to: &line)
+        TraceLineWriter.appendString(name, to: &line)
         line.append("}")
         append(line)
         return index
@@ -66,11 +68,11 @@ public final class SolverTraceRecorder {
         constraint.traceRecorderTag == tag ? constraint.traceID : nil
     }
 
-    func recordVariable(_ variable: Variable, name: String) {
+    public func recordVariable(_ variable: Variable, name: String) {
         declare(variable, name: name)
     }
 
-    func recordAdd(_ constraint: Constraint) {
+    public func recordAdd(_ constraint: Constraint) {
         guard constraint.constant.isFinite, constraint.terms.allSatisfy({ $0.coefficient.isFinite }) else { return }
         let references = constraint.terms.map { reference($0.variable) }
         let id: Int32
@@ -85,49 +87,49 @@ public final class SolverTraceRecorder {
         var line = "{\"op\":\"add\",\"id\":\(id),\"terms\":["
         for (index, term) in constraint.terms.enumerated() {
             if index > 0 { line.append(",") }
-            line.append("[\(references[index]),\(TraceJSON.number(term.coefficient))]")
+            line.append("[\(references[index]),\(TraceLineWriter.number(term.coefficient))]")
         }
-        line.append("],\"constant\":\(TraceJSON.number(constraint.constant))")
+        line.append("],\"constant\":\(TraceLineWriter.number(constraint.constant))")
         line.append(",\"relation\":\"\(constraint.relation.rawValue)\"")
-        line.append(",\"priority\":\(TraceJSON.number(Double(constraint.priority.value)))")
-        line.append(",\"weight\":\(TraceJSON.number(constraint.weight))")
+        line.append(",\"priority\":\(TraceLineWriter.number(Double(constraint.priority.value)))")
+        line.append(",\"weight\":\(TraceLineWriter.number(constraint.weight))")
         if let label = constraint.label {
             line.append(",\"label\":")
-            TraceJSON.appendString(label, to: &line)
+            TraceLineWriter.appendString(label, to: &line)
         }
         line.append("}")
         append(line)
     }
 
-    func recordRemove(_ constraint: Constraint) {
+    public func recordRemove(_ constraint: Constraint) {
         guard let id = constraintID(constraint) else { return }
         append("{\"op\":\"remove\",\"id\":\(id)}")
     }
 
-    func recordUpdateConstant(_ constraint: Constraint, constant: Double) {
+    public func recordUpdateConstant(_ constraint: Constraint, constant: Double) {
         guard let id = constraintID(constraint), constant.isFinite else { return }
-        append("{\"op\":\"updateConstant\",\"id\":\(id),\"constant\":\(TraceJSON.number(constant))}")
+        append("{\"op\":\"updateConstant\",\"id\":\(id),\"constant\":\(TraceLineWriter.number(constant))}")
     }
 
-    func recordUpdatePriority(_ constraint: Constraint, priority: Priority) {
+    public func recordUpdatePriority(_ constraint: Constraint, priority: Priority) {
         guard let id = constraintID(constraint) else { return }
-        append("{\"op\":\"updatePriority\",\"id\":\(id),\"priority\":\(TraceJSON.number(Double(priority.value)))}")
+        append("{\"op\":\"updatePriority\",\"id\":\(id),\"priority\":\(TraceLineWriter.number(Double(priority.value)))}")
     }
 
-    func recordAddEdit(_ variable: Variable, priority: Priority) {
-        append("{\"op\":\"addEdit\",\"variable\":\(reference(variable)),\"priority\":\(TraceJSON.number(Double(priority.value)))}")
+    public func recordAddEdit(_ variable: Variable, priority: Priority) {
+        append("{\"op\":\"addEdit\",\"variable\":\(reference(variable)),\"priority\":\(TraceLineWriter.number(Double(priority.value)))}")
     }
 
-    func recordRemoveEdit(_ variable: Variable) {
+    public func recordRemoveEdit(_ variable: Variable) {
         append("{\"op\":\"removeEdit\",\"variable\":\(reference(variable))}")
     }
 
-    func recordSuggest(_ variable: Variable, value: Double) {
+    public func recordSuggest(_ variable: Variable, value: Double) {
         guard value.isFinite else { return }
-        append("{\"op\":\"suggest\",\"variable\":\(reference(variable)),\"value\":\(TraceJSON.number(value))}")
+        append("{\"op\":\"suggest\",\"variable\":\(reference(variable)),\"value\":\(TraceLineWriter.number(value))}")
     }
 
-    func recordBeginBatch() { append("{\"op\":\"beginBatch\"}") }
-    func recordEndBatch() { append("{\"op\":\"endBatch\"}") }
-    func recordRead() { append("{\"op\":\"read\"}") }
+    public func recordBeginBatch() { append("{\"op\":\"beginBatch\"}") }
+    public func recordEndBatch() { append("{\"op\":\"endBatch\"}") }
+    public func recordRead() { append("{\"op\":\"read\"}") }
 }

@@ -1,9 +1,9 @@
-/// How a trace line spells strings and numbers: the writing half of the trace format, the
-/// only JSON the solver module writes (it has no dependency, not even Foundation). Reading
-/// traces is `CassowaryTrace`'s (`SolverTrace.parse`, through `LayoutBenchJSON`'s reader);
-/// this stays here because ``SolverTraceRecorder``, which ``Solver/traceRecorder`` names,
-/// writes the lines as operations happen.
-enum TraceJSON {
+/// How a trace line spells strings and numbers: the writing half of the trace format, used by
+/// ``SolverTraceRecorder`` as operations happen. It is not `LayoutBenchJSON`'s writer because a
+/// line is appended to one growing string per operation, with integers written without a
+/// fraction and other numbers in their shortest round-trip form, the spelling every recorded
+/// trace and `solver-bench --lockstep`'s golden line rely on.
+enum TraceLineWriter {
     /// Appends `text` as a JSON string literal.
     static func appendString(_ text: String, to output: inout String) {
         output.append("\"")
