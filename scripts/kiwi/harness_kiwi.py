@@ -54,8 +54,15 @@ class HarnessReplay:
         self.process.stdin.flush()
 
     def _read(self, deadline: float | None) -> dict:
-        """The next JSON line; None when the deadline (time.monotonic()) passes first."""
+        """The next JSON line; None when the deadline (time.monotonic()) has passed.
+
+        The deadline is checked before the line is taken, whether or not it has arrived: a
+        line read after the deadline belongs to a repetition that ran over its budget (and
+        under load the harness's answer can be waiting by the time the deadline is checked,
+        which made a budget of 0 pass now and then)."""
         assert self.process is not None and self.process.stdout is not None
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
         descriptor = self.process.stdout.fileno()
         while b"\n" not in self.buffer:
             timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
