@@ -144,6 +144,7 @@ let package = Package(
                 "LayoutBenchCLI",
                 "LayoutBenchKit",
                 "LayoutImporter",
+                "LayoutEngine",
                 "LayoutScenarios",
                 "SolverBenchmark",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
