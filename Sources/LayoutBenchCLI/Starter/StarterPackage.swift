@@ -176,6 +176,8 @@ struct StarterPackage: Equatable {
                                 constraints.append(card.view.topAnchor.constraint(equalTo: above, constant: 8))
                                 above = card.view.bottomAnchor
                             }
+                            // One batch, one solve. Deliberately worse (docs/your-layouts.md): one
+                            // solve per constraint with `for c in constraints { c.isActive = true }`.
                             LayoutConstraint.activate(constraints)
                         }
                     })
@@ -237,4 +239,12 @@ struct StarterPackage: Equatable {
         }
 
         """
+}
+
+extension StarterPackage {
+    /// The line of `CardScenarios.swift` that lays out card/feed's constraints in one batch,
+    /// and the deliberately worse line the tutorial (docs/your-layouts.md) puts in its place:
+    /// one solve per constraint, so `check` fails on card/feed alone.
+    static let batchActivation = "LayoutConstraint.activate(constraints)\n"
+    static let worseActivation = "for c in constraints { c.isActive = true }\n"
 }
