@@ -7,7 +7,8 @@ import Testing
 /// does): `layoutbench init` in a temporary folder, pointing at this checkout by path; build the
 /// package (its own scratch path: minutes); run its suite; save a baseline; make card/feed
 /// deliberately worse (one solve per constraint, the change docs/your-layouts.md makes);
-/// rebuild; `check` exits 2 and its Markdown names card/feed and not card/resize.
+/// rebuild; `check` exits 2 and its Markdown names card/feed and not card/resize; then
+/// `swift package layoutbench list` and `check` through the command plugin.
 @Suite(
     "The starter package, end to end",
     .enabled(if: ProcessInfo.processInfo.environment["LAYOUTBENCH_SLOW_TESTS"] == "1", "Slow: set LAYOUTBENCH_SLOW_TESTS=1"))
@@ -63,5 +64,13 @@ struct StarterPackageEndToEndTests {
         let table = markdown.components(separatedBy: "<details>").first ?? markdown
         #expect(table.contains("`card/feed` | `solves`"), "\(markdown)")
         #expect(!table.contains("`card/resize`"), "\(markdown)")
+
+        // The same through the command plugin: SwiftPM ends with 1 and names the suite's status.
+        let plugin = ["swift", "package", "--scratch-path", scratch, "--allow-writing-to-package-directory", "layoutbench"]
+        let listed = try Self.execute(plugin + ["list"], in: folder)
+        #expect(listed.status == 0 && listed.output.contains("card/feed"), "\(listed.output)")
+        let gated = try Self.execute(
+            plugin + ["check", "--baseline", "main", "--thresholds", "thresholds.json", "--progress", "none"], in: folder)
+        #expect(gated.status != 0 && gated.output.contains("Plugin ended with exit code 2"), "\(gated.output)")
     }
 }
