@@ -45,6 +45,16 @@ struct StarterPackageEndToEndTests {
 
         let run = try Self.execute([executable, "run", "--quick", "--progress", "none"], in: folder)
         try #require(run.status == 0, "\(run.output)")
+        // run --instructions measures the app's scenarios too (its child is this executable).
+        if (try? Self.execute(["valgrind", "--version"], in: folder))?.status == 0 {
+            let counted = try Self.execute(
+                [executable, "run", "card/resize", "--quick", "--instructions", "--no-history", "--progress", "none",
+                 "--output", temporary.appendingPathComponent("instructions").path], in: folder)
+            #expect(counted.status == 0, "\(counted.output)")
+            let report = try String(
+                contentsOf: temporary.appendingPathComponent("instructions/latest/report.json"), encoding: .utf8)
+            #expect(report.contains("\"card/resize\"") && report.contains("\"instructions\""))
+        }
         let saved = try Self.execute([executable, "baseline", "save", "main"], in: folder)
         try #require(saved.status == 0, "\(saved.output)")
 
