@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
         .library(name: "UIKitLogs", targets: ["UIKitLogs"]),
         .library(name: "LayoutImporter", targets: ["LayoutImporter"]),
+        // `swift package layoutbench ...` in a package whose executable calls LayoutBench.main.
+        .plugin(name: "LayoutBenchPlugin", targets: ["LayoutBenchPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -210,12 +212,23 @@ let package = Package(
                 "LayoutBenchCLI",
                 "LayoutBenchKit",
                 "LayoutImporter",
+                "LayoutEngine",
                 "LayoutScenarios",
                 "SolverBenchmark",
                 "_LayoutTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]
+        ),
+
+        // `swift package layoutbench <subcommand>` in an app's package: builds its executable
+        // that calls LayoutBench.main(scenarios:) and runs it (docs/your-layouts.md).
+        .plugin(
+            name: "LayoutBenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "layoutbench", description: "Run layoutbench over this package's scenarios."),
+                permissions: [.writeToPackageDirectory(reason: "layoutbench writes its reports and baselines into Reports/.")]
+            )
         ),
 
         // The command-line tool: `LayoutBenchCommand.main()`, nothing else.

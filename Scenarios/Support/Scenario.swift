@@ -59,6 +59,27 @@ public struct Scenario: Sendable {
     public let sizeRule: SizeRule
     let build: @Sendable (Int) -> ScenarioInstance
 
+    /// A scenario: what it is called and measures, and how to build one repetition.
+    ///
+    /// An app's own suite makes its scenarios with this initializer and passes them to
+    /// `LayoutBench.main(scenarios:)` (docs/your-layouts.md; `layoutbench init` writes two).
+    ///
+    /// - Parameters:
+    ///   - name: `family/variant`, both parts non-empty (`card/feed`); unique in a catalogue.
+    ///   - summary: One line saying what the scenario does.
+    ///   - tags: Tags for `--tag`.
+    ///   - sizes: The default sizes, at least three (growth is fitted over them).
+    ///   - quickSizes: The sizes of `--quick`, at least three.
+    ///   - sizeUnit: What the size counts, plural (`cards`, `frames`).
+    ///   - operationUnit: What one operation is (`card`, `frame`), for per-operation costs.
+    ///   - pair: The other side of an anti-pattern/fix comparison, if any.
+    ///   - expectations: Counter facts checked after every repetition.
+    ///   - sizeRule: The sizes the scenario can run at; every size given must satisfy it.
+    ///   - build: Builds one repetition at a size: the views and constraints (not measured)
+    ///     and, as the returned instance's `run`, the measured work.
+    /// - Precondition: The name reads `family/variant` and both size lists hold at least three
+    ///   sizes that satisfy `sizeRule` (a programming error in the suite, checked when it is
+    ///   made).
     public init(
         name: String, summary: String, tags: [String], sizes: [Int], quickSizes: [Int],
         sizeUnit: String, operationUnit: String, pair: Pair? = nil, expectations: [Expectation] = [],
@@ -98,6 +119,9 @@ public struct Scenario: Sendable {
     }
 
     /// Checks the expectations against one repetition's counters.
+    ///
+    /// - Complexity: O(*e* + *v*): *e* expectations, each a counter comparison, plus the
+    ///   instance's own checks (*v*, whatever its `verify` does).
     ///
     /// - Returns: One failure per unmet expectation, including the instance's own
     ///   checks (frames, reports), each naming what was expected and what happened.
@@ -244,6 +268,7 @@ public struct Expectation: Sendable {
         }
     }
 
+    /// How a counter compares with an expected value.
     public enum Relation: Sendable {
         case equal, atMost, atLeast
 

@@ -27,6 +27,7 @@ public struct LayoutBenchCommand: ParsableCommand {
             SolverBenchCommand.self,
             ExplainCommand.self,
             ImportCommand.self,
+            InitCommand.self,
             InstructionsChildCommand.self,
         ]
     )

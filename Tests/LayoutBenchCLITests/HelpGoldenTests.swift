@@ -13,7 +13,7 @@ struct HelpGoldenTests {
     /// The name of each command's golden file.
     static let names = [
         "layoutbench", "run", "list", "record-trace", "profile", "compare", "report", "baseline", "baseline-save",
-        "baseline-list", "check", "merge", "solver-bench", "explain", "import",
+        "baseline-list", "check", "merge", "solver-bench", "explain", "import", "init",
     ]
 
     /// The command of golden file `name`.
@@ -34,6 +34,7 @@ struct HelpGoldenTests {
         case "solver-bench": SolverBenchCommand.self
         case "explain": ExplainCommand.self
         case "import": ImportCommand.self
+        case "init": InitCommand.self
         default: nil
         }
     }

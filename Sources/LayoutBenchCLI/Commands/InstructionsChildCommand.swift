@@ -17,6 +17,7 @@ struct InstructionsChildCommand: LayoutBenchSubcommand {
     var outcome: String
 
     func execute() throws {
-        try InstructionRun.runChild(requestPath: request, outcomePath: outcome)
+        // The parent's catalogue: the same executable, so the same LayoutBench.main(scenarios:).
+        try InstructionRun.runChild(requestPath: request, outcomePath: outcome, catalog: LayoutBench.catalog)
     }
 }

@@ -14,7 +14,7 @@ import LayoutScenarios
 /// (`./layoutbench` a copy of the executable without debug information) with only `SWIFT_DETERMINISTIC_HASHING=1` (Swift's per-process random hashing seed would change
 /// the work of every `Set` and `Dictionary` from one run to the next) and jemalloc's
 /// time-based purging off (``deterministicMallocConfiguration(_:)``). The child
-/// (``runChild(requestPath:outcomePath:)``) runs the scenarios with an ``InstructionCounter``
+/// (``runChild(requestPath:outcomePath:catalog:)``) runs the scenarios with an ``InstructionCounter``
 /// and writes the ``ScenarioRunner/Outcome`` as JSON; the parent reads it and goes on as a
 /// native run does (report, history, `check`).
 public enum InstructionRun {
@@ -133,8 +133,8 @@ public enum InstructionRun {
     ///
     /// - Parameters:
     ///   - configuration: The run's configuration (``RunConfiguration/instructions`` set).
-    ///   - scenarios: The selected scenarios (checked already; the child selects them again
-    ///     from the built-in catalogue).
+    ///   - scenarios: The selected scenarios (checked already; the child, this executable
+    ///     again, selects them from its catalogue).
     ///   - executable: This tool's binary, to run as the child.
     ///   - progressLines: Whether the child prints a line per measurement on standard error.
     /// - Returns: The child's outcome, with ``SizeResult/instructions`` at every size.
@@ -201,9 +201,16 @@ public enum InstructionRun {
 
     /// The child: runs the request's scenarios counting instructions and writes the outcome.
     ///
+    /// - Parameters:
+    ///   - requestPath: The request the parent wrote.
+    ///   - outcomePath: Where to write the outcome.
+    ///   - catalog: The scenarios the request selects from: the parent's (the child is the
+    ///     same executable, so an app's `LayoutBench.main(scenarios:)` gives it the same ones).
     /// - Throws: ``LayoutBenchError``: `instruction-counting-unavailable` when not under
     ///   valgrind or built without its header; selection errors; `unwritable-output`.
-    public static func runChild(requestPath: String, outcomePath: String) throws(LayoutBenchError) {
+    public static func runChild(
+        requestPath: String, outcomePath: String, catalog: [Scenario] = ScenarioCatalog.all
+    ) throws(LayoutBenchError) {
         guard InstructionCounter.isCompiledIn else {
             throw LayoutBenchError(
                 .instructionCountingUnavailable,
@@ -221,7 +228,7 @@ public enum InstructionRun {
             throw LayoutBenchError(.invalidOption, "Cannot read the request \(requestPath): \(error).", cause: error)
         }
         let configuration = request.configuration
-        let scenarios = try configuration.selection.select(from: ScenarioCatalog.all)
+        let scenarios = try configuration.selection.select(from: catalog)
         let progress = request.progressLines
             ? ProgressDisplay(style: .lines, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
         let runner = ScenarioRunner(

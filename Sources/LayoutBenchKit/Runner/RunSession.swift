@@ -85,9 +85,11 @@ public struct RunSession {
     ) throws(LayoutBenchError) -> Result {
         let scenarios = try selectedScenarios()
         if configuration.instructions {
-            guard catalog.map(\.name) == ScenarioCatalog.all.map(\.name) else {
+            // The child is this executable again: it selects from the same catalogue (the
+            // built-in one, or an app's LayoutBench.main(scenarios:)), but cannot import documents.
+            guard configuration.layouts.isEmpty else {
                 throw LayoutBenchError(
-                    .invalidOption, "--instructions runs the built-in scenarios only; it cannot be combined with --layouts.")
+                    .invalidOption, "--instructions cannot be combined with --layouts: it measures the scenarios of this executable's catalogue.")
             }
             guard executablePath != nil else {
                 throw LayoutBenchError(.instructionCountingUnavailable, "--instructions needs the layoutbench binary to run under valgrind.")

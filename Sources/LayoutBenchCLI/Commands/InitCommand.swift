@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+
+/// `layoutbench init [folder]`: a starter package whose executable runs layoutbench over the
+/// app's own scenarios.
+struct InitCommand: LayoutBenchSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a starter Swift package that measures an app's own layouts with layoutbench.",
+        discussion: """
+            Writes into <folder> (default: the working directory; created when missing): \
+            Package.swift, depending on layoutbench by --layoutbench-path (a local checkout) or \
+            --layoutbench-url (a git URL, with --layoutbench-branch); Sources/<name>/main.swift, \
+            which is LayoutBench.main(scenarios: CardScenarios.all), so the executable has every \
+            subcommand over its own scenarios; Sources/<name>/CardScenarios.swift, two example \
+            scenarios (card/resize and card/feed) written against the public Scenario API; \
+            thresholds.json (docs/ci.md); and .gitignore. No file is overwritten: init stops \
+            before writing anything if one exists. Then: swift run <name> run --quick; \
+            swift run <name> baseline save main; swift run <name> check --baseline main \
+            --thresholds thresholds.json. docs/your-layouts.md is the tutorial.
+
+            \(exitTable.text)
+            """)
+
+    /// The exit codes of `init`.
+    static let exitTable = ExitTable([
+        .success: "the package was written",
+        .usage: "invalid arguments (neither or both of --layoutbench-path and --layoutbench-url, a bad --name)",
+        .cannotWriteOutput: "a file to write exists already, or the folder cannot be written",
+    ])
+
+    @Argument(help: ArgumentHelp("The package's folder (default: the working directory).", valueName: "folder"))
+    var folder: String?
+
+    @Option(help: ArgumentHelp("The package's and its executable's name (default: the folder's name).", valueName: "name"))
+    var name: String?
+
+    @Option(help: ArgumentHelp("Depend on the layoutbench checkout at this path.", valueName: "path"))
+    var layoutbenchPath: String?
+
+    @Option(help: ArgumentHelp("Depend on layoutbench at this git URL.", valueName: "url"))
+    var layoutbenchURL: String?
+
+    @Option(help: ArgumentHelp("The branch of --layoutbench-url.", valueName: "branch"))
+    var layoutbenchBranch = "main"
+
+    func execute() throws {
+        let fileManager = FileManager.default
+        let folderPath = folder ?? fileManager.currentDirectoryPath
+        let dependency: StarterPackage.Dependency
+        switch (layoutbenchPath, layoutbenchURL) {
+        case (let path?, nil):
+            // An absolute path, so the package builds wherever it is run from.
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard fileManager.fileExists(atPath: absolute + "/Package.swift") else {
+                throw CommandError(.usage, "--layoutbench-path '\(path)' holds no Package.swift; give the folder of a layoutbench checkout.")
+            }
+            dependency = .path(absolute)
+        case (nil, let url?): dependency = .url(url, branch: layoutbenchBranch)
+        default:
+            throw CommandError(
+                .usage, "Give exactly one of --layoutbench-path (a local checkout) and --layoutbench-url (a git URL).")
+        }
+        let folderName = URL(fileURLWithPath: folderPath).standardizedFileURL.lastPathComponent
+        let packageName = name ?? folderName
+        guard StarterPackage.isValidName(packageName) else {
+            throw CommandError(
+                .usage,
+                "'\(packageName)' cannot name a package: use a letter, then letters, digits, '-' or '_' (--name).")
+        }
+        let starter = StarterPackage(name: packageName, dependency: dependency)
+        let written = try Self.write(starter, into: folderPath)
+        for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+        CommandLineOutput.writeOutput(
+            "Next: cd \(folderPath) && swift run \(packageName) run --quick (docs/your-layouts.md)\n")
+    }
+
+    /// Writes `starter`'s files under `folder`, refusing to overwrite any.
+    ///
+    /// - Returns: The paths written.
+    /// - Throws: ``CommandError`` (73) when a file exists or cannot be written; nothing is
+    ///   written when one exists.
+    static func write(_ starter: StarterPackage, into folder: String) throws -> [String] {
+        let fileManager = FileManager.default
+        let paths = starter.files.map { (folder as NSString).appendingPathComponent($0.path) }
+        if let existing = paths.first(where: { fileManager.fileExists(atPath: $0) }) {
+            throw CommandError(.cannotWriteOutput, "'\(existing)' exists; init writes only new files (choose another folder).")
+        }
+        for (path, file) in zip(paths, starter.files) {
+            do {
+                try fileManager.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandError(.cannotWriteOutput, "Cannot write '\(path)': \(error.localizedDescription)", cause: error)
+            }
+        }
+        return paths
+    }
+}

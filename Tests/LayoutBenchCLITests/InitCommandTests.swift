@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+import Testing
+
+@testable import LayoutBenchCLI
+
+/// `layoutbench init`: the files it writes, what it refuses, its exit codes. (That the
+/// starter builds, runs and fails its gate when slowed is `StarterPackageEndToEndTests`, slow.)
+@Suite("layoutbench init")
+struct InitCommandTests {
+    /// The package root (this file is Tests/LayoutBenchCLITests/InitCommandTests.swift).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("lb-init-\(UUID().uuidString)")
+    }
+
+    static func exitCode(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try LayoutBenchCommand.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch {
+            return LayoutBenchCommand.exitCode(for: error).rawValue
+        }
+    }
+
+    @Test("init writes a package that depends on the checkout by path, named after its folder")
+    func writesPackage() throws {
+        let folder = Self.temporaryFolder().appendingPathComponent("my-layouts")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        #expect(Self.exitCode(["init", folder.path, "--layoutbench-path", Self.root]) == 0)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let identity = URL(fileURLWithPath: Self.root).lastPathComponent.lowercased()
+        #expect(manifest.contains(".package(path: \"\(Self.root)\")"))
+        #expect(manifest.contains(".product(name: \"LayoutBenchCLI\", package: \"\(identity)\")"))
+        #expect(manifest.contains(".executableTarget(\n            name: \"my-layouts\""))
+        let main = try String(contentsOf: folder.appendingPathComponent("Sources/my-layouts/main.swift"), encoding: .utf8)
+        #expect(main.contains("LayoutBench.main(scenarios: CardScenarios.all)"))
+        let scenarios = try String(
+            contentsOf: folder.appendingPathComponent("Sources/my-layouts/CardScenarios.swift"), encoding: .utf8)
+        #expect(scenarios.contains("name: \"card/resize\"") && scenarios.contains("name: \"card/feed\""))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("thresholds.json").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".gitignore").path))
+    }
+
+    @Test("A URL dependency is named by its last path component without .git")
+    func urlDependency() {
+        let starter = StarterPackage(
+            name: "App", dependency: .url("https://example.com/team/LayoutBench.git", branch: "release"))
+        #expect(starter.dependency.identity == "layoutbench")
+        #expect(starter.packageManifest.contains(
+            ".package(url: \"https://example.com/team/LayoutBench.git\", branch: \"release\")"))
+        #expect(starter.packageManifest.contains("package: \"layoutbench\")"))
+    }
+
+    @Test("The starter thresholds file is one layoutbench reads, naming the starter's own scenario")
+    func thresholdsParse() throws {
+        let scenarios = ["card/feed", "card/resize"].map { name in
+            LayoutScenariosFixture.tiny(name)
+        }
+        let thresholds = try Thresholds.parse(
+            Array(StarterPackage.thresholdsFile.utf8), path: "thresholds.json", catalog: scenarios)
+        #expect(thresholds.scenarios.map(\.pattern) == ["card/feed"])
+    }
+
+    @Test("init refuses to overwrite (73, nothing written) and needs exactly one dependency (64)")
+    func refusals() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("thresholds.json"))
+        #expect(Self.exitCode(["init", folder.path, "--name", "App", "--layoutbench-path", Self.root]) == 73)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
+        #expect(Self.exitCode(["init", folder.path + "/b", "--name", "App"]) == 64)
+        #expect(
+            Self.exitCode([
+                "init", folder.path + "/b", "--name", "App", "--layoutbench-path", Self.root, "--layoutbench-url", "https://x/y",
+            ]) == 64)
+        #expect(Self.exitCode(["init", folder.path + "/b", "--name", "9lives", "--layoutbench-url", "https://x/y"]) == 64)
+        #expect(Self.exitCode(["init", folder.path + "/b", "--name", "App", "--layoutbench-path", folder.path]) == 64)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/b"))
+    }
+}
