@@ -20,6 +20,10 @@ public final class ScenarioRunner {
     private var instructionCounter: InstructionCounter?
     /// The first error of the instruction counter, which ends the run.
     private(set) var instructionError: LayoutBenchError?
+    /// Reads the load average at the start and end of each measurement (tests inject one).
+    public var loadSource = LoadSource.system
+    /// The machine's logical cores, against which ``BusyRule`` compares the load average.
+    public var logicalCores = EnvironmentCapture.logicalCores()
 
     /// - Parameters:
     ///   - configuration: What to run and how often.
@@ -227,6 +231,7 @@ public final class ScenarioRunner {
     ///
     /// - Parameter allowanceSeconds: The share of the time budget for this measurement.
     public func measure(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
+        let loadAtStart = loadSource.oneMinuteAverage()
         let start = Timing.monotonicNanoseconds()
         var checker = RepetitionChecker(scenario: scenario, size: size)
 
@@ -264,6 +269,7 @@ public final class ScenarioRunner {
         let counters = checker.reference ?? SolverCounters()
         let operations = checker.operations
         let time = TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu))
+            .withLoad(atStart: loadAtStart, atEnd: loadSource.oneMinuteAverage(), logicalCores: logicalCores)
         let allocations = allocationSamples.first.map { first in
             AllocationResult(
                 count: first.count, bytes: first.bytes, deallocatedBytes: first.deallocatedBytes,
