@@ -29,14 +29,16 @@ public enum BusyRule {
     }
 
     /// What a report says about its busy measurements: how many, out of how many timed ones,
-    /// and the one with the largest wall/CPU ratio.
+    /// the one with the largest wall/CPU ratio, and the highest load average.
     public struct Summary: Sendable {
         /// Measurements with load figures (``TimeResult/busy`` present).
         public var measured: Int
         /// Of those, the busy ones.
         public var busy: Int
-        /// The busy measurement with the largest wall/CPU ratio: scenario, size, ratio.
+        /// The measurement with the largest wall/CPU ratio: scenario, size, ratio.
         public var worst: (scenario: String, size: Int, ratio: Double)?
+        /// The highest load average read, or `nil` when none was.
+        public var highestLoadAverage: Double?
 
     }
 
@@ -48,11 +50,13 @@ public enum BusyRule {
             for size in scenario.sizes {
                 guard let busy = size.time.busy else { continue }
                 summary.measured += 1
-                guard busy else { continue }
-                summary.busy += 1
-                let ratio = size.time.wallToCPURatio ?? 0
-                if summary.worst == nil || ratio > summary.worst!.ratio {
+                if busy { summary.busy += 1 }
+                if let ratio = size.time.wallToCPURatio, ratio > summary.worst?.ratio ?? -.infinity {
                     summary.worst = (scenario.name, size.size, ratio)
+                }
+                for load in [size.time.loadAverageAtStart, size.time.loadAverageAtEnd].compactMap({ $0 })
+                where load > summary.highestLoadAverage ?? -.infinity {
+                    summary.highestLoadAverage = load
                 }
             }
         }
@@ -69,9 +73,12 @@ public enum BusyRule {
         var text = "Busy machine: \(summary.busy) of \(summary.measured) measurements had wall time over "
             + "\(ProgressDisplay.fixed(wallToCPUThreshold))× CPU time or a load average over the \(report.environment.machine.logicalCores) "
             + "logical cores"
+        var details: [String] = []
         if let worst = summary.worst {
-            text += " (worst: \(code(worst.scenario)) at size \(worst.size), wall/CPU \(ProgressDisplay.fixed(worst.ratio))×)"
+            details.append("largest wall/CPU \(ProgressDisplay.fixed(worst.ratio))×: \(code(worst.scenario)) at size \(worst.size)")
         }
+        if let load = summary.highestLoadAverage { details.append("load average up to \(ProgressDisplay.fixed(load))") }
+        if !details.isEmpty { text += " (" + details.joined(separator: "; ") + ")" }
         return text + ". Wall-time figures and verdicts from this run are weak evidence; CPU time is less affected, "
             + "and instruction counts and counters are not affected at all."
     }
