@@ -10,6 +10,9 @@ import LayoutScenarios
 /// peak resident memory, after purging jemalloc's free pages and resetting the peak). Each
 /// repetition prepares a fresh instance outside the measured interval, checks the scenario's
 /// expectations on its counters, and compares its counters with the first repetition's.
+/// An anti-pattern and its fix at the same size are measured interleaved
+/// (``measurePair(_:_:size:allowanceSeconds:)``); each measurement records the load average
+/// at its start and end (``loadSource``) and whether the machine was busy (``BusyRule``).
 public final class ScenarioRunner {
     /// The configuration.
     public let configuration: RunConfiguration
