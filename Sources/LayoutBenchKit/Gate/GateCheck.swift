@@ -135,6 +135,9 @@ public struct GateCheck: Sendable {
             for item in comparison.lostCoverage.prefix(20) { text += "- \(ComparisonOutput.code(item))\n" }
             if comparison.lostCoverage.count > 20 { text += "- ... and \(comparison.lostCoverage.count - 20) more\n" }
         }
+        if let busy = BusyRule.warning(head, code: ComparisonOutput.code) {
+            text += "\n> ⚠️ \(busy)\n"
+        }
         if !head.failures.isEmpty {
             text += "\n### The run's own failures (\(head.failures.count))\n\n"
             for failure in head.failures.prefix(20) { text += "- \(ComparisonOutput.escape(failure.description))\n" }

@@ -212,10 +212,53 @@ public struct TimeResult: Codable, Sendable, Equatable {
     public var wallNanoseconds: SampleSummary
     /// `CLOCK_THREAD_CPUTIME_ID` around `run()`: CPU time of the thread that ran it.
     public var cpuNanoseconds: SampleSummary
+    /// The 1-minute load average (`/proc/loadavg`) when the measurement started; absent when
+    /// it could not be read, and in reports written before it was recorded.
+    public var loadAverageAtStart: Double?
+    /// The 1-minute load average when the measurement ended (after its counting
+    /// repetitions); absent as ``loadAverageAtStart`` is.
+    public var loadAverageAtEnd: Double?
+    /// Median wall time over median CPU time; absent when nothing was timed (or in older
+    /// reports). Near 1 when the thread had a core to itself.
+    public var wallToCPURatio: Double?
+    /// Whether the machine was busy (``BusyRule``): the ratio above 1.25 or a load average
+    /// above the logical cores. Absent in older reports and instruction runs.
+    public var busy: Bool?
 
-    public init(wallNanoseconds: SampleSummary, cpuNanoseconds: SampleSummary) {
+    public init(
+        wallNanoseconds: SampleSummary, cpuNanoseconds: SampleSummary, loadAverageAtStart: Double? = nil,
+        loadAverageAtEnd: Double? = nil, wallToCPURatio: Double? = nil, busy: Bool? = nil
+    ) {
         self.wallNanoseconds = wallNanoseconds
         self.cpuNanoseconds = cpuNanoseconds
+        self.loadAverageAtStart = loadAverageAtStart
+        self.loadAverageAtEnd = loadAverageAtEnd
+        self.wallToCPURatio = wallToCPURatio
+        self.busy = busy
+    }
+
+    /// The two samples' summaries, then each load figure only when present, so reports
+    /// without them (instruction runs, tests with fixed times) are unchanged.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(wallNanoseconds, forKey: .wallNanoseconds)
+        try container.encode(cpuNanoseconds, forKey: .cpuNanoseconds)
+        if let loadAverageAtStart { try container.encode(loadAverageAtStart, forKey: .loadAverageAtStart) }
+        if let loadAverageAtEnd { try container.encode(loadAverageAtEnd, forKey: .loadAverageAtEnd) }
+        if let wallToCPURatio { try container.encode(wallToCPURatio, forKey: .wallToCPURatio) }
+        if let busy { try container.encode(busy, forKey: .busy) }
+    }
+
+    /// These times with the load figures: the readings, the wall/CPU ratio of the medians,
+    /// and the ``BusyRule`` verdict.
+    public func withLoad(atStart start: Double?, atEnd end: Double?, logicalCores: Int) -> TimeResult {
+        var result = self
+        result.loadAverageAtStart = start
+        result.loadAverageAtEnd = end
+        result.wallToCPURatio = BusyRule.wallToCPURatio(self)
+        result.busy = BusyRule.isBusy(
+            wallToCPURatio: result.wallToCPURatio, loadAverages: [start, end].compactMap { $0 }, logicalCores: logicalCores)
+        return result
     }
 }
 

@@ -21,6 +21,11 @@ import LayoutScenarios
 /// last repetition's cost, `prepare` included) would exceed the allowance. Cheap sizes stop
 /// at the maximum and leave their time to later ones; a size whose minimum repetitions
 /// cost more than its allowance takes it from those after it. ``TimeBudget`` implements it.
+///
+/// An anti-pattern and its fix that both run at a size are measured together: both sides'
+/// warm-ups, timed repetitions in turn (anti-pattern, fix, ...) under both allowances, the
+/// same number for each, then each side's counting repetitions
+/// (``ScenarioRunner/measurePair(_:_:size:allowanceSeconds:)``, docs/measurement.md).
 public struct RunConfiguration: Sendable, Equatable {
     /// The run's options, as the report records them (``Report/options``).
     public var options: RunOptions

@@ -11,6 +11,9 @@ import LayoutScenarios
 /// peak resident memory, after purging jemalloc's free pages and resetting the peak). Each
 /// repetition prepares a fresh instance outside the measured interval, checks the scenario's
 /// expectations on its counters, and compares its counters with the first repetition's.
+/// An anti-pattern and its fix at the same size are measured interleaved
+/// (``measurePair(_:_:size:allowanceSeconds:)``); each measurement records the load average
+/// at its start and end (``loadSource``) and whether the machine was busy (``BusyRule``).
 public final class ScenarioRunner {
     /// The configuration.
     public let configuration: RunConfiguration
@@ -21,6 +24,13 @@ public final class ScenarioRunner {
     private var instructionCounter: InstructionCounter?
     /// The first error of the instruction counter, which ends the run.
     private(set) var instructionError: LayoutBenchError?
+    /// Reads the load average at the start and end of each measurement (tests inject one).
+    public var loadSource = LoadSource.system
+    /// The machine's logical cores, against which ``BusyRule`` compares the load average.
+    public var logicalCores = EnvironmentCapture.logicalCores()
+    /// The monotonic clock, nanoseconds, that the time budget and the repetition policy read
+    /// (tests inject one; the timed intervals themselves always read ``Timing``).
+    public var clock: @Sendable () -> UInt64 = { Timing.monotonicNanoseconds() }
 
     /// - Parameters:
     ///   - configuration: What to run and how often.
@@ -70,7 +80,7 @@ public final class ScenarioRunner {
     public func run(_ scenarios: [Scenario]) -> Outcome {
         let planned = configuration.measurements(of: scenarios)
         let measurements = planned.reduce(0) { $0 + $1.sizes.count }
-        var budget = TimeBudget(totalSeconds: configuration.timeBudgetSeconds, measurements: measurements)
+        var budget = TimeBudget(totalSeconds: configuration.timeBudgetSeconds, measurements: measurements, startNanoseconds: clock())
         progress?.runStarted(scenarios: planned.count, measurements: measurements)
         var results: [ScenarioResult] = []
         var warnings: [String] = []
@@ -80,13 +90,32 @@ public final class ScenarioRunner {
                     + "Its report is empty; 'layoutbench merge' still needs it.")
         }
         var index = 0
+        let partners = instructionCounter == nil ? Self.interleavedPartners(planned) : [:]
+        // The partner's result of a pair measured interleaved, until its turn in the run order.
+        var measuredWithPartner: [String: SizeResult] = [:]
         for (scenario, sizes) in planned {
             var sizeResults: [SizeResult] = []
             for size in sizes {
                 index += 1
                 progress?.measurementStarted(scenario, size: size, index: index)
-                var result = measureInjectingChurn(scenario, size: size, allowanceSeconds: budget.allowance())
-                budget.finishMeasurement()
+                var result: SizeResult
+                if let measured = measuredWithPartner.removeValue(forKey: Self.key(scenario.name, size)) {
+                    result = measured
+                } else if let partner = partners[Self.key(scenario.name, size)] {
+                    // Both measurements' shares of the budget; both are finished here.
+                    let allowance = budget.allowance(now: clock()) * 2
+                    budget.finishMeasurement()
+                    budget.finishMeasurement()
+                    let antiFirst = scenario.pair?.role == .antiPattern
+                    let (first, second) = injecting {
+                        measurePair(antiFirst ? scenario : partner, antiFirst ? partner : scenario, size: size, allowanceSeconds: allowance)
+                    }
+                    result = antiFirst ? first : second
+                    measuredWithPartner[Self.key(partner.name, size)] = antiFirst ? second : first
+                } else {
+                    result = measureInjectingChurn(scenario, size: size, allowanceSeconds: budget.allowance(now: clock()))
+                    budget.finishMeasurement()
+                }
                 if configuration.injectChurn > 0 { Self.relaxExpectations(&result, warnings: &warnings) }
                 if let allocations = result.allocations, !allocations.repetitionsAgree {
                     warnings.append(
@@ -98,7 +127,7 @@ public final class ScenarioRunner {
             }
             results.append(Self.scenarioResult(scenario, sizeResults))
         }
-        let duration = budget.elapsedSeconds()
+        let duration = budget.elapsedSeconds(now: clock())
         if duration > configuration.timeBudgetSeconds * 1.1 {
             let slowest = results.flatMap { result in result.sizes.map { (result.name, $0) } }
                 .max { $0.1.elapsedSeconds < $1.1.elapsedSeconds }
@@ -142,20 +171,42 @@ public final class ScenarioRunner {
     /// is bound once around the whole measurement, outside the measured intervals, so binding
     /// it costs no allocation inside them.
     func measureInjectingChurn(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
-        guard configuration.injectWork > 0 else { return measureInjectingChurnOnly(scenario, size: size, allowanceSeconds: allowanceSeconds) }
-        return LayoutEngine.injectingWork(stepsPerCellUpdate: configuration.injectWork) {
-            measureInjectingChurnOnly(scenario, size: size, allowanceSeconds: allowanceSeconds)
+        injecting {
+            instructionCounter == nil
+                ? measure(scenario, size: size, allowanceSeconds: allowanceSeconds)
+                : measureInstructions(scenario, size: size)
         }
     }
 
-    private func measureInjectingChurnOnly(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
-        let measure = { [self] in
-            instructionCounter == nil
-                ? self.measure(scenario, size: size, allowanceSeconds: allowanceSeconds)
-                : self.measureInstructions(scenario, size: size)
+    /// Runs `body` with the work and churn the configuration injects (`--inject-work`,
+    /// `--inject-churn`) bound around it, outside every measured interval.
+    private func injecting<Result>(_ body: () -> Result) -> Result {
+        guard configuration.injectWork > 0 else { return injectingChurn(body) }
+        return LayoutEngine.injectingWork(stepsPerCellUpdate: configuration.injectWork) { injectingChurn(body) }
+    }
+
+    private func injectingChurn<Result>(_ body: () -> Result) -> Result {
+        guard configuration.injectChurn > 0 else { return body() }
+        return LayoutEngine.injectingChurn(constraintsPerFrame: configuration.injectChurn) { body() }
+    }
+
+    /// `name@size`: one measurement.
+    static func key(_ name: String, _ size: Int) -> String { "\(name)@\(size)" }
+
+    /// For each measurement of a scenario whose pair partner is measured at the same size in
+    /// this run, the partner (both ways): these pairs are measured interleaved
+    /// (``measurePair(_:_:size:allowanceSeconds:)``).
+    static func interleavedPartners(_ planned: [(scenario: Scenario, sizes: [Int])]) -> [String: Scenario] {
+        let byName = Dictionary(planned.map { ($0.scenario.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var partners: [String: Scenario] = [:]
+        for (scenario, sizes) in planned {
+            guard let pair = scenario.pair, pair.partner != scenario.name, let partner = byName[pair.partner] else { continue }
+            for size in sizes where partner.sizes.contains(size) {
+                partners[key(scenario.name, size)] = partner.scenario
+                partners[key(partner.scenario.name, size)] = scenario
+            }
         }
-        guard configuration.injectChurn > 0 else { return measure() }
-        return LayoutEngine.injectingChurn(constraintsPerFrame: configuration.injectChurn) { measure() }
+        return partners
     }
 
     /// Measures one scenario at one size by its instructions: the warm-ups, then one
@@ -224,63 +275,136 @@ public final class ScenarioRunner {
             growth: GrowthReport.fit(sizes))
     }
 
-    /// Measures one scenario at one size.
+    /// Measures one scenario at one size: warm-ups, timed repetitions while the budget allows,
+    /// counting repetitions.
     ///
     /// - Parameter allowanceSeconds: The share of the time budget for this measurement.
     public func measure(_ scenario: Scenario, size: Int, allowanceSeconds: Double) -> SizeResult {
-        let start = Timing.monotonicNanoseconds()
-        var checker = RepetitionChecker(scenario: scenario, size: size)
-
-        for number in stride(from: 1, through: configuration.warmup, by: 1) {
-            progress?.repetitionStarted(.warmup, number: number)
-            let instance = scenario.prepare(size: size)
-            let before = instance.counters
-            instance.run()
-            checker.check(instance, counters: instance.counters - before)
+        var measurement = begin(scenario, size: size)
+        warmUp(&measurement)
+        var lastRepetitionSeconds = 0.0
+        while shouldRepeat(completed: measurement.wall.count, spentSeconds: measurement.spentSeconds,
+            lastRepetitionSeconds: lastRepetitionSeconds, allowanceSeconds: allowanceSeconds)
+        {
+            lastRepetitionSeconds = timed(&measurement)
         }
+        count(&measurement)
+        return finish(measurement)
+    }
 
+    /// Measures an anti-pattern and its fix at one size interleaved: both sides' warm-ups,
+    /// then timed repetitions in turn (`first`, `second`, `first`, `second`, ...) while the
+    /// budget allows, so both take the same number of timed samples under the same load
+    /// and their ratio holds when the load drifts; then each side's counting repetitions,
+    /// as ``measure(_:size:allowanceSeconds:)`` takes them.
+    ///
+    /// - Parameter allowanceSeconds: Both measurements' shares of the time budget.
+    /// - Returns: The two results, `first`'s first.
+    func measurePair(_ first: Scenario, _ second: Scenario, size: Int, allowanceSeconds: Double) -> (SizeResult, SizeResult) {
+        var a = begin(first, size: size)
+        var b = begin(second, size: size)
+        warmUp(&a)
+        warmUp(&b)
+        var lastRoundSeconds = 0.0
+        while shouldRepeat(completed: a.wall.count, spentSeconds: a.spentSeconds + b.spentSeconds,
+            lastRepetitionSeconds: lastRoundSeconds, allowanceSeconds: allowanceSeconds)
+        {
+            lastRoundSeconds = timed(&a) + timed(&b)
+        }
+        count(&a)
+        count(&b)
+        return (finish(a), finish(b))
+    }
+
+    /// One measurement in progress.
+    struct Measurement {
+        let scenario: Scenario
+        let size: Int
+        let loadAtStart: Double?
+        var checker: RepetitionChecker
         var wall: [UInt64] = []
         var cpu: [UInt64] = []
-        var lastRepetitionSeconds = 0.0
-        while TimeBudget.shouldRepeat(
-            completed: wall.count, spentSeconds: Self.seconds(since: start), lastRepetitionSeconds: lastRepetitionSeconds,
-            countingRepetitions: configuration.countingRepetitions, allowanceSeconds: allowanceSeconds,
-            minimum: configuration.minimumRepetitions, maximum: configuration.maximumRepetitions)
-        {
-            progress?.repetitionStarted(.timed, number: wall.count + 1)
-            let repetitionStart = Timing.monotonicNanoseconds()
-            repeatTimed(scenario, size: size, checker: &checker, wall: &wall, cpu: &cpu)
-            lastRepetitionSeconds = Self.seconds(since: repetitionStart)
-        }
-
         var allocationSamples: [AllocationSample] = []
         var memorySamples: [MemorySample] = []
+        /// Clock time spent in this measurement's repetitions, `prepare` included.
+        var spentNanoseconds: UInt64 = 0
+
+        var spentSeconds: Double { Double(spentNanoseconds) / 1e9 }
+    }
+
+    private func begin(_ scenario: Scenario, size: Int) -> Measurement {
+        Measurement(
+            scenario: scenario, size: size, loadAtStart: loadSource.oneMinuteAverage(),
+            checker: RepetitionChecker(scenario: scenario, size: size))
+    }
+
+    private func shouldRepeat(completed: Int, spentSeconds: Double, lastRepetitionSeconds: Double, allowanceSeconds: Double) -> Bool {
+        TimeBudget.shouldRepeat(
+            completed: completed, spentSeconds: spentSeconds, lastRepetitionSeconds: lastRepetitionSeconds,
+            countingRepetitions: configuration.countingRepetitions, allowanceSeconds: allowanceSeconds,
+            minimum: configuration.minimumRepetitions, maximum: configuration.maximumRepetitions)
+    }
+
+    private func warmUp(_ measurement: inout Measurement) {
+        let start = clock()
+        for number in stride(from: 1, through: configuration.warmup, by: 1) {
+            progress?.repetitionStarted(.warmup, number: number)
+            let instance = measurement.scenario.prepare(size: measurement.size)
+            let before = instance.counters
+            instance.run()
+            measurement.checker.check(instance, counters: instance.counters - before)
+        }
+        measurement.spentNanoseconds += clock() &- start
+    }
+
+    /// One timed repetition of `measurement`.
+    ///
+    /// - Returns: Its clock time, seconds, `prepare` included.
+    private func timed(_ measurement: inout Measurement) -> Double {
+        progress?.repetitionStarted(.timed, number: measurement.wall.count + 1)
+        let start = clock()
+        repeatTimed(
+            measurement.scenario, size: measurement.size, checker: &measurement.checker, wall: &measurement.wall,
+            cpu: &measurement.cpu)
+        let spent = clock() &- start
+        measurement.spentNanoseconds += spent
+        return Double(spent) / 1e9
+    }
+
+    private func count(_ measurement: inout Measurement) {
+        let start = clock()
         for number in 1...configuration.countingRepetitions {
             progress?.repetitionStarted(.counting, number: number)
-            let (allocations, memory) = repeatCounting(scenario, size: size, checker: &checker)
-            if let allocations { allocationSamples.append(allocations) }
-            memorySamples.append(memory)
+            let (allocations, memory) = repeatCounting(measurement.scenario, size: measurement.size, checker: &measurement.checker)
+            if let allocations { measurement.allocationSamples.append(allocations) }
+            measurement.memorySamples.append(memory)
         }
+        measurement.spentNanoseconds += clock() &- start
+    }
 
-        let counters = checker.reference ?? SolverCounters()
-        let operations = checker.operations
-        let time = TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu))
+    private func finish(_ measurement: Measurement) -> SizeResult {
+        let counters = measurement.checker.reference ?? SolverCounters()
+        let operations = measurement.checker.operations
+        let time = TimeResult(wallNanoseconds: Self.summary(measurement.wall), cpuNanoseconds: Self.summary(measurement.cpu))
+            .withLoad(atStart: measurement.loadAtStart, atEnd: loadSource.oneMinuteAverage(), logicalCores: logicalCores)
+        let allocationSamples = measurement.allocationSamples
         let allocations = allocationSamples.first.map { first in
             AllocationResult(
                 count: first.count, bytes: first.bytes, deallocatedBytes: first.deallocatedBytes,
                 repetitionsAgree: allocationSamples.allSatisfy { $0.count == first.count && $0.bytes == first.bytes },
                 samples: allocationSamples)
         }
+        let memorySamples = measurement.memorySamples
         let memory = MemoryResult(
             peakResidentBytes: memorySamples.map(\.peakResidentBytes).max() ?? 0,
             peakIncreaseBytes: memorySamples.map(\.increaseBytes).max() ?? 0, samples: memorySamples)
-        let failures = checker.failures
+        let failures = measurement.checker.failures
         var result = SizeResult(
-            size: size, operations: operations, status: failures.isEmpty ? .passed : .failed,
+            size: measurement.size, operations: operations, status: failures.isEmpty ? .passed : .failed,
             repetitions: RepetitionCounts(
-                warmup: configuration.warmup, timed: wall.count, counting: configuration.countingRepetitions),
-            elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
-            countersIdentical: checker.countersIdentical, time: time, allocations: allocations, memory: memory,
+                warmup: configuration.warmup, timed: measurement.wall.count, counting: configuration.countingRepetitions),
+            elapsedSeconds: measurement.spentSeconds, counters: Self.counterMap(counters),
+            countersIdentical: measurement.checker.countersIdentical, time: time, allocations: allocations, memory: memory,
             perOperation: OrderedMap(), failures: failures)
         result.perOperation = Self.perOperation(result)
         return result

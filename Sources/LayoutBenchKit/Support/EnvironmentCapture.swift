@@ -62,9 +62,14 @@ public enum EnvironmentCapture {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         return RunEnvironment.Machine(
-            cpuModel: cpuModel(), logicalCores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+            cpuModel: cpuModel(), logicalCores: logicalCores(),
             memoryBytes: ProcessInfo.processInfo.physicalMemory, os: osName(),
             kernel: field(names.release), architecture: field(names.machine))
+    }
+
+    /// The logical cores online (`sysconf(_SC_NPROCESSORS_ONLN)`).
+    public static func logicalCores() -> Int {
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
     /// `PRETTY_NAME` from `/etc/os-release`.

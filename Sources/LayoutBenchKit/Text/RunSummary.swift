@@ -44,6 +44,9 @@ public enum RunSummary {
         for warning in report.warnings {
             lines.append("warning: \(warning)")
         }
+        if let busy = BusyRule.warning(report) {
+            lines.append("warning: \(busy)")
+        }
         if report.failures.isEmpty {
             lines.append("All expectations held in every repetition; counters identical across repetitions.")
         } else {

@@ -1,0 +1,139 @@
+import Foundation
+import LayoutScenarios
+import Testing
+
+@testable import LayoutBenchKit
+
+/// The load figures of each measurement and the busy rule, with injected load readings and
+/// fixed samples: no assertion on a real time or a real load.
+@Suite("Load")
+struct LoadTests {
+    /// Times with every wall sample `wall` and every CPU sample `cpu`.
+    static func time(wall: UInt64, cpu: UInt64) -> TimeResult {
+        TimeResult(
+            wallNanoseconds: ScenarioRunner.summary(Array(repeating: wall, count: 5)),
+            cpuNanoseconds: ScenarioRunner.summary(Array(repeating: cpu, count: 5)))
+    }
+
+    @Test("/proc/loadavg's first field is the 1-minute load average; anything else reads as none")
+    func parse() {
+        #expect(LoadSource.parse("0.52 0.58 0.59 1/467 12345\n") == 0.52)
+        #expect(LoadSource.parse("3.75 2.10 1.00 4/900 77") == 3.75)
+        #expect(LoadSource.parse(nil) == nil)
+        #expect(LoadSource.parse("") == nil)
+        #expect(LoadSource.parse("busy 1 2") == nil)
+        #expect(LoadSource.parse("-1 0 0") == nil)
+        #expect(LoadSource.unavailable.oneMinuteAverage() == nil)
+    }
+
+    @Test("Busy when wall/CPU is over 1.25 or a load average is over the logical cores, and not at either bound")
+    func busyRule() {
+        #expect(!BusyRule.isBusy(wallToCPURatio: 1.25, loadAverages: [2.0, 2.0], logicalCores: 2))
+        #expect(BusyRule.isBusy(wallToCPURatio: 1.26, loadAverages: [0.1], logicalCores: 2))
+        #expect(BusyRule.isBusy(wallToCPURatio: 1.0, loadAverages: [0.5, 2.01], logicalCores: 2))
+        #expect(!BusyRule.isBusy(wallToCPURatio: nil, loadAverages: [], logicalCores: 2))
+        #expect(!BusyRule.isBusy(wallToCPURatio: 1.1, loadAverages: [7.9], logicalCores: 8))
+
+        let calm = Self.time(wall: 110, cpu: 100).withLoad(atStart: 0.4, atEnd: 1.5, logicalCores: 2)
+        #expect(calm.loadAverageAtStart == 0.4 && calm.loadAverageAtEnd == 1.5)
+        #expect(calm.wallToCPURatio == 1.1)
+        #expect(calm.busy == false)
+        let waited = Self.time(wall: 300, cpu: 100).withLoad(atStart: nil, atEnd: nil, logicalCores: 2)
+        #expect(waited.wallToCPURatio == 3 && waited.busy == true)
+        let loaded = Self.time(wall: 100, cpu: 100).withLoad(atStart: 1.0, atEnd: 4.2, logicalCores: 2)
+        #expect(loaded.busy == true)
+        let untimed = Self.time(wall: 0, cpu: 0).withLoad(atStart: nil, atEnd: nil, logicalCores: 2)
+        #expect(untimed.wallToCPURatio == nil && untimed.busy == false)
+    }
+
+    @Test("The runner reads the injected load at the start and the end of each measurement")
+    func runnerRecordsLoad() throws {
+        let readings = Readings([0.5, 3.0, 0.25, 0.75, 1.0, 1.5])
+        let runner = ScenarioRunner(configuration: RunnerTests.configuration(), allocationCounter: nil)
+        runner.loadSource = LoadSource { readings.next() }
+        runner.logicalCores = 2
+        let outcome = runner.run([Fixture.scenario(name: "test/load", sizes: [2, 4, 8])])
+        let sizes = try #require(outcome.scenarios.first?.sizes)
+        #expect(sizes.map(\.time.loadAverageAtStart) == [0.5, 0.25, 1.0])
+        #expect(sizes.map(\.time.loadAverageAtEnd) == [3.0, 0.75, 1.5])
+        // Over two cores at the end of the first: busy whatever its times were.
+        #expect(sizes[0].time.busy == true)
+        for size in sizes {
+            #expect(size.time.wallToCPURatio == size.time.wallNanoseconds.median / size.time.cpuNanoseconds.median)
+        }
+    }
+
+    @Test("Reports without load figures decode with none and say nothing about load")
+    func oldReports() throws {
+        let report = GateFixture.simple()
+        let text = try report.jsonText()
+        #expect(!text.contains("loadAverageAtStart") && !text.contains("\"busy\""))
+        let decoded = try ReportReader.decode(Array(text.utf8), path: "old.json").report
+        #expect(decoded.scenarios[0].sizes[0].time.busy == nil)
+        #expect(BusyRule.summary(decoded) == nil)
+        #expect(BusyRule.warning(decoded) == nil)
+        #expect(!RunSummary.text(decoded, written: []).contains("Busy machine"))
+    }
+
+    @Test("Load figures round-trip through the report JSON")
+    func roundTrip() throws {
+        var report = GateFixture.simple()
+        report.scenarios[0].sizes[0].time = report.scenarios[0].sizes[0].time.withLoad(atStart: 1.25, atEnd: 2.5, logicalCores: 2)
+        let text = try report.jsonText()
+        #expect(text.contains("\"loadAverageAtStart\": 1.25") && text.contains("\"loadAverageAtEnd\": 2.5"))
+        let decoded = try ReportReader.decode(Array(text.utf8), path: "new.json").report
+        let time = decoded.scenarios[0].sizes[0].time
+        #expect(time.loadAverageAtStart == 1.25 && time.loadAverageAtEnd == 2.5 && time.busy == true)
+        #expect(time.wallToCPURatio == 1.0)
+    }
+
+    @Test("The run summary and the check's Markdown count the busy measurements and name the worst")
+    func warnings() throws {
+        var report = GateFixture.simple()
+        report.scenarios[0].sizes[0].time = Self.time(wall: 130, cpu: 100).withLoad(atStart: 0.5, atEnd: 0.5, logicalCores: 2)
+        report.scenarios[0].sizes[1].time = Self.time(wall: 105, cpu: 100).withLoad(atStart: 0.5, atEnd: 0.5, logicalCores: 2)
+        report.scenarios[1].sizes[0].time = Self.time(wall: 410, cpu: 100).withLoad(atStart: 0.5, atEnd: 0.5, logicalCores: 2)
+        report.scenarios[1].sizes[1].time = Self.time(wall: 100, cpu: 100).withLoad(atStart: 3, atEnd: 1, logicalCores: 2)
+        let summary = try #require(BusyRule.summary(report))
+        #expect(summary.measured == 4 && summary.busy == 3)
+        #expect(summary.worst?.scenario == "demo/b" && summary.worst?.size == 10 && summary.worst?.ratio == 4.1)
+        #expect(summary.highestLoadAverage == 3)
+
+        let text = RunSummary.text(report, written: [])
+        #expect(text.contains(
+            "warning: Busy machine: 3 of 4 measurements had wall time over 1.25× CPU time or a load average over the 2 logical cores "
+                + "(largest wall/CPU 4.10×: demo/b at size 10; load average up to 3.00). Wall-time figures and verdicts from this run "
+                + "are weak evidence"))
+        #expect(text.contains("instruction counts and counters are not affected"))
+
+        let loaded = try GateFixture.loaded(report)
+        let comparison = ReportComparison.compare(base: try GateFixture.loaded(GateFixture.simple(), path: "base.json"), head: loaded)
+        let markdown = GateCheck.markdown(comparison, status: .success, head: loaded.report, baselineName: "main")
+        #expect(markdown.contains("> ⚠️ Busy machine: 3 of 4 measurements"))
+        #expect(markdown.contains("(largest wall/CPU 4.10×: `demo/b` at size 10; load average up to 3.00)"))
+
+        // Nothing busy: no warning.
+        for s in report.scenarios.indices {
+            for z in report.scenarios[s].sizes.indices {
+                report.scenarios[s].sizes[z].time = Self.time(wall: 100, cpu: 100).withLoad(atStart: 0.5, atEnd: 0.5, logicalCores: 2)
+            }
+        }
+        #expect(BusyRule.summary(report)?.busy == 0 && BusyRule.summary(report)?.worst?.ratio == 1)
+        #expect(BusyRule.warning(report) == nil)
+        #expect(!RunSummary.text(report, written: []).contains("Busy machine"))
+    }
+}
+
+/// Fixed readings handed out in order (then none).
+final class Readings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Double]
+
+    init(_ values: [Double]) { self.values = values }
+
+    func next() -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.isEmpty ? nil : values.removeFirst()
+    }
+}
