@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "Cassowary",
             swiftSettings: [
-                .define("CASSOWARY_INTERNAL_CHECKS", .when(configuration: .debug)),
+                .define("CASSOWARY_INTERNAL_CHECKS", .when(configuration: .debug))
             ]
         ),
         .testTarget(
@@ -138,7 +138,8 @@ let package = Package(
         .target(
             name: "LayoutBenchKit",
             dependencies: [
-                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter", "CLayoutBenchSystem",
+                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter",
+                "CLayoutBenchSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The pages' templates, style sheets and scripts, compiled into the binary as byte

@@ -16,6 +16,8 @@ public func runLibFuzzer(
     return LLVMFuzzerRunDriver(&count, &arguments, testOneInput)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's C entry point, declared under its own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,

@@ -66,12 +66,14 @@ enum ActivationScenarios {
         sizeRule: .multiple(of: 4)
     ) { size in
         let grid = Grid(constraintCount: size)
-        return ScenarioInstance(engines: [grid.window.engine], operations: size, run: {
-            for constraint in grid.constraints {
-                constraint.isActive = true
-            }
-            grid.window.layoutIfNeeded()
-        }, verify: grid.verify)
+        return ScenarioInstance(
+            engines: [grid.window.engine], operations: size,
+            run: {
+                for constraint in grid.constraints {
+                    constraint.isActive = true
+                }
+                grid.window.layoutIfNeeded()
+            }, verify: grid.verify)
     }
 
     static let batch = Scenario(
@@ -87,9 +89,11 @@ enum ActivationScenarios {
         sizeRule: .multiple(of: 4)
     ) { size in
         let grid = Grid(constraintCount: size)
-        return ScenarioInstance(engines: [grid.window.engine], operations: size, run: {
-            LayoutConstraint.activate(grid.constraints)
-            grid.window.layoutIfNeeded()
-        }, verify: grid.verify)
+        return ScenarioInstance(
+            engines: [grid.window.engine], operations: size,
+            run: {
+                LayoutConstraint.activate(grid.constraints)
+                grid.window.layoutIfNeeded()
+            }, verify: grid.verify)
     }
 }

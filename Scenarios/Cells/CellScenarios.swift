@@ -113,11 +113,14 @@ enum CellScenarios {
     static func scroll(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
         { size in
             let screen = listScreen(rows: size, stack: stack)
-            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
-                screen.table.scrollToEnd(in: screen.window, step: listHeight / 2)
-            }, verify: {
-                screen.verify(row: size - 1, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
-            })
+            return ScenarioInstance(
+                engines: [screen.window.engine], operations: size,
+                run: {
+                    screen.table.scrollToEnd(in: screen.window, step: listHeight / 2)
+                },
+                verify: {
+                    screen.verify(row: size - 1, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
+                })
         }
     }
 
@@ -143,19 +146,22 @@ enum CellScenarios {
     static func liveContent(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
         { size in
             let screen = listScreen(rows: 40, stack: stack)
-            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
-                for frame in 1...size {
-                    screen.window.performFrame {
-                        screen.source.revision = frame
-                        for row in screen.table.visibleRows {
-                            guard let cell = screen.table.cellForRow(at: row) else { continue }
-                            screen.source.configure(cell, row, frame)
+            return ScenarioInstance(
+                engines: [screen.window.engine], operations: size,
+                run: {
+                    for frame in 1...size {
+                        screen.window.performFrame {
+                            screen.source.revision = frame
+                            for row in screen.table.visibleRows {
+                                guard let cell = screen.table.cellForRow(at: row) else { continue }
+                                screen.source.configure(cell, row, frame)
+                            }
                         }
                     }
-                }
-            }, verify: {
-                screen.verify(row: 9, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
-            })
+                },
+                verify: {
+                    screen.verify(row: 9, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
+                })
         }
     }
 
@@ -182,22 +188,25 @@ enum CellScenarios {
         { size in
             let screen = listScreen(rows: 40, stack: stack)
             var hidden = false
-            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
-                for _ in 1...size {
-                    hidden.toggle()
-                    screen.window.performFrame {
-                        for cell in screen.table.visibleCells {
-                            (cell as? StackListCell)?.setMiddleTagHidden(hidden)
-                            (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
+            return ScenarioInstance(
+                engines: [screen.window.engine], operations: size,
+                run: {
+                    for _ in 1...size {
+                        hidden.toggle()
+                        screen.window.performFrame {
+                            for cell in screen.table.visibleCells {
+                                (cell as? StackListCell)?.setMiddleTagHidden(hidden)
+                                (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
+                            }
                         }
                     }
-                }
-            }, verify: {
-                let cell = screen.table.cellForRow(at: 0)!
-                let tags = (cell as? StackListCell)?.tags ?? (cell as! ManualListCell).tags
-                let width = tags[1].frameInRoot.width
-                return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
-            })
+                },
+                verify: {
+                    let cell = screen.table.cellForRow(at: 0)!
+                    let tags = (cell as? StackListCell)?.tags ?? (cell as! ManualListCell).tags
+                    let width = tags[1].frameInRoot.width
+                    return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
+                })
         }
     }
 
@@ -240,13 +249,17 @@ enum CellScenarios {
                     table.register({ ManualFeedCell() }, forCellReuseIdentifier: ManualFeedCell.reuseIdentifier)
                 }
             }
-            return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
-                screen.table.scrollToEnd(in: screen.window, step: height / 4)
-            }, verify: {
-                // The photo spans the content width below the 12 + 17 + 8 + 55 + 8 points above it.
-                screen.verify(row: size - 1, height: height, subview: { ($0 as! FeedCellContent).photo },
-                              expected: Rect(x: 16, y: 100, width: 343, height: 200), cellLimit: 5)
-            })
+            return ScenarioInstance(
+                engines: [screen.window.engine], operations: size,
+                run: {
+                    screen.table.scrollToEnd(in: screen.window, step: height / 4)
+                },
+                verify: {
+                    // The photo spans the content width below the 12 + 17 + 8 + 55 + 8 points above it.
+                    screen.verify(
+                        row: size - 1, height: height, subview: { ($0 as! FeedCellContent).photo },
+                        expected: Rect(x: 16, y: 100, width: 343, height: 200), cellLimit: 5)
+                })
         }
     }
 

@@ -132,7 +132,8 @@ final class ManualFeedCell: TableViewCell, FeedCellContent {
     init() {
         super.init(reuseIdentifier: Self.reuseIdentifier, name: "manualFeedCell")
         makeContentViews()
-        let all: [View] = [header, more, avatar, author, handle, time, location, photo, caption, hashtags] + actions
+        let all: [View] =
+            [header, more, avatar, author, handle, time, location, photo, caption, hashtags] + actions
             + [commentAvatar, comment]
         for view in all {
             view.translatesAutoresizingMaskIntoConstraints = false

@@ -22,36 +22,39 @@ enum ConflictScenarios {
         let window = Window(width: 375, height: 667)
         window.layoutIfNeeded()
         var current: Label?
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            for index in 0..<size {
-                window.performFrame {
-                    current?.isHidden = true  // hidden, not removed (seed 002 section 3)
-                    let toast = Label(text: "Saved item \(index)", name: "toast")
-                    toast.translatesAutoresizingMaskIntoConstraints = translatesFrame
-                    window.addSubview(toast)
-                    LayoutConstraint.activate([
-                        toast.centerXAnchor.constraint(equalTo: window.centerXAnchor),
-                        toast.centerYAnchor.constraint(equalTo: window.centerYAnchor),
-                    ])
-                    current = toast
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                for index in 0..<size {
+                    window.performFrame {
+                        current?.isHidden = true  // hidden, not removed (seed 002 section 3)
+                        let toast = Label(text: "Saved item \(index)", name: "toast")
+                        toast.translatesAutoresizingMaskIntoConstraints = translatesFrame
+                        window.addSubview(toast)
+                        LayoutConstraint.activate([
+                            toast.centerXAnchor.constraint(equalTo: window.centerXAnchor),
+                            toast.centerYAnchor.constraint(equalTo: window.centerYAnchor),
+                        ])
+                        current = toast
+                    }
                 }
-            }
-        }, verify: {
-            guard let toast = current else { return [] }
-            // Two breaks per toast with autoresizing, none without. The solver refuses more adds
-            // than it breaks constraints: a conflict met inside a batch is met again at its end,
-            // and the conflict-set filter's tests are refusals too (docs/break-rule.md).
-            let broken = window.engine.brokenConstraintCount
-            if broken != (translatesFrame ? 2 * size : 0) {
-                return [("two broken constraints per toast with autoresizing, none without", "\(broken) for N = \(size)")]
-            }
-            if translatesFrame {
-                // As in UIKit, the broken centring leaves the view at its zero frame.
-                return checkFrame(toast, Rect(x: 0, y: 0, width: 0, height: 0), "the toast (autoresizing wins)")
-            }
-            let width = Double(toast.text.count) * 7
-            return checkFrame(toast, Rect(x: 187.5 - width / 2, y: 333.5 - 8.5, width: width, height: 17), "the toast, centred")
-        })
+            },
+            verify: {
+                guard let toast = current else { return [] }
+                // Two breaks per toast with autoresizing, none without. The solver refuses more adds
+                // than it breaks constraints: a conflict met inside a batch is met again at its end,
+                // and the conflict-set filter's tests are refusals too (docs/break-rule.md).
+                let broken = window.engine.brokenConstraintCount
+                if broken != (translatesFrame ? 2 * size : 0) {
+                    return [("two broken constraints per toast with autoresizing, none without", "\(broken) for N = \(size)")]
+                }
+                if translatesFrame {
+                    // As in UIKit, the broken centring leaves the view at its zero frame.
+                    return checkFrame(toast, Rect(x: 0, y: 0, width: 0, height: 0), "the toast (autoresizing wins)")
+                }
+                let width = Double(toast.text.count) * 7
+                return checkFrame(toast, Rect(x: 187.5 - width / 2, y: 333.5 - 8.5, width: width, height: 17), "the toast, centred")
+            })
     }
 
     static let autoresizing = Scenario(
@@ -92,20 +95,23 @@ enum ConflictScenarios {
             labels.append(label)
         }
         window.layoutIfNeeded()
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            LayoutConstraint.activate(constraints)
-            window.layoutIfNeeded()
-        }, verify: {
-            let broken = window.engine.brokenConstraintCount
-            if broken != (preferredPriority.isRequired ? size : 0) {
-                return [("one broken constraint per row if required, none at 999", "\(broken) for N = \(size)")]
-            }
-            let last = labels[size - 1]
-            // Required: the trailing edge breaks and the row overflows (300 wide); at 999 the
-            // width gives way (168 wide).
-            let width: Double = preferredPriority.isRequired ? 300 : 168
-            return checkFrame(last, Rect(x: 16, y: Double(size) * 25 - 17, width: width, height: 17), "the last row")
-        })
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                LayoutConstraint.activate(constraints)
+                window.layoutIfNeeded()
+            },
+            verify: {
+                let broken = window.engine.brokenConstraintCount
+                if broken != (preferredPriority.isRequired ? size : 0) {
+                    return [("one broken constraint per row if required, none at 999", "\(broken) for N = \(size)")]
+                }
+                let last = labels[size - 1]
+                // Required: the trailing edge breaks and the row overflows (300 wide); at 999 the
+                // width gives way (168 wide).
+                let width: Double = preferredPriority.isRequired ? 300 : 168
+                return checkFrame(last, Rect(x: 16, y: Double(size) * 25 - 17, width: width, height: 17), "the last row")
+            })
     }
 
     static let required = Scenario(

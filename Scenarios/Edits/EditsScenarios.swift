@@ -34,17 +34,19 @@ enum EditsScenarios {
     ) { size in
         let list = RowList(rowCount: rowCount)
         var heights = list.heights
-        return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
-            for update in 0..<size {
-                list.window.performFrame {
-                    let index = update % rowCount
-                    LayoutConstraint.deactivate([heights[index]])
-                    let replacement = list.rows[index].heightAnchor.constraint(equalToConstant: height(forUpdate: update))
-                    LayoutConstraint.activate([replacement])
-                    heights[index] = replacement
+        return ScenarioInstance(
+            engines: [list.window.engine], operations: size,
+            run: {
+                for update in 0..<size {
+                    list.window.performFrame {
+                        let index = update % rowCount
+                        LayoutConstraint.deactivate([heights[index]])
+                        let replacement = list.rows[index].heightAnchor.constraint(equalToConstant: height(forUpdate: update))
+                        LayoutConstraint.activate([replacement])
+                        heights[index] = replacement
+                    }
                 }
-            }
-        }, verify: { verify(list, heights: heights, updates: size) })
+            }, verify: { verify(list, heights: heights, updates: size) })
     }
 
     static let constant = Scenario(
@@ -62,12 +64,14 @@ enum EditsScenarios {
         ]
     ) { size in
         let list = RowList(rowCount: rowCount)
-        return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
-            for update in 0..<size {
-                list.window.performFrame {
-                    list.heights[update % rowCount].constant = height(forUpdate: update)
+        return ScenarioInstance(
+            engines: [list.window.engine], operations: size,
+            run: {
+                for update in 0..<size {
+                    list.window.performFrame {
+                        list.heights[update % rowCount].constant = height(forUpdate: update)
+                    }
                 }
-            }
-        }, verify: { verify(list, heights: list.heights, updates: size) })
+            }, verify: { verify(list, heights: list.heights, updates: size) })
     }
 }

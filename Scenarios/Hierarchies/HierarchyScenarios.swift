@@ -102,14 +102,17 @@ enum HierarchyScenarios {
             ]
         }
         window.layoutIfNeeded()
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            measuredRun(window: window, constraints: constraints, firstImageWidth: firstWidth)
-        }, verify: {
-            let last = cards[size - 1]
-            let top = 8 + Double(size - 1) * (cardHeight + 8)
-            return checkFrame(last.container, Rect(x: 16, y: top, width: cardWidth, height: cardHeight), "the last card")
-                + verifyTitle(last, x: 12 + 50 + Double(editsPerRun) + 12)
-        })
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                measuredRun(window: window, constraints: constraints, firstImageWidth: firstWidth)
+            },
+            verify: {
+                let last = cards[size - 1]
+                let top = 8 + Double(size - 1) * (cardHeight + 8)
+                return checkFrame(last.container, Rect(x: 16, y: top, width: cardWidth, height: cardHeight), "the last card")
+                    + verifyTitle(last, x: 12 + 50 + Double(editsPerRun) + 12)
+            })
     }
 
     static let independent = Scenario(
@@ -132,12 +135,15 @@ enum HierarchyScenarios {
         let widths = cards.map { $0.image.widthAnchor.constraint(equalToConstant: 50) }
         let constraints = zip(cards, widths).flatMap { $0.constraints(imageWidth: $1) }
         window.layoutIfNeeded()
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            measuredRun(window: window, constraints: constraints, firstImageWidth: widths[0])
-        }, verify: {
-            // Only the first card's image width is edited; the others keep 50 (at size 1 the last card is the first).
-            let edited = 12 + 50 + Double(editsPerRun) + 12
-            return verifyTitle(cards[0], x: edited) + verifyTitle(cards[size - 1], x: size == 1 ? edited : 74)
-        })
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                measuredRun(window: window, constraints: constraints, firstImageWidth: widths[0])
+            },
+            verify: {
+                // Only the first card's image width is edited; the others keep 50 (at size 1 the last card is the first).
+                let edited = 12 + 50 + Double(editsPerRun) + 12
+                return verifyTitle(cards[0], x: edited) + verifyTitle(cards[size - 1], x: size == 1 ? edited : 74)
+            })
     }
 }

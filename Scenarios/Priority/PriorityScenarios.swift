@@ -70,23 +70,26 @@ enum PriorityScenarios {
         LayoutConstraint.activate(compact)
         list.window.layoutIfNeeded()
         var expanded: [LayoutConstraint?] = Array(repeating: nil, count: rowCount)
-        return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
-            for toggle in 0..<size {
-                list.window.performFrame {
-                    let index = (toggle / 2) % rowCount
-                    if let current = expanded[index] {
-                        current.isActive = false
-                        expanded[index] = nil
-                    } else {
-                        let height = list.rows[index].heightAnchor.constraint(equalToConstant: 200)
-                        height.isActive = true
-                        expanded[index] = height
+        return ScenarioInstance(
+            engines: [list.window.engine], operations: size,
+            run: {
+                for toggle in 0..<size {
+                    list.window.performFrame {
+                        let index = (toggle / 2) % rowCount
+                        if let current = expanded[index] {
+                            current.isActive = false
+                            expanded[index] = nil
+                        } else {
+                            let height = list.rows[index].heightAnchor.constraint(equalToConstant: 200)
+                            height.isActive = true
+                            expanded[index] = height
+                        }
                     }
                 }
-            }
-        }, verify: {
-            verify(list, expandedRows: Set(expanded.indices.filter { expanded[$0] != nil }))
-        })
+            },
+            verify: {
+                verify(list, expandedRows: Set(expanded.indices.filter { expanded[$0] != nil }))
+            })
     }
 
     static let swap = Scenario(
@@ -106,12 +109,15 @@ enum PriorityScenarios {
         let swappers = list.rows.map { $0 as! PrioritySwappingRow }
         LayoutConstraint.activate(swappers.flatMap { [$0.compact, $0.expanded] })
         list.window.layoutIfNeeded()
-        return ScenarioInstance(engines: [list.window.engine], operations: size, run: {
-            for toggle in 0..<size {
-                list.window.performFrame { swappers[(toggle / 2) % rowCount].isExpanded.toggle() }
-            }
-        }, verify: {
-            verify(list, expandedRows: Set(swappers.indices.filter { swappers[$0].isExpanded }))
-        })
+        return ScenarioInstance(
+            engines: [list.window.engine], operations: size,
+            run: {
+                for toggle in 0..<size {
+                    list.window.performFrame { swappers[(toggle / 2) % rowCount].isExpanded.toggle() }
+                }
+            },
+            verify: {
+                verify(list, expandedRows: Set(swappers.indices.filter { swappers[$0].isExpanded }))
+            })
     }
 }

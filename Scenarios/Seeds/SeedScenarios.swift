@@ -47,20 +47,24 @@ enum SeedScenarios {
         ])
         window.layoutIfNeeded()
         var failures: [(String, String)] = []
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            for rotation in 0..<(2 * size) {
-                window.performFrame { window.resize(width: rotation % 2 == 0 ? 250 : 400, height: 600) }
-                if rotation < 2 {
-                    let narrow = rotation % 2 == 0
-                    let logo = narrow ? 77.0 : 100.0
-                    let width = narrow ? 250.0 : 400.0
-                    failures += checkFrame(left, Rect(x: 32, y: 568 - logo, width: logo, height: logo), "the left logo at \(width)")
-                    failures += checkFrame(right, Rect(x: width - 32 - logo, y: 568 - logo, width: logo, height: logo), "the right logo at \(width)")
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                for rotation in 0..<(2 * size) {
+                    window.performFrame { window.resize(width: rotation % 2 == 0 ? 250 : 400, height: 600) }
+                    if rotation < 2 {
+                        let narrow = rotation % 2 == 0
+                        let logo = narrow ? 77.0 : 100.0
+                        let width = narrow ? 250.0 : 400.0
+                        failures += checkFrame(left, Rect(x: 32, y: 568 - logo, width: logo, height: logo), "the left logo at \(width)")
+                        failures += checkFrame(
+                            right, Rect(x: width - 32 - logo, y: 568 - logo, width: logo, height: logo), "the right logo at \(width)")
+                    }
                 }
-            }
-        }, verify: {
-            failures + checkFrame(centre, Rect(x: 150, y: 250, width: 100, height: 100), "the centre logo")
-        })
+            },
+            verify: {
+                failures + checkFrame(centre, Rect(x: 150, y: 250, width: 100, height: 100), "the centre logo")
+            })
     }
 
     static let layeredPriorities = Scenario(
@@ -87,21 +91,24 @@ enum SeedScenarios {
         LayoutConstraint.activate(weak)
         window.layoutIfNeeded()
         var failures: [(String, String)] = []
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            for cycle in 0..<size {
-                let strong = [
-                    square.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
-                    square.heightAnchor.constraint(equalToConstant: 200),
-                    square.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 50),
-                    square.widthAnchor.constraint(equalToConstant: 200),
-                ]
-                window.performFrame { LayoutConstraint.activate(strong) }
-                if cycle == 0 { failures += checkFrame(square, Rect(x: 50, y: 100, width: 200, height: 200), "the overridden square") }
-                window.performFrame { LayoutConstraint.deactivate(strong) }
-            }
-        }, verify: {
-            square.frame == Rect(x: 20, y: 0, width: 100, height: 200)
-                ? failures : failures + [("the square restored exactly to (20, 0, 100, 200)", "it is at \(square.frame)")]
-        })
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                for cycle in 0..<size {
+                    let strong = [
+                        square.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
+                        square.heightAnchor.constraint(equalToConstant: 200),
+                        square.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 50),
+                        square.widthAnchor.constraint(equalToConstant: 200),
+                    ]
+                    window.performFrame { LayoutConstraint.activate(strong) }
+                    if cycle == 0 { failures += checkFrame(square, Rect(x: 50, y: 100, width: 200, height: 200), "the overridden square") }
+                    window.performFrame { LayoutConstraint.deactivate(strong) }
+                }
+            },
+            verify: {
+                square.frame == Rect(x: 20, y: 0, width: 100, height: 200)
+                    ? failures : failures + [("the square restored exactly to (20, 0, 100, 200)", "it is at \(square.frame)")]
+            })
     }
 }

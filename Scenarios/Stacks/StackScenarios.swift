@@ -21,7 +21,10 @@ enum StackScenarios {
     static func depth(ofLeaves leaves: Int) -> Int {
         var depth = 0
         var count = 1
-        while count < leaves { count *= 3; depth += 1 }
+        while count < leaves {
+            count *= 3
+            depth += 1
+        }
         precondition(count == leaves, "stack scenarios take a power of three leaves")
         return depth
     }
@@ -53,9 +56,11 @@ enum StackScenarios {
     }
 
     static func pinRoot(_ root: View, in window: Window) -> [LayoutConstraint] {
-        [root.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
-         root.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
-         root.topAnchor.constraint(equalTo: window.topAnchor, constant: 16)]
+        [
+            root.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+            root.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
+            root.topAnchor.constraint(equalTo: window.topAnchor, constant: 16),
+        ]
     }
 
     static func changeTexts(_ leaves: [Label], window: Window) {
@@ -68,12 +73,14 @@ enum StackScenarios {
 
     static func verify(leaves: [[Label]], depth: Int) -> [(String, String)] {
         let (columns, rows) = grid(depth: depth)
-        return checkFrameInRoot(leaves[rows - 1][columns - 1], {
-            var frame = expectedFrame(depth: depth, row: rows - 1, column: columns - 1)
-            frame.origin.x += 16
-            frame.origin.y += 16
-            return frame
-        }(), "the last leaf (in the window)")
+        return checkFrameInRoot(
+            leaves[rows - 1][columns - 1],
+            {
+                var frame = expectedFrame(depth: depth, row: rows - 1, column: columns - 1)
+                frame.origin.x += 16
+                frame.origin.y += 16
+                return frame
+            }(), "the last leaf (in the window)")
     }
 
     // MARK: Nested stacks
@@ -95,11 +102,15 @@ enum StackScenarios {
             var children: [View] = []
             for index in 0..<3 {
                 if horizontal {
-                    children.append(subtree(level: level - 1, row0: row0, column0: column0 + index * columnSpan / 3,
-                                            rowSpan: rowSpan, columnSpan: columnSpan / 3))
+                    children.append(
+                        subtree(
+                            level: level - 1, row0: row0, column0: column0 + index * columnSpan / 3,
+                            rowSpan: rowSpan, columnSpan: columnSpan / 3))
                 } else {
-                    children.append(subtree(level: level - 1, row0: row0 + index * rowSpan / 3, column0: column0,
-                                            rowSpan: rowSpan / 3, columnSpan: columnSpan))
+                    children.append(
+                        subtree(
+                            level: level - 1, row0: row0 + index * rowSpan / 3, column0: column0,
+                            rowSpan: rowSpan / 3, columnSpan: columnSpan))
                 }
             }
             let stack = StackView(arrangedSubviews: children, name: "stack\(level)")
@@ -127,15 +138,17 @@ enum StackScenarios {
         let window = makeWindow()
         window.layoutIfNeeded()
         var leaves: [[Label]] = []
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            let (root, built) = buildStacks(depth: depth)
-            leaves = built
-            root.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(root)
-            LayoutConstraint.activate(pinRoot(root, in: window))
-            window.layoutIfNeeded()
-            changeTexts(leaves.flatMap { $0 }, window: window)
-        }, verify: { verify(leaves: leaves, depth: depth) })
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                let (root, built) = buildStacks(depth: depth)
+                leaves = built
+                root.translatesAutoresizingMaskIntoConstraints = false
+                window.addSubview(root)
+                LayoutConstraint.activate(pinRoot(root, in: window))
+                window.layoutIfNeeded()
+                changeTexts(leaves.flatMap { $0 }, window: window)
+            }, verify: { verify(leaves: leaves, depth: depth) })
     }
 
     // MARK: Manual grid
@@ -159,49 +172,53 @@ enum StackScenarios {
         let window = makeWindow()
         window.layoutIfNeeded()
         var leaves: [[Label]] = []
-        return ScenarioInstance(engines: [window.engine], operations: size, run: {
-            let root = View(name: "grid")
-            root.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(root)
-            var constraints = pinRoot(root, in: window)
-            leaves = (0..<rows).map { row in
-                (0..<columns).map { column in
-                    let leaf = Label(text: text(leaf: row * columns + column, frame: 0), name: "chip\(row * columns + column)")
-                    leaf.translatesAutoresizingMaskIntoConstraints = false
-                    root.addSubview(leaf)
-                    return leaf
-                }
-            }
-            // As a grid is written by hand: the first row chains across, the first column
-            // chains down, and every other cell aligns to its column's top cell and its
-            // row's first cell (no long chains of dependent cells).
-            for row in 0..<rows {
-                for column in 0..<columns {
-                    let leaf = leaves[row][column]
-                    if row == 0 {
-                        constraints.append(column == 0
-                            ? leaf.leadingAnchor.constraint(equalTo: root.leadingAnchor)
-                            : leaf.leadingAnchor.constraint(equalTo: leaves[0][column - 1].trailingAnchor, constant: spacing))
-                    } else {
-                        constraints.append(leaf.leadingAnchor.constraint(equalTo: leaves[0][column].leadingAnchor))
-                    }
-                    if column == 0 {
-                        constraints.append(row == 0
-                            ? leaf.topAnchor.constraint(equalTo: root.topAnchor)
-                            : leaf.topAnchor.constraint(equalTo: leaves[row - 1][0].bottomAnchor, constant: spacing))
-                    } else {
-                        constraints.append(leaf.topAnchor.constraint(equalTo: leaves[row][0].topAnchor))
-                    }
-                    if row + column > 0 {
-                        constraints.append(leaf.widthAnchor.constraint(equalTo: leaves[0][0].widthAnchor))
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                let root = View(name: "grid")
+                root.translatesAutoresizingMaskIntoConstraints = false
+                window.addSubview(root)
+                var constraints = pinRoot(root, in: window)
+                leaves = (0..<rows).map { row in
+                    (0..<columns).map { column in
+                        let leaf = Label(text: text(leaf: row * columns + column, frame: 0), name: "chip\(row * columns + column)")
+                        leaf.translatesAutoresizingMaskIntoConstraints = false
+                        root.addSubview(leaf)
+                        return leaf
                     }
                 }
-            }
-            constraints.append(leaves[0][columns - 1].trailingAnchor.constraint(equalTo: root.trailingAnchor))
-            constraints.append(root.bottomAnchor.constraint(equalTo: leaves[rows - 1][0].bottomAnchor))
-            LayoutConstraint.activate(constraints)
-            window.layoutIfNeeded()
-            changeTexts(leaves.flatMap { $0 }, window: window)
-        }, verify: { verify(leaves: leaves, depth: depth) })
+                // As a grid is written by hand: the first row chains across, the first column
+                // chains down, and every other cell aligns to its column's top cell and its
+                // row's first cell (no long chains of dependent cells).
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let leaf = leaves[row][column]
+                        if row == 0 {
+                            constraints.append(
+                                column == 0
+                                    ? leaf.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+                                    : leaf.leadingAnchor.constraint(equalTo: leaves[0][column - 1].trailingAnchor, constant: spacing))
+                        } else {
+                            constraints.append(leaf.leadingAnchor.constraint(equalTo: leaves[0][column].leadingAnchor))
+                        }
+                        if column == 0 {
+                            constraints.append(
+                                row == 0
+                                    ? leaf.topAnchor.constraint(equalTo: root.topAnchor)
+                                    : leaf.topAnchor.constraint(equalTo: leaves[row - 1][0].bottomAnchor, constant: spacing))
+                        } else {
+                            constraints.append(leaf.topAnchor.constraint(equalTo: leaves[row][0].topAnchor))
+                        }
+                        if row + column > 0 {
+                            constraints.append(leaf.widthAnchor.constraint(equalTo: leaves[0][0].widthAnchor))
+                        }
+                    }
+                }
+                constraints.append(leaves[0][columns - 1].trailingAnchor.constraint(equalTo: root.trailingAnchor))
+                constraints.append(root.bottomAnchor.constraint(equalTo: leaves[rows - 1][0].bottomAnchor))
+                LayoutConstraint.activate(constraints)
+                window.layoutIfNeeded()
+                changeTexts(leaves.flatMap { $0 }, window: window)
+            }, verify: { verify(leaves: leaves, depth: depth) })
     }
 }

@@ -60,15 +60,19 @@ enum ToggleScenarios {
             // The card is taller than its two lines: the detail may end above the bottom
             // margin (an equality would leave the two hugging labels to share the slack
             // ambiguously).
-            [detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8),
-             detail.bottomAnchor.constraint(lessThanOrEqualTo: card.bottomAnchor, constant: -12),
-             card.heightAnchor.constraint(equalToConstant: 120)]
+            [
+                detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8),
+                detail.bottomAnchor.constraint(lessThanOrEqualTo: card.bottomAnchor, constant: -12),
+                card.heightAnchor.constraint(equalToConstant: 120),
+            ]
         }
 
         func collapsedConstraints() -> [LayoutConstraint] {
-            [title.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -12),
-             detail.topAnchor.constraint(equalTo: card.bottomAnchor),
-             card.heightAnchor.constraint(equalToConstant: 60)]
+            [
+                title.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -12),
+                detail.topAnchor.constraint(equalTo: card.bottomAnchor),
+                card.heightAnchor.constraint(equalToConstant: 60),
+            ]
         }
     }
 
@@ -108,20 +112,22 @@ enum ToggleScenarios {
         LayoutConstraint.activate(current.flatMap { $0 })
         screen.window.layoutIfNeeded()
         var expanded = [Bool](repeating: false, count: cardCount)
-        return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
-            for toggle in 0..<size {
-                screen.window.performFrame {
-                    let index = toggle % cardCount
-                    expanded[index].toggle()
-                    let card = screen.cards[index]
-                    let replacement = expanded[index] ? card.expandedConstraints() : card.collapsedConstraints()
-                    // As the seed's updateLayout(expanded:): two calls, two solves.
-                    LayoutConstraint.deactivate(current[index])
-                    LayoutConstraint.activate(replacement)
-                    current[index] = replacement
+        return ScenarioInstance(
+            engines: [screen.window.engine], operations: size,
+            run: {
+                for toggle in 0..<size {
+                    screen.window.performFrame {
+                        let index = toggle % cardCount
+                        expanded[index].toggle()
+                        let card = screen.cards[index]
+                        let replacement = expanded[index] ? card.expandedConstraints() : card.collapsedConstraints()
+                        // As the seed's updateLayout(expanded:): two calls, two solves.
+                        LayoutConstraint.deactivate(current[index])
+                        LayoutConstraint.activate(replacement)
+                        current[index] = replacement
+                    }
                 }
-            }
-        }, verify: { screen.verify(expandedCount: expanded.filter { $0 }.count) })
+            }, verify: { screen.verify(expandedCount: expanded.filter { $0 }.count) })
     }
 
     static let swap = Scenario(
@@ -149,10 +155,12 @@ enum ToggleScenarios {
             views.append(view)
         }
         screen.window.layoutIfNeeded()
-        return ScenarioInstance(engines: [screen.window.engine], operations: size, run: {
-            for toggle in 0..<size {
-                screen.window.performFrame { views[toggle % cardCount].isExpanded.toggle() }
-            }
-        }, verify: { screen.verify(expandedCount: views.filter(\.isExpanded).count) })
+        return ScenarioInstance(
+            engines: [screen.window.engine], operations: size,
+            run: {
+                for toggle in 0..<size {
+                    screen.window.performFrame { views[toggle % cardCount].isExpanded.toggle() }
+                }
+            }, verify: { screen.verify(expandedCount: views.filter(\.isExpanded).count) })
     }
 }

@@ -103,8 +103,9 @@ enum UpdatePassScenarios {
         ]
     ) { size in
         let (window, badges) = make(size) { ChurningBadge(slot: $0) }
-        return ScenarioInstance(engines: [window.engine], operations: frames, run: { run(window, badges) },
-                                verify: { verify(badges) })
+        return ScenarioInstance(
+            engines: [window.engine], operations: frames, run: { run(window, badges) },
+            verify: { verify(badges) })
     }
 
     static let idempotent = Scenario(
@@ -120,7 +121,8 @@ enum UpdatePassScenarios {
         ]
     ) { size in
         let (window, badges) = make(size) { TrackingBadge(slot: $0) }
-        return ScenarioInstance(engines: [window.engine], operations: frames, run: { run(window, badges) },
-                                verify: { verify(badges) })
+        return ScenarioInstance(
+            engines: [window.engine], operations: frames, run: { run(window, badges) },
+            verify: { verify(badges) })
     }
 }

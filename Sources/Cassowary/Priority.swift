@@ -62,7 +62,8 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible,
     /// out-of-range one does: see ``init(validating:)``.
     public init(floatLiteral value: Double) {
         guard let stored = Self.storable(value) else {
-            preconditionFailure("Priority \(value) cannot be stored as a Float without changing whether it is required; use 999.99994 at most below 1000")
+            preconditionFailure(
+                "Priority \(value) cannot be stored as a Float without changing whether it is required; use 999.99994 at most below 1000")
         }
         self.init(stored)
     }

@@ -24,7 +24,9 @@ extension Solver {
     ///
     /// - Returns: `nil` when `variable` is determined; for an unbounded direction,
     ///   the values at the current solution with `variable` reported as infinite.
-    public func alternativeSolution(moving variable: Variable, observing observed: [Variable], tolerance: Double = 1e-7)
+    public func alternativeSolution(
+        moving variable: Variable, observing observed: [Variable], tolerance: Double = 1e-7
+    )
         -> (value: Double, observed: [Double])?
     {
         precondition(variable.solverTag == tag)
@@ -49,7 +51,9 @@ extension Solver {
     ///   unbounded end with `variable` reported as infinite and `observed` at the
     ///   current solution.
     /// - Complexity: Two simplex probes over the rows that hold `variable`.
-    public func extremeSolutions(moving variable: Variable, observing observed: [Variable], tolerance: Double = 1e-7)
+    public func extremeSolutions(
+        moving variable: Variable, observing observed: [Variable], tolerance: Double = 1e-7
+    )
         -> (lower: (value: Double, observed: [Double]), upper: (value: Double, observed: [Double]))?
     {
         precondition(variable.solverTag == tag)
@@ -82,7 +86,8 @@ extension Solver {
         } else {
             for index in 0..<Int(info.columnCount) { collect(row: info.column[index].row) }
         }
-        return slots
+        return
+            slots
             .sorted { core.records[Int($0)].sequence < core.records[Int($1)].sequence }
             .compactMap { core.records[Int($0)].constraint }
     }

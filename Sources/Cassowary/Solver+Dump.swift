@@ -6,7 +6,9 @@ extension Solver {
     /// `e<id>` (error), `d<id>` (dummy) and `a<id>` (artificial).
     public func dump() -> String {
         var lines: [String] = []
-        lines.append("Solver \(tag): \(constraintCount) constraints, \(core.counters.rowsLive) rows, \(core.levels.count) objective levels, \(core.editCount) edits")
+        lines.append(
+            "Solver \(tag): \(constraintCount) constraints, \(core.counters.rowsLive) rows, \(core.levels.count) objective levels, \(core.editCount) edits"
+        )
         lines.append("Constraints:")
         for record in core.records.sorted(by: { $0.sequence < $1.sequence }) {
             guard let constraint = record.constraint else { continue }
@@ -47,7 +49,8 @@ extension Solver {
             if constraint.terms.isEmpty {
                 text += Constraint.format(constraint.constant)
             } else {
-                text += constraint.constant < 0
+                text +=
+                    constraint.constant < 0
                     ? " - " + Constraint.format(-constraint.constant) : " + " + Constraint.format(constraint.constant)
             }
         }

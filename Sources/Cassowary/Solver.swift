@@ -78,8 +78,9 @@ public final class Solver {
         if let traceRecorder, constraint.terms.allSatisfy({ owns($0.variable) }) { traceRecorder.recordAdd(constraint) }
         try validateForAdd(constraint)
         if let conflicts = core.install(constraint) {
-            throw .unsatisfiable(UnsatisfiableConstraint(
-                constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)), operation: .add))
+            throw .unsatisfiable(
+                UnsatisfiableConstraint(
+                    constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)), operation: .add))
         }
         constraint.ownerTag = tag
         solveAfterStructuralChange()
@@ -441,9 +442,10 @@ public final class Solver {
         if _slowPath(_injectedWorkPerCellUpdate > 0) { performInjectedWork() }
         if let conflicts = core.changeConstant(slot: slot, by: delta) {
             constraint.constant = old
-            throw .unsatisfiable(UnsatisfiableConstraint(
-                constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
-                operation: .updateConstant(from: old, to: constant)))
+            throw .unsatisfiable(
+                UnsatisfiableConstraint(
+                    constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
+                    operation: .updateConstant(from: old, to: constant)))
         }
     }
 
@@ -493,9 +495,10 @@ public final class Solver {
             else { continue }
             let attempted = constraint.constant
             constraint.constant = attempted - change.delta
-            failures.append(UnsatisfiableConstraint(
-                constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
-                operation: .updateConstant(from: attempted - change.delta, to: attempted)))
+            failures.append(
+                UnsatisfiableConstraint(
+                    constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
+                    operation: .updateConstant(from: attempted - change.delta, to: attempted)))
         }
         if !failures.isEmpty {
             throw .unsatisfiableBatch(failures)
@@ -580,4 +583,3 @@ public final class Solver {
         }
     }
 }
-

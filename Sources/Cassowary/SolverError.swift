@@ -29,7 +29,8 @@ public struct UnsatisfiableConstraint: CustomStringConvertible, Sendable {
         case .add:
             text = "Cannot add required constraint \(constraint): it conflicts with "
         case .updateConstant(let from, let to):
-            text = "Cannot change the constant of required constraint \(constraint) from \(Constraint.format(from)) to \(Constraint.format(to)): it would conflict with "
+            text =
+                "Cannot change the constant of required constraint \(constraint) from \(Constraint.format(from)) to \(Constraint.format(to)): it would conflict with "
         }
         if conflicts.isEmpty {
             text += "no other constraint (it is contradictory on its own)."
@@ -119,9 +120,11 @@ public enum SolverError: Error, CustomStringConvertible {
         case .unknownEditVariable(_, let name):
             return "Variable '\(name)' has no edit. Call addEditVariable before suggesting values or removing the edit."
         case .requiredEditVariable(_, let name):
-            return "An edit on variable '\(name)' cannot be required: a required edit would make every suggestion a hard constraint. Use a priority below 1000 (for example 999)."
+            return
+                "An edit on variable '\(name)' cannot be required: a required edit would make every suggestion a hard constraint. Use a priority below 1000 (for example 999)."
         case .requiredPriorityMutation(let constraint, let from, let to):
-            return "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(to) and the existing priority was \(from). Constraint: \(constraint). Use 999 instead of 1000 for a priority that must change at run time, or remove the constraint and add one with the new priority."
+            return
+                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(to) and the existing priority was \(from). Constraint: \(constraint). Use 999 instead of 1000 for a priority that must change at run time, or remove the constraint and add one with the new priority."
         case .foreignVariable(let variable):
             return "Variable v\(variable.id) was made by another solver. Make variables with this solver's makeVariable(_:)."
         case .nonFiniteValue(let what, let value):

@@ -116,9 +116,11 @@ extension SolverTrace {
                 var label: String?
                 if let text = value["label"]?.stringValue { label = text }
                 declaredConstraints.insert(id)
-                operation = .add(id: id, definition: ConstraintDefinition(
-                    terms: terms, constant: try number("constant"), relation: relation,
-                    priority: try priority("priority"), weight: weight, label: label))
+                operation = .add(
+                    id: id,
+                    definition: ConstraintDefinition(
+                        terms: terms, constant: try number("constant"), relation: relation,
+                        priority: try priority("priority"), weight: weight, label: label))
             case "remove":
                 operation = .remove(id: try knownConstraint())
             case "updateConstant":

@@ -1,6 +1,5 @@
-import Synchronization
-
 @_spi(TraceRecording) import Cassowary
+import Synchronization
 
 /// Records the operations a ``Solver`` receives as a line-oriented JSON trace
 /// (format `layoutbench.solver`, version 1; see `docs/solver-trace.md`).

@@ -285,17 +285,26 @@ private struct _Reader {
         var second: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
         default: length = 0
         }
         var valid = length > 0 && index + length <= bytes.count
         if valid {
-            valid = second.contains(bytes[index + 1])
+            valid =
+                second.contains(bytes[index + 1])
                 && bytes[(index + 2)..<(index + length)].allSatisfy { (0x80...0xBF).contains($0) }
         }
         guard valid else {
@@ -351,7 +360,9 @@ private struct _Reader {
         }
         let text = String(decoding: bytes[startIndex..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("the number \(text.count > 40 ? String(text.prefix(40)) + "..." : text) is out of range: numbers must fit a 64-bit float (about ±1.8e308)", at: start)
+            throw error(
+                "the number \(text.count > 40 ? String(text.prefix(40)) + "..." : text) is out of range: numbers must fit a 64-bit float (about ±1.8e308)",
+                at: start)
         }
         return text
     }

@@ -59,7 +59,8 @@ private struct _NodeDecoder: Decoder {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if case .null = node.value, !(T.self is _OptionalMarker.Type) {
             throw DecodingError.valueNotFound(
-                T.self, DecodingError.Context(codingPath: codingPath, debugDescription: "Cannot get value of type \(T.self) -- found null value instead"))
+                T.self,
+                DecodingError.Context(codingPath: codingPath, debugDescription: "Cannot get value of type \(T.self) -- found null value instead"))
         }
         switch T.self {
         case is Bool.Type: return try decode(Bool.self) as! T

@@ -83,8 +83,12 @@ extension JSONValue {
         case .number(let value): output += Self.format(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            guard !values.isEmpty else { output += "[]"; return }
-            let inline = indent == nil || values.allSatisfy(\.isScalarNumberLike)
+            guard !values.isEmpty else {
+                output += "[]"
+                return
+            }
+            let inline =
+                indent == nil || values.allSatisfy(\.isScalarNumberLike)
                 || (values.allSatisfy(\.isScalar) && JSONValue.array(values).serialized(pretty: false).count <= 80)
             output += "["
             for (index, value) in values.enumerated() {
@@ -95,7 +99,10 @@ extension JSONValue {
             if !inline, let indent { Self.newline(&output, indent) }
             output += "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }

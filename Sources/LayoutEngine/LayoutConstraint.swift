@@ -164,7 +164,8 @@ public final class LayoutConstraint: CustomStringConvertible {
         let old = storedPriority
         guard newValue != old else { return }
         if let engine, !isBroken, old.isRequired != newValue.isRequired {
-            let message = "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(newValue) and the existing priority was \(old)."
+            let message =
+                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(newValue) and the existing priority was \(old)."
             engine.emitRefusedPriorityMutation(self, to: newValue)
             throw .requiredPriorityMutation(self, message: message)
         }
@@ -241,7 +242,8 @@ public final class LayoutConstraint: CustomStringConvertible {
         if let autoresizingDescription { text += " \(autoresizingDescription)" }
         // An autoresizing origin reads as UIKit prints it: `View:v.minX == 0`, the
         // superview named as '|' after the state.
-        let superviewOrigin = origin == .autoresizingMask && !isBroken && multiplier == 1 && relation == .equal
+        let superviewOrigin =
+            origin == .autoresizingMask && !isBroken && multiplier == 1 && relation == .equal
             && (firstAttribute == .left || firstAttribute == .top) && secondAttribute == firstAttribute
             && secondItem != nil && secondItem === (firstItem as? View)?.superview
         if superviewOrigin {

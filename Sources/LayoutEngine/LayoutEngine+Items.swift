@@ -208,7 +208,6 @@ extension LayoutEngine {
         }
     }
 
-
     /// Hugging or compression priorities changed: non-required to non-required is an
     /// in-place priority update; across required, the constraint is replaced.
     func contentPrioritiesDidChange(_ view: View) {

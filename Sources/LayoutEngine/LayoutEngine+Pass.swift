@@ -59,7 +59,12 @@ extension LayoutEngine {
         while root.subtreeNeedsLayout || root.subtreeNeedsUpdateConstraints {
             rounds += 1
             if rounds > 8 {
-                record(issue: .layoutLoop(root, message: "Layout of \(root.debugName) did not settle after 8 rounds: layoutSubviews() or updateConstraints() keeps invalidating layout. Don't call setNeedsLayout() or setNeedsUpdateConstraints() from inside them."))
+                record(
+                    issue: .layoutLoop(
+                        root,
+                        message:
+                            "Layout of \(root.debugName) did not settle after 8 rounds: layoutSubviews() or updateConstraints() keeps invalidating layout. Don't call setNeedsLayout() or setNeedsUpdateConstraints() from inside them."
+                    ))
                 clearLayoutFlags(root)
                 break
             }

@@ -1,6 +1,6 @@
-import Synchronization
 import Cassowary
 import CassowaryTrace
+import Synchronization
 
 /// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
 public final class TraceCollector: @unchecked Sendable {

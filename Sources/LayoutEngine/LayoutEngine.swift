@@ -310,8 +310,12 @@ public final class LayoutEngine {
 
     private func installRootConstraints(_ view: View) {
         let pins = [
-            LayoutConstraint(item: view, attribute: .left, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0, priority: .required, identifier: "root-origin-x", origin: .window),
-            LayoutConstraint(item: view, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0, priority: .required, identifier: "root-origin-y", origin: .window),
+            LayoutConstraint(
+                item: view, attribute: .left, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0,
+                priority: .required, identifier: "root-origin-x", origin: .window),
+            LayoutConstraint(
+                item: view, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0,
+                priority: .required, identifier: "root-origin-y", origin: .window),
         ]
         rootPins = pins
         for pin in pins { install(pin, on: nil) }
@@ -385,14 +389,20 @@ public final class LayoutEngine {
     /// The nearest common ancestor of a constraint's items, where UIKit installs it.
     static func installationView(for constraint: LayoutConstraint) -> View {
         guard let first = constraint.firstItem.hostView else {
-            preconditionFailure("Unable to activate constraint \(constraint): \(constraint.firstItem.debugName) is a layout guide that belongs to no view. Add it to a view first.")
+            preconditionFailure(
+                "Unable to activate constraint \(constraint): \(constraint.firstItem.debugName) is a layout guide that belongs to no view. Add it to a view first."
+            )
         }
         guard let secondItem = constraint.secondItem else { return first }
         guard let second = secondItem.hostView else {
-            preconditionFailure("Unable to activate constraint \(constraint): \(secondItem.debugName) is a layout guide that belongs to no view. Add it to a view first.")
+            preconditionFailure(
+                "Unable to activate constraint \(constraint): \(secondItem.debugName) is a layout guide that belongs to no view. Add it to a view first."
+            )
         }
         guard let ancestor = commonAncestor(first, second) else {
-            preconditionFailure("Unable to activate constraint \(constraint) because \(first.debugName) and \(second.debugName) have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal.")
+            preconditionFailure(
+                "Unable to activate constraint \(constraint) because \(first.debugName) and \(second.debugName) have no common ancestor. Does the constraint reference items in different view hierarchies? That's illegal."
+            )
         }
         return ancestor
     }
@@ -402,13 +412,22 @@ public final class LayoutEngine {
         func depth(_ view: View) -> Int {
             var depth = 0
             var current = view
-            while let parent = current.superview { depth += 1; current = parent }
+            while let parent = current.superview {
+                depth += 1
+                current = parent
+            }
             return depth
         }
         var (left, right) = (a, b)
         var (leftDepth, rightDepth) = (depth(a), depth(b))
-        while leftDepth > rightDepth { left = left.superview!; leftDepth -= 1 }
-        while rightDepth > leftDepth { right = right.superview!; rightDepth -= 1 }
+        while leftDepth > rightDepth {
+            left = left.superview!
+            leftDepth -= 1
+        }
+        while rightDepth > leftDepth {
+            right = right.superview!
+            rightDepth -= 1
+        }
         while left !== right {
             guard let nextLeft = left.superview, let nextRight = right.superview else { return nil }
             left = nextLeft
@@ -526,15 +545,17 @@ public final class LayoutEngine {
         }
         root?.setNeedsLayout()
         if let before {
-            emit(.priorityChanged, constraint: constraint, cost: solver.counters - before,
-                 oldValue: Double(old.rawValue), newValue: Double(constraint.priority.rawValue))
+            emit(
+                .priorityChanged, constraint: constraint, cost: solver.counters - before,
+                oldValue: Double(old.rawValue), newValue: Double(constraint.priority.rawValue))
         }
     }
 
     func emitRefusedPriorityMutation(_ constraint: LayoutConstraint, to priority: LayoutPriority) {
         guard eventSink != nil else { return }
-        emit(.priorityMutationRefused, constraint: constraint, cost: SolverCounters(),
-             oldValue: Double(constraint.priority.rawValue), newValue: Double(priority.rawValue))
+        emit(
+            .priorityMutationRefused, constraint: constraint, cost: SolverCounters(),
+            oldValue: Double(constraint.priority.rawValue), newValue: Double(priority.rawValue))
     }
 
     // MARK: - Events
@@ -553,9 +574,10 @@ public final class LayoutEngine {
         oldValue: Double = 0, newValue: Double = 0, individually: Bool = false, report: UnsatisfiableConstraintsReport? = nil
     ) {
         guard let eventSink else { return }
-        eventSink.record(LayoutEvent(
-            kind: kind, constraint: constraint, view: view, cost: cost, frame: frameCount, pass: passCount,
-            operation: operationStack.last, operations: operationStack, oldValue: oldValue, newValue: newValue,
-            individually: individually, inBatch: batchDepth > 0, report: report))
+        eventSink.record(
+            LayoutEvent(
+                kind: kind, constraint: constraint, view: view, cost: cost, frame: frameCount, pass: passCount,
+                operation: operationStack.last, operations: operationStack, oldValue: oldValue, newValue: newValue,
+                individually: individually, inBatch: batchDepth > 0, report: report))
     }
 }

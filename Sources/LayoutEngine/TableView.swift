@@ -136,7 +136,8 @@ open class TableView: View {
         }
         guard let factory = factories[identifier] else {
             preconditionFailure(
-                "Unable to dequeue a cell with identifier '\(identifier)': register a factory for the identifier first (register(_:forCellReuseIdentifier:))")
+                "Unable to dequeue a cell with identifier '\(identifier)': register a factory for the identifier first (register(_:forCellReuseIdentifier:))"
+            )
         }
         let cell = factory()
         cell.reuseIdentifier = identifier

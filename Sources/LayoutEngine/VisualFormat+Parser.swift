@@ -223,7 +223,8 @@ extension VisualFormat {
                     .unexpectedCharacter, at: index,
                     "Expected a view, '|', a number, a metric name or '(' after '-', found \(Self.describe(character))")
             } else {
-                throw error(.expectedView, at: index, afterSuperview ? "Expected a view after the connection" : "Expected a view or '|' after the connection")
+                throw error(
+                    .expectedView, at: index, afterSuperview ? "Expected a view after the connection" : "Expected a view or '|' after the connection")
             }
             // What follows the connection.
             switch current {
@@ -232,7 +233,8 @@ extension VisualFormat {
             case "|" where !afterSuperview:
                 return connection
             case nil:
-                throw error(.expectedView, at: index, afterSuperview ? "Expected a view after the connection" : "Expected a view or '|' after the connection")
+                throw error(
+                    .expectedView, at: index, afterSuperview ? "Expected a view after the connection" : "Expected a view or '|' after the connection")
             case "|"?:
                 throw error(.expectedView, at: index, "Expected a view after the connection, found '|'")
             case let character?:
@@ -318,7 +320,8 @@ extension VisualFormat {
                     if views[name] != nil {
                         throw error(.viewNotAllowed, at: start, "'\(name)' is a view; a priority is a number or a metric name")
                     }
-                    throw error(.unknownMetric, at: start, "'\(name)' is not a key in the metrics dictionary (\(Self.known(metrics.keys, "metrics")))")
+                    throw error(
+                        .unknownMetric, at: start, "'\(name)' is not a key in the metrics dictionary (\(Self.known(metrics.keys, "metrics")))")
                 }
                 value = try finite(metric, name: name, at: start)
                 spelled = "'\(name)' (\(formatNumber(value)))"
@@ -342,12 +345,14 @@ extension VisualFormat {
                 if let item = views[name] { return .item(item, name: name) }
                 throw error(
                     .unknownViewOrMetric, at: position,
-                    "'\(name)' is neither a key in the metrics dictionary (\(Self.known(metrics.keys, "metrics"))) nor in the views dictionary (\(Self.known(views.keys, "views")))")
+                    "'\(name)' is neither a key in the metrics dictionary (\(Self.known(metrics.keys, "metrics"))) nor in the views dictionary (\(Self.known(views.keys, "views")))"
+                )
             case .connection:
                 if views[name] != nil {
                     throw error(
                         .viewNotAllowed, at: position,
-                        "'\(name)' is a view; a spacing relates to a number or a metric (only a view's size, as in '[a(==\(name))]', can name a view)")
+                        "'\(name)' is a view; a spacing relates to a number or a metric (only a view's size, as in '[a(==\(name))]', can name a view)"
+                    )
                 }
                 throw error(.unknownMetric, at: position, "'\(name)' is not a key in the metrics dictionary (\(Self.known(metrics.keys, "metrics")))")
             }

@@ -170,9 +170,10 @@ extension VisualFormat {
                         case .constant(let value): (nil, .notAnAttribute, value)
                         case .item(let other, _): (other, dimension, 0)
                         }
-                    constraints.append(LayoutConstraint(
-                        item: view.item, attribute: dimension, relatedBy: predicate.relation, toItem: toItem,
-                        attribute: secondAttribute, constant: constant, priority: predicate.priority))
+                    constraints.append(
+                        LayoutConstraint(
+                            item: view.item, attribute: dimension, relatedBy: predicate.relation, toItem: toItem,
+                            attribute: secondAttribute, constant: constant, priority: predicate.priority))
                 }
                 guard index < syntax.connections.count else { continue }
                 let next = syntax.views[index + 1].item
@@ -188,9 +189,10 @@ extension VisualFormat {
             }
             for alignment in LayoutConstraint.FormatOptions.alignments where options.contains(alignment.option) {
                 for (previous, next) in zip(syntax.views, syntax.views.dropFirst()) {
-                    constraints.append(LayoutConstraint(
-                        item: previous.item, attribute: alignment.attribute, relatedBy: .equal, toItem: next.item,
-                        attribute: alignment.attribute))
+                    constraints.append(
+                        LayoutConstraint(
+                            item: previous.item, attribute: alignment.attribute, relatedBy: .equal, toItem: next.item,
+                            attribute: alignment.attribute))
                 }
             }
             return constraints
@@ -213,9 +215,10 @@ extension VisualFormat {
             for predicate in predicates {
                 // The parser refuses views in connections.
                 guard case .constant(let spacing) = predicate.object else { continue }
-                constraints.append(LayoutConstraint(
-                    item: first.item, attribute: first.edge, relatedBy: predicate.relation, toItem: second.item,
-                    attribute: second.edge, constant: spacing, priority: predicate.priority))
+                constraints.append(
+                    LayoutConstraint(
+                        item: first.item, attribute: first.edge, relatedBy: predicate.relation, toItem: second.item,
+                        attribute: second.edge, constant: spacing, priority: predicate.priority))
             }
         }
 
@@ -250,17 +253,22 @@ extension VisualFormat {
             if !unsupported.isEmpty {
                 throw error(
                     .invalidOptions, at: 0,
-                    "The options hold bits 0x\(String(unsupported.rawValue, radix: 16)) that layoutbench does not support (baseline alignment and spacing have no model here)")
+                    "The options hold bits 0x\(String(unsupported.rawValue, radix: 16)) that layoutbench does not support (baseline alignment and spacing have no model here)"
+                )
             }
             if options.intersection(.directionMask) == .directionMask {
                 throw error(
                     .invalidOptions, at: 0,
-                    "The options ask for two directions at once; pass one of directionLeadingToTrailing, directionLeftToRight and directionRightToLeft")
+                    "The options ask for two directions at once; pass one of directionLeadingToTrailing, directionLeftToRight and directionRightToLeft"
+                )
             }
             for alignment in LayoutConstraint.FormatOptions.alignments where options.contains(alignment.option) {
                 guard alignment.attribute.axis == syntax.axis else { continue }
                 let orientation = syntax.axis == .horizontal ? "H:" : "V:"
-                let across = syntax.axis == .horizontal ? "alignAllTop, alignAllBottom or alignAllCenterY" : "alignAllLeft, alignAllRight, alignAllLeading, alignAllTrailing or alignAllCenterX"
+                let across =
+                    syntax.axis == .horizontal
+                    ? "alignAllTop, alignAllBottom or alignAllCenterY"
+                    : "alignAllLeft, alignAllRight, alignAllLeading, alignAllTrailing or alignAllCenterX"
                 throw error(
                     .invalidOptions, at: 0,
                     "\(alignment.name) aligns views along the axis that the \(orientation) format lays them out on; use \(across)")
@@ -277,7 +285,8 @@ extension VisualFormat {
             guard let container = Self.container(of: reference.view.item) else {
                 throw error(
                     .missingSuperview, at: reference.position,
-                    "Unable to interpret '|' character, because the related view '\(reference.view.name)' (\(reference.view.item.debugName)) doesn't have a superview")
+                    "Unable to interpret '|' character, because the related view '\(reference.view.name)' (\(reference.view.item.debugName)) doesn't have a superview"
+                )
             }
             for view in syntax.views {
                 let own = Self.container(of: view.item)
@@ -285,7 +294,8 @@ extension VisualFormat {
                 let place = own.map { "is in \($0.debugName)" } ?? "has no superview"
                 throw error(
                     .differentSuperviews, at: view.position,
-                    "'\(view.name)' \(place), but '|' stands for \(container.debugName), the superview of '\(reference.view.name)'; every view in a format that uses '|' must share that superview")
+                    "'\(view.name)' \(place), but '|' stands for \(container.debugName), the superview of '\(reference.view.name)'; every view in a format that uses '|' must share that superview"
+                )
             }
             return container
         }

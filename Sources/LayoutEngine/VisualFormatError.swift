@@ -5,7 +5,7 @@
 /// and a caret under the offending character.
 ///
 /// ```
-/// Unable to parse constraint format: 
+/// Unable to parse constraint format:
 /// Expected a ']' to close the view
 /// H:|-[button
 ///            ^

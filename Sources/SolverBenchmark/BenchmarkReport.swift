@@ -78,7 +78,8 @@ public enum BenchmarkReport {
         var allocations: AllocationSummary?
 
         enum CodingKeys: String, CodingKey {
-            case operationClass = "class", operations, nanosecondsPerOperation, counters, allocations
+            case operationClass = "class"
+            case operations, nanosecondsPerOperation, counters, allocations
         }
     }
 

@@ -34,7 +34,8 @@ public enum BenchmarkSuite {
                 }
                 let limit = maximumSize ?? workload.maximumSize
                 guard size <= limit else {
-                    let why = maximumSize != nil
+                    let why =
+                        maximumSize != nil
                         ? "LAYOUTBENCH_MAX_SIZE limits sizes to \(limit)"
                         : "its sizes are limited to \(limit), so that a mistyped size cannot exhaust memory"
                     throw SolverBenchmarkError(
@@ -61,7 +62,8 @@ public enum BenchmarkSuite {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
             let data = FileManager.default.contents(atPath: path)
         else {
-            let reason = FileManager.default.fileExists(atPath: path) ? (isFolder.boolValue ? "it is a folder" : "check its permissions") : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? (isFolder.boolValue ? "it is a folder" : "check its permissions") : "no such file"
             throw SolverBenchmarkError(.unreadableTrace, "Cannot read the trace file '\(path)': \(reason).")
         }
         let text: String
@@ -105,9 +107,10 @@ public enum BenchmarkSuite {
             } catch {
                 throw SolverBenchmarkError(.unwritableOutput, "Cannot write '\(directory)/\(file)': \(error.localizedDescription)")
             }
-            manifest.append(ManifestEntry(
-                name: trace.name, workload: trace.workload?.rawValue ?? "trace", size: trace.size, file: file,
-                summary: trace.workload?.summary ?? "recorded trace"))
+            manifest.append(
+                ManifestEntry(
+                    name: trace.name, workload: trace.workload?.rawValue ?? "trace", size: trace.size, file: file,
+                    summary: trace.workload?.summary ?? "recorded trace"))
         }
         do {
             try (BenchmarkReport.encode(manifest, pretty: true) + "\n")

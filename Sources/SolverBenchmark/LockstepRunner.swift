@@ -65,17 +65,19 @@ public final class LockstepRunner {
         let allocations = allocationCounter.map(replayer.countAllocations(with:))
         let message = Ready(
             name: trace.name, size: trace.size,
-            operations: Dictionary(uniqueKeysWithValues: replayer.plan.timedClasses.map {
-                ($0.rawValue, replayer.plan.stepCounts[$0] ?? 0)
-            }),
+            operations: Dictionary(
+                uniqueKeysWithValues: replayer.plan.timedClasses.map {
+                    ($0.rawValue, replayer.plan.stepCounts[$0] ?? 0)
+                }),
             failedLines: verification.failedLines,
             readChecksums: verification.readChecksums.map { [$0.sum, $0.scale] },
             lastReadValues: verification.lastReadValues, finalValues: verification.finalValues,
             editStartValues: verification.editStartValues,
             allocations: allocations.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) },
-            counters: Dictionary(uniqueKeysWithValues: counters.map {
-                ($0.key.rawValue, BenchmarkReport.counterDictionary($0.value))
-            }),
+            counters: Dictionary(
+                uniqueKeysWithValues: counters.map {
+                    ($0.key.rawValue, BenchmarkReport.counterDictionary($0.value))
+                }),
             finalCounters: BenchmarkReport.counterDictionary(verification.finalCounters),
             failureCodes: verification.failureCodes, batchRemovals: verification.batchRemovals)
         return BenchmarkReport.encode(message, pretty: false)

@@ -123,9 +123,10 @@ public struct ReplayPlan: Sendable {
         while first < steps.count {
             var last = first + 1
             while last < steps.count && steps[last].operationClass == steps[first].operationClass { last += 1 }
-            segments.append(Segment(
-                operationClass: steps[first].operationClass, steps: first..<last,
-                operations: steps[first].operations.lowerBound..<steps[last - 1].operations.upperBound))
+            segments.append(
+                Segment(
+                    operationClass: steps[first].operationClass, steps: first..<last,
+                    operations: steps[first].operations.lowerBound..<steps[last - 1].operations.upperBound))
             first = last
         }
     }

@@ -19,9 +19,18 @@ struct SolverErrorTests {
         let solver = makeCheckedSolver()
         let x = solver.makeVariable("x")
         let c = x == 1
-        do { try solver.remove(c); Issue.record("expected an error") } catch { #expect(error.code == "unknown-constraint") }
-        do { try solver.updateConstant(of: c, to: 3); Issue.record("expected an error") } catch { #expect(error.code == "unknown-constraint") }
-        do { try solver.updatePriority(of: c, to: 3); Issue.record("expected an error") } catch { #expect(error.code == "unknown-constraint") }
+        do {
+            try solver.remove(c)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "unknown-constraint") }
+        do {
+            try solver.updateConstant(of: c, to: 3)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "unknown-constraint") }
+        do {
+            try solver.updatePriority(of: c, to: 3)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "unknown-constraint") }
     }
 
     @Test("A constraint installed in another solver is refused")
@@ -31,26 +40,47 @@ struct SolverErrorTests {
         let x = first.makeVariable("x")
         let c = x == 1
         try first.add(c)
-        do { try second.remove(c); Issue.record("expected an error") } catch { #expect(error.code == "constraint-in-another-solver") }
-        do { try second.add(c); Issue.record("expected an error") } catch { #expect(error.code == "constraint-in-another-solver") }
+        do {
+            try second.remove(c)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "constraint-in-another-solver") }
+        do {
+            try second.add(c)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "constraint-in-another-solver") }
         let y = second.makeVariable("y")
-        do { try first.add(y == 2); Issue.record("expected an error") } catch { #expect(error.code == "foreign-variable") }
+        do {
+            try first.add(y == 2)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "foreign-variable") }
     }
 
     @Test("Edit variable errors: duplicate, unknown, required")
     func editErrors() throws {
         let solver = makeCheckedSolver()
         let x = solver.makeVariable("width")
-        do { try solver.suggestValue(3, for: x); Issue.record("expected an error") } catch {
+        do {
+            try solver.suggestValue(3, for: x)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.code == "unknown-edit-variable")
             #expect(error.description.contains("'width'"))
         }
-        do { try solver.removeEditVariable(x); Issue.record("expected an error") } catch { #expect(error.code == "unknown-edit-variable") }
-        do { try solver.addEditVariable(x, priority: .required); Issue.record("expected an error") } catch {
+        do {
+            try solver.removeEditVariable(x)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "unknown-edit-variable") }
+        do {
+            try solver.addEditVariable(x, priority: .required)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.code == "required-edit-variable")
         }
         try solver.addEditVariable(x, priority: 999)
-        do { try solver.addEditVariable(x, priority: 500); Issue.record("expected an error") } catch {
+        do {
+            try solver.addEditVariable(x, priority: 500)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.code == "duplicate-edit-variable")
         }
         #expect(solver.hasEditVariable(x))
@@ -69,11 +99,17 @@ struct SolverErrorTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.code == "required-priority-mutation")
-            #expect(error.description.contains("Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000."))
+            #expect(
+                error.description.contains(
+                    "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000."
+                ))
         }
         let soft = (height == 100).prioritized(999)
         try solver.add(soft)
-        do { try solver.updatePriority(of: soft, to: .required); Issue.record("expected an error") } catch {
+        do {
+            try solver.updatePriority(of: soft, to: .required)
+            Issue.record("expected an error")
+        } catch {
             #expect(error.code == "required-priority-mutation")
         }
         // Non-required to non-required is allowed.
@@ -85,15 +121,24 @@ struct SolverErrorTests {
     func nonFinite() throws {
         let solver = makeCheckedSolver()
         let x = solver.makeVariable("x")
-        do { try solver.add(x == .infinity); Issue.record("expected an error") } catch { #expect(error.code == "non-finite-value") }
+        do {
+            try solver.add(x == .infinity)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "non-finite-value") }
         try solver.addEditVariable(x, priority: 500)
-        do { try solver.suggestValue(.nan, for: x); Issue.record("expected an error") } catch { #expect(error.code == "non-finite-value") }
+        do {
+            try solver.suggestValue(.nan, for: x)
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "non-finite-value") }
     }
 
     @Test("endBatch without beginBatch")
     func unbalancedBatch() {
         let solver = makeCheckedSolver()
-        do { try solver.endBatch(); Issue.record("expected an error") } catch { #expect(error.code == "batch-not-open") }
+        do {
+            try solver.endBatch()
+            Issue.record("expected an error")
+        } catch { #expect(error.code == "batch-not-open") }
     }
 
     @Test("An unsatisfiable add names exactly the conflicting required constraints")
@@ -110,7 +155,10 @@ struct SolverErrorTests {
             try solver.add(conflicting)
             Issue.record("expected an error")
         } catch {
-            guard case .unsatisfiable(let detail) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .unsatisfiable(let detail) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(detail.constraint === conflicting)
             #expect(detail.conflicts.map(ObjectIdentifier.init) == [pinA, ab, bc].map(ObjectIdentifier.init))
             #expect(detail.operation == .add)
@@ -131,7 +179,10 @@ struct SolverErrorTests {
             try solver.add(cap)
             Issue.record("expected an error")
         } catch {
-            guard case .unsatisfiable(let detail) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .unsatisfiable(let detail) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(Set(detail.conflicts.map(ObjectIdentifier.init)) == Set([lower, gap].map(ObjectIdentifier.init)))
             #expect(error.description.contains("Cannot add required constraint"))
         }
@@ -177,7 +228,10 @@ struct SolverErrorTests {
             try solver.updateConstant(of: cap, to: -10)  // y <= 10, but y >= 15
             Issue.record("expected an error")
         } catch {
-            guard case .unsatisfiable(let detail) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .unsatisfiable(let detail) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(detail.constraint === cap)
             #expect(Set(detail.conflicts.map(ObjectIdentifier.init)) == Set([floor, link].map(ObjectIdentifier.init)))
             #expect(detail.operation == .updateConstant(from: -40, to: -10))

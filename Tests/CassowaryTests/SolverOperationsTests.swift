@@ -125,8 +125,9 @@ struct SolverOperationsTests {
         ]
         for (suggestion, xl, xm, xr) in expected {
             try solver.suggestValue(suggestion, for: middle)
-            #expect(close(solver.value(of: left), xl) && close(solver.value(of: middle), xm) && close(solver.value(of: right), xr),
-                    "suggest \(suggestion): got \(solver.value(of: left)), \(solver.value(of: middle)), \(solver.value(of: right))")
+            #expect(
+                close(solver.value(of: left), xl) && close(solver.value(of: middle), xm) && close(solver.value(of: right), xr),
+                "suggest \(suggestion): got \(solver.value(of: left)), \(solver.value(of: middle)), \(solver.value(of: right))")
         }
         #expect(solver.counters.editSuggestions == expected.count)
     }

@@ -69,8 +69,9 @@ struct SolverPropertyTests {
                     #expect(error.code == "unsatisfiable" && constraint.priority.isRequired, "seed \(seed)")
                     // Refused only when the constraints really conflict (batches defer the check).
                     if batchDepth == 0 {
-                        #expect(!freshSolverAccepts(installed, replacing: constraint, constant: constant, variableCount: variables.count),
-                                "seed \(seed): a feasible constant update was refused")
+                        #expect(
+                            !freshSolverAccepts(installed, replacing: constraint, constant: constant, variableCount: variables.count),
+                            "seed \(seed): a feasible constant update was refused")
                     }
                 }
             case 88..<94 where !installed.isEmpty:

@@ -51,7 +51,8 @@ func expectSameViolationLevels(
     let theirs = violationLevels(of: freshConstraints, in: fresh)
     #expect(mine.count == theirs.count, "\(context)", sourceLocation: sourceLocation)
     for (a, b) in zip(mine, theirs) {
-        #expect(a.priority == b.priority && close(a.violation, b.violation),
-                "\(context): level \(a.priority) incremental \(a.violation) fresh \(b.violation)", sourceLocation: sourceLocation)
+        #expect(
+            a.priority == b.priority && close(a.violation, b.violation),
+            "\(context): level \(a.priority) incremental \(a.violation) fresh \(b.violation)", sourceLocation: sourceLocation)
     }
 }

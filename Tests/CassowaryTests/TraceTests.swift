@@ -96,30 +96,42 @@ struct TraceTests {
         try solver.updateConstant(of: c, to: -4)
         try solver.updatePriority(of: c, to: 500)
         try solver.remove(c)
-        #expect(recorder.text == """
-            {"trace":"layoutbench.solver","version":1}
-            {"op":"variable","id":0,"name":"left \\"edge\\""}
-            {"op":"add","id":0,"terms":[[0,2]],"constant":-10.5,"relation":">=","priority":750,"weight":2,"label":"min"}
-            {"op":"addEdit","variable":0,"priority":999}
-            {"op":"suggest","variable":0,"value":3}
-            {"op":"updateConstant","id":0,"constant":-4}
-            {"op":"updatePriority","id":0,"priority":500}
-            {"op":"remove","id":0}
+        #expect(
+            recorder.text == """
+                {"trace":"layoutbench.solver","version":1}
+                {"op":"variable","id":0,"name":"left \\"edge\\""}
+                {"op":"add","id":0,"terms":[[0,2]],"constant":-10.5,"relation":">=","priority":750,"weight":2,"label":"min"}
+                {"op":"addEdit","variable":0,"priority":999}
+                {"op":"suggest","variable":0,"value":3}
+                {"op":"updateConstant","id":0,"constant":-4}
+                {"op":"updatePriority","id":0,"priority":500}
+                {"op":"remove","id":0}
 
-            """)
+                """)
         #expect(recorder.lineCount == 8)
     }
 
-    @Test("Bad traces are reported with file, line, column and problem", arguments: [
-        ("", 1, 1, "header line is missing"),
-        ("{\"trace\":\"other\",\"version\":1}", 1, 1, "unknown trace format 'other'"),
-        ("{\"trace\":\"layoutbench.solver\",\"version\":2}", 1, 1, "unsupported trace version"),
-        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n{\"op\": \"add\", \"id\": 0,, }", 3, 23, "malformed JSON"),
-        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"jump\"}", 2, 1, "unknown operation 'jump'"),
-        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"suggest\",\"variable\":3,\"value\":1}", 2, 1, "variable 3 is used before it is declared"),
-        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n{\"op\":\"addEdit\",\"variable\":0,\"priority\":1200}", 3, 1, "priority 1200.0 is outside 1...1000"),
-        ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"remove\",\"id\":7}", 2, 1, "constraint 7 is used before it is added"),
-    ])
+    @Test(
+        "Bad traces are reported with file, line, column and problem",
+        arguments: [
+            ("", 1, 1, "header line is missing"),
+            ("{\"trace\":\"other\",\"version\":1}", 1, 1, "unknown trace format 'other'"),
+            ("{\"trace\":\"layoutbench.solver\",\"version\":2}", 1, 1, "unsupported trace version"),
+            (
+                "{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n{\"op\": \"add\", \"id\": 0,, }", 3,
+                23, "malformed JSON"
+            ),
+            ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"jump\"}", 2, 1, "unknown operation 'jump'"),
+            (
+                "{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"suggest\",\"variable\":3,\"value\":1}", 2, 1,
+                "variable 3 is used before it is declared"
+            ),
+            (
+                "{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"variable\",\"id\":0,\"name\":\"x\"}\n{\"op\":\"addEdit\",\"variable\":0,\"priority\":1200}",
+                3, 1, "priority 1200.0 is outside 1...1000"
+            ),
+            ("{\"trace\":\"layoutbench.solver\",\"version\":1}\n{\"op\":\"remove\",\"id\":7}", 2, 1, "constraint 7 is used before it is added"),
+        ])
     func parseErrors(text: String, line: Int, column: Int, message: String) {
         do {
             _ = try SolverTrace.parse(text, source: "bad.jsonl")

@@ -133,7 +133,9 @@ struct ScalingTests {
             }
             perBlock.append(solver.counters - before)
         }
-        for (name, a, b, c) in zip4(SolverCounters.names, perBlock[0].values, perBlock[1].values, perBlock[2].values) where a != b || b != c { Issue.record("\(name): \(a) \(b) \(c)") }
+        for (name, a, b, c) in zip4(SolverCounters.names, perBlock[0].values, perBlock[1].values, perBlock[2].values) where a != b || b != c {
+            Issue.record("\(name): \(a) \(b) \(c)")
+        }
         #expect(perBlock[0] == perBlock[1] && perBlock[1] == perBlock[2])
         #expect(perBlock[0].dualPivots > 0)
     }

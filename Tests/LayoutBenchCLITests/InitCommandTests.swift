@@ -51,8 +51,9 @@ struct InitCommandTests {
         let starter = StarterPackage(
             name: "App", dependency: .url("https://example.com/team/LayoutBench.git", branch: "release"))
         #expect(starter.dependency.identity == "layoutbench")
-        #expect(starter.packageManifest.contains(
-            ".package(url: \"https://example.com/team/LayoutBench.git\", branch: \"release\")"))
+        #expect(
+            starter.packageManifest.contains(
+                ".package(url: \"https://example.com/team/LayoutBench.git\", branch: \"release\")"))
         #expect(starter.packageManifest.contains("package: \"layoutbench\")"))
     }
 

@@ -55,10 +55,11 @@ struct OwnSuiteCheckTests {
             // A deliberately slowed variant: exit 2, the scenario named in the Markdown.
             let failedSummary = folder.appendingPathComponent("check-churn.md").path
             #expect(
-                Self.run([
-                    "check", "--baseline", baseline, "--thresholds", thresholds.path, "--summary", failedSummary,
-                    "--inject-churn", "2",
-                ] + common) == 2)
+                Self.run(
+                    [
+                        "check", "--baseline", baseline, "--thresholds", thresholds.path, "--summary", failedSummary,
+                        "--inject-churn", "2",
+                    ] + common) == 2)
             let failed = try String(contentsOfFile: failedSummary, encoding: .utf8)
             #expect(failed.contains("mine/square"), "\(failed)")
 

@@ -48,8 +48,10 @@ struct StarterPackageEndToEndTests {
         // run --instructions measures the app's scenarios too (its child is this executable).
         if (try? Self.execute(["valgrind", "--version"], in: folder))?.status == 0 {
             let counted = try Self.execute(
-                [executable, "run", "card/resize", "--quick", "--instructions", "--no-history", "--progress", "none",
-                 "--output", temporary.appendingPathComponent("instructions").path], in: folder)
+                [
+                    executable, "run", "card/resize", "--quick", "--instructions", "--no-history", "--progress", "none",
+                    "--output", temporary.appendingPathComponent("instructions").path,
+                ], in: folder)
             #expect(counted.status == 0, "\(counted.output)")
             let report = try String(
                 contentsOf: temporary.appendingPathComponent("instructions/latest/report.json"), encoding: .utf8)

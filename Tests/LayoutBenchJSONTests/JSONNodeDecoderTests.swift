@@ -61,23 +61,41 @@ struct JSONNodeDecoderTests {
             }
         }
         let string = try error("\"count\": 12", with: "\"count\": \"12\"")
-        guard case .typeMismatch(let type, _)? = string else { Issue.record("\(String(describing: string))"); return }
+        guard case .typeMismatch(let type, _)? = string else {
+            Issue.record("\(String(describing: string))")
+            return
+        }
         #expect(type == Int.self && path(string) == ["count"])
         let fraction = try error("\"count\": 12", with: "\"count\": 1.5")
-        guard case .dataCorrupted? = fraction else { Issue.record("\(String(describing: fraction))"); return }
+        guard case .dataCorrupted? = fraction else {
+            Issue.record("\(String(describing: fraction))")
+            return
+        }
         let null = try error("\"flag\": true", with: "\"flag\": null")
-        guard case .valueNotFound? = null else { Issue.record("\(String(describing: null))"); return }
+        guard case .valueNotFound? = null else {
+            Issue.record("\(String(describing: null))")
+            return
+        }
         #expect(path(null) == ["flag"])
         let element = try error("[2, 3]", with: "[2, \"x\"]")
         #expect(path(element) == ["rows", "[2]", "[1]"])
         let missing = try error("\"ratio\": 1e-7, ", with: "")
-        guard case .keyNotFound(let key, _)? = missing else { Issue.record("\(String(describing: missing))"); return }
+        guard case .keyNotFound(let key, _)? = missing else {
+            Issue.record("\(String(describing: missing))")
+            return
+        }
         #expect(key.stringValue == "ratio")
         let enumValue = try error("\"slow\"", with: "\"medium\"")
-        guard case .dataCorrupted? = enumValue else { Issue.record("\(String(describing: enumValue))"); return }
+        guard case .dataCorrupted? = enumValue else {
+            Issue.record("\(String(describing: enumValue))")
+            return
+        }
         #expect(path(enumValue) == ["kind"])
         let object = try error("{\"values\": [1, 2.5, -0.0], \"note\": null}", with: "5")
-        guard case .typeMismatch? = object else { Issue.record("\(String(describing: object))"); return }
+        guard case .typeMismatch? = object else {
+            Issue.record("\(String(describing: object))")
+            return
+        }
         #expect(path(object) == ["inner"])
     }
 }

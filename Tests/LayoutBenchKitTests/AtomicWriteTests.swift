@@ -64,9 +64,10 @@ struct AtomicWriteTests {
         let report = ReportEncodingTests.fixedReport()
         let first = try output.write(report, formats: [.json])
         let second = try output.write(report, formats: [.json])
-        #expect(first == [
-            folder.path + "/latest/report.json", folder.path + "/runs/20250601T120000Z-abababa/report.json",
-        ])
+        #expect(
+            first == [
+                folder.path + "/latest/report.json", folder.path + "/runs/20250601T120000Z-abababa/report.json",
+            ])
         #expect(second[1] == folder.path + "/runs/20250601T120000Z-abababa-2/report.json")
         #expect(ReportOutput.historyName(date: "2025-06-01T12:00:00Z", commit: nil) == "20250601T120000Z-nogit")
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import LayoutBenchKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// CSV, JUnit XML and github-action-benchmark JSON: what other tools read back.
 @Suite("Comparison exports")

@@ -234,11 +234,14 @@ struct ComparisonTests {
     @Test("The PR summary is the verdict and a line per regressed scenario; names are escaped")
     func pullRequestSummary() throws {
         func many(cellUpdates: Int, solves: Int) -> Report {
-            GateFixture.report((0..<25).map { index in
-                GateFixture.ScenarioSpec(
-                    name: index == 0 ? "odd/`tick`|pipe*" : "family/s\(index)",
-                    sizes: [10, 20, 40].map { GateFixture.size($0, wall: [1_000, 1_010, 1_020], solves: solves * $0, cellUpdates: cellUpdates * $0) })
-            })
+            GateFixture.report(
+                (0..<25).map { index in
+                    GateFixture.ScenarioSpec(
+                        name: index == 0 ? "odd/`tick`|pipe*" : "family/s\(index)",
+                        sizes: [10, 20, 40].map {
+                            GateFixture.size($0, wall: [1_000, 1_010, 1_020], solves: solves * $0, cellUpdates: cellUpdates * $0)
+                        })
+                })
         }
         let base = try GateFixture.loaded(many(cellUpdates: 10, solves: 1), path: "base.json")
         let head = try GateFixture.loaded(many(cellUpdates: 30, solves: 3))

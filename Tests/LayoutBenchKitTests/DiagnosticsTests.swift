@@ -25,9 +25,11 @@ struct DiagnosticsTests {
         #expect(syntaxError(Array("[1e308, 1e-400, 18446744073709551615]".utf8)) == nil)
     }
 
-    @Test("Invalid UTF-8 in a string is a syntax error at its first byte", arguments: [
-        [0xFF], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3],
-    ] as [[UInt8]])
+    @Test(
+        "Invalid UTF-8 in a string is a syntax error at its first byte",
+        arguments: [
+            [0xFF], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3],
+        ] as [[UInt8]])
     func invalidUTF8(sequence: [UInt8]) throws {
         let bytes = Array("[\"ok\",\n \"é".utf8) + sequence + Array("x\"]".utf8)
         let error = try #require(syntaxError(bytes))

@@ -90,8 +90,9 @@ struct EndToEndTests {
         }
     }
 
-    @Test("Reports validate against docs/report-schema.json: a run's, and the golden one (failures, nulls)",
-          .enabled(if: python != nil))
+    @Test(
+        "Reports validate against docs/report-schema.json: a run's, and the golden one (failures, nulls)",
+        .enabled(if: python != nil))
     func schema() throws {
         let folder = try Fixture.temporaryFolder("e2e-schema")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -204,17 +205,19 @@ struct EndToEndTests {
         #expect(report.failures.first?.description.hasPrefix("test/wrong at size 2: expected solves == 1: solves was 2") == true)
     }
 
-    @Test("Usage errors exit 64 with a message and suggestions", arguments: [
-        (["run", "--filter", "activation/indivdual"], "Did you mean 'activation/individual'?"),
-        (["run", "--tag", "anti-patern"], "Did you mean 'anti-pattern'?"),
-        (["run", "--sizes", "0"], "Invalid size '0'"),
-        (["run", "--sizes", "ten"], "Invalid size 'ten'"),
-        (["run", "--format", "pdf"], "Unknown report format 'pdf'"),
-        (["run", "--repetitions", "0"], "--repetitions must be at least 1"),
-        (["run", "--no-such-option"], "Unknown option"),
-        (["list", "nothing/here"], "Unknown scenario 'nothing/here'"),
-        (["record-trace", "activation"], "record-trace records one scenario"),
-    ])
+    @Test(
+        "Usage errors exit 64 with a message and suggestions",
+        arguments: [
+            (["run", "--filter", "activation/indivdual"], "Did you mean 'activation/individual'?"),
+            (["run", "--tag", "anti-patern"], "Did you mean 'anti-pattern'?"),
+            (["run", "--sizes", "0"], "Invalid size '0'"),
+            (["run", "--sizes", "ten"], "Invalid size 'ten'"),
+            (["run", "--format", "pdf"], "Unknown report format 'pdf'"),
+            (["run", "--repetitions", "0"], "--repetitions must be at least 1"),
+            (["run", "--no-such-option"], "Unknown option"),
+            (["list", "nothing/here"], "Unknown scenario 'nothing/here'"),
+            (["record-trace", "activation"], "record-trace records one scenario"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let folder = try Fixture.temporaryFolder("e2e-usage")
         defer { try? FileManager.default.removeItem(at: folder) }

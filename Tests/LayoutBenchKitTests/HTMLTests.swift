@@ -60,15 +60,20 @@ struct HTMLTests {
     func seedClaims() {
         var report = Self.report()
         func entry(_ name: String, cells: Double, wall: Double, model: String) -> FamilySummary.Entry {
-            FamilySummary.Entry(name: name, role: nil, growth: OrderedMap([
-                ("wallNanoseconds", FamilySummary.Brief(model: "O(n)", logLogExponent: wall)),
-                ("cellUpdates", FamilySummary.Brief(model: model, logLogExponent: cells)),
-            ]))
+            FamilySummary.Entry(
+                name: name, role: nil,
+                growth: OrderedMap([
+                    ("wallNanoseconds", FamilySummary.Brief(model: "O(n)", logLogExponent: wall)),
+                    ("cellUpdates", FamilySummary.Brief(model: model, logLogExponent: cells)),
+                ]))
         }
-        report.families.append(FamilySummary(name: "hierarchies", scenarios: [
-            entry("hierarchies/cross-linked", cells: 1.63, wall: 1.27, model: "O(n^2)"),
-            entry("hierarchies/independent", cells: 1.0, wall: 1.05, model: "O(n)"),
-        ]))
+        report.families.append(
+            FamilySummary(
+                name: "hierarchies",
+                scenarios: [
+                    entry("hierarchies/cross-linked", cells: 1.63, wall: 1.27, model: "O(n^2)"),
+                    entry("hierarchies/independent", cells: 1.0, wall: 1.05, model: "O(n)"),
+                ]))
         let html = ReportPage(report: report).html()
         #expect(html.contains("The seeds' scaling claims"))
         #expect(html.contains("<b>Independent hierarchies cost linearly:</b> holds here."))

@@ -54,7 +54,9 @@ struct HistoryVerdictTests {
     @Test("An inconclusive time and an instructions-only regression show the same verdicts as ReportComparison")
     func inProcess() throws {
         let reports = Self.runs()
-        let runs = try reports.enumerated().map { HistorySite.Run(id: "r\($0.offset + 1)", loaded: try GateFixture.loaded($0.element, path: "r\($0.offset + 1).json")) }
+        let runs = try reports.enumerated().map {
+            HistorySite.Run(id: "r\($0.offset + 1)", loaded: try GateFixture.loaded($0.element, path: "r\($0.offset + 1).json"))
+        }
         let page = HistorySite.comparePage(runs)
 
         let slower = ReportComparison.compare(base: runs[0].loaded, head: runs[1].loaded)

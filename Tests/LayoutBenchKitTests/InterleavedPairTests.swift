@@ -58,11 +58,13 @@ struct InterleavedPairTests {
                 pending.append(view.heightAnchor.constraint(equalToConstant: 10))
             }
             window.layoutIfNeeded()
-            return ScenarioInstance(engines: [window.engine], operations: size, run: {
-                log.append(name)
-                for constraint in pending { constraint.isActive = true }
-                window.layoutIfNeeded()
-            })
+            return ScenarioInstance(
+                engines: [window.engine], operations: size,
+                run: {
+                    log.append(name)
+                    for constraint in pending { constraint.isActive = true }
+                    window.layoutIfNeeded()
+                })
         }
     }
 

@@ -51,7 +51,11 @@ struct LimitsTests {
 
     @Test("A size above 3^39 for a power-of-3 scenario is a usage error naming the rule")
     func hugeSizeForPowerRule() throws {
-        let error = try #require(refusal { $0.selection = ScenarioSelection(patterns: ["stacks/*"]); $0.sizes = [Int.max] })
+        let error = try #require(
+            refusal {
+                $0.selection = ScenarioSelection(patterns: ["stacks/*"])
+                $0.sizes = [Int.max]
+            })
         #expect(error.code == .invalidSize && error.code.exitStatus == .usage)
         #expect(error.message.contains("a power of 3"), "\(error)")
     }
@@ -61,11 +65,19 @@ struct LimitsTests {
         let scenario = try #require(ScenarioCatalog.all.first { $0.name == "hierarchies/cross-linked" })
         let limit = try #require((scenario.sizes + scenario.quickSizes).max()) * RunConfiguration.sizeLimitFactor
         #expect(limit == 1_600)
-        let error = try #require(refusal { $0.selection = ScenarioSelection(patterns: [scenario.name]); $0.sizes = [100_000] })
+        let error = try #require(
+            refusal {
+                $0.selection = ScenarioSelection(patterns: [scenario.name])
+                $0.sizes = [100_000]
+            })
         #expect(error.code == .invalidSize && error.code.exitStatus == .usage)
         #expect(error.message.contains("cannot run at size 100000") && error.message.contains("(\(limit))"), "\(error)")
         #expect(error.message.contains("LAYOUTBENCH_MAX_SIZE=100000"), "\(error)")
-        #expect(refusal { $0.selection = ScenarioSelection(patterns: [scenario.name]); $0.sizes = [limit] } == nil)
+        #expect(
+            refusal {
+                $0.selection = ScenarioSelection(patterns: [scenario.name])
+                $0.sizes = [limit]
+            } == nil)
         #expect(
             refusal {
                 $0.selection = ScenarioSelection(patterns: [scenario.name])

@@ -100,10 +100,11 @@ struct LoadTests {
         #expect(summary.highestLoadAverage == 3)
 
         let text = RunSummary.text(report, written: [])
-        #expect(text.contains(
-            "warning: Busy machine: 3 of 4 measurements had wall time over 1.25× CPU time or a load average over the 2 logical cores "
-                + "(largest wall/CPU 4.10×: demo/b at size 10; load average up to 3.00). Wall-time figures and verdicts from this run "
-                + "are weak evidence"))
+        #expect(
+            text.contains(
+                "warning: Busy machine: 3 of 4 measurements had wall time over 1.25× CPU time or a load average over the 2 logical cores "
+                    + "(largest wall/CPU 4.10×: demo/b at size 10; load average up to 3.00). Wall-time figures and verdicts from this run "
+                    + "are weak evidence"))
         #expect(text.contains("instruction counts and counters are not affected"))
 
         let loaded = try GateFixture.loaded(report)

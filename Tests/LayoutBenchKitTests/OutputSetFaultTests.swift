@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Testing
 
 @testable import LayoutBenchKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Fault injection through the built binary (slow: set `LAYOUTBENCH_SLOW_TESTS=1`, as
 /// `scripts/test --slow` does; docs/fuzzing.md). Every file of `latest/` and of every history

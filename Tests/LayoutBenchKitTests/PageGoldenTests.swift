@@ -81,8 +81,9 @@ struct PageGoldenTests {
         }
         #expect(!PageTemplates.style.isEmpty && !PageTemplates.tablesScript.isEmpty && !PageTemplates.historyCompareScript.isEmpty)
         let hostile = "<script>alert('x') & \"y\"</script> é ✓ {{z}}"
-        #expect(PageTemplates.render("facts", ["facts": [["label": hostile, "value": hostile]]]) ==
-            "<dl class=\"facts\"><dt>\(HTML.escape(hostile))</dt><dd>\(HTML.escape(hostile))</dd></dl>\n")
+        #expect(
+            PageTemplates.render("facts", ["facts": [["label": hostile, "value": hostile]]])
+                == "<dl class=\"facts\"><dt>\(HTML.escape(hostile))</dt><dd>\(HTML.escape(hostile))</dd></dl>\n")
         #expect(PageTemplates.render("no-such-template", [:]).hasPrefix("<!-- layoutbench: the template 'no-such-template' is missing"))
     }
 

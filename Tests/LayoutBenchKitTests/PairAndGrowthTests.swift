@@ -18,16 +18,26 @@ struct PairAndGrowthTests {
 
     @Test("Ratios are anti-pattern / fix per metric at each common size; zero denominators are null")
     func ratios() throws {
-        let anti = Self.result("f/anti", role: "anti-pattern", partner: "f/fix", sizes: [
-            Fixture.sizeResult(size: 10, wall: [300, 300, 300], counters: Fixture.counters(solves: 10, pivots: 4, cellUpdates: 90), allocations: 50),
-            Fixture.sizeResult(size: 20, wall: [800, 800, 800], counters: Fixture.counters(solves: 20, pivots: 8, cellUpdates: 400), allocations: 100),
-            Fixture.sizeResult(size: 40, wall: [2000, 2000, 2000], counters: Fixture.counters(solves: 40, pivots: 0, cellUpdates: 1600), allocations: 200),
-        ])
-        let fix = Self.result("f/fix", role: "fix", partner: "f/anti", sizes: [
-            Fixture.sizeResult(size: 20, wall: [200, 200, 200], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 100), allocations: 25),
-            Fixture.sizeResult(size: 40, wall: [400, 400, 400], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 200), allocations: 50),
-            Fixture.sizeResult(size: 80, wall: [800, 800, 800], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 400), allocations: 100),
-        ])
+        let anti = Self.result(
+            "f/anti", role: "anti-pattern", partner: "f/fix",
+            sizes: [
+                Fixture.sizeResult(
+                    size: 10, wall: [300, 300, 300], counters: Fixture.counters(solves: 10, pivots: 4, cellUpdates: 90), allocations: 50),
+                Fixture.sizeResult(
+                    size: 20, wall: [800, 800, 800], counters: Fixture.counters(solves: 20, pivots: 8, cellUpdates: 400), allocations: 100),
+                Fixture.sizeResult(
+                    size: 40, wall: [2000, 2000, 2000], counters: Fixture.counters(solves: 40, pivots: 0, cellUpdates: 1600), allocations: 200),
+            ])
+        let fix = Self.result(
+            "f/fix", role: "fix", partner: "f/anti",
+            sizes: [
+                Fixture.sizeResult(
+                    size: 20, wall: [200, 200, 200], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 100), allocations: 25),
+                Fixture.sizeResult(
+                    size: 40, wall: [400, 400, 400], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 200), allocations: 50),
+                Fixture.sizeResult(
+                    size: 80, wall: [800, 800, 800], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 400), allocations: 100),
+            ])
         let pairs = PairComparison.compare([fix, anti])
         try #require(pairs.count == 1)
         let pair = pairs[0]
@@ -39,12 +49,12 @@ struct PairAndGrowthTests {
         #expect(at20["solves"] == .some(20.0))
         #expect(at20["cellUpdates"] == .some(4.0))
         #expect(at20["allocations"] == .some(4.0))
-        #expect(at20["pivots"] == .some(nil))              // 8 / 0
+        #expect(at20["pivots"] == .some(nil))  // 8 / 0
         #expect(at20.keys == Metric.allCases.map(\.rawValue))
         let at40 = try #require(pair.atLargestCommonSize)
         #expect(at40["wallNanoseconds"] == .some(5.0))
         #expect(at40["solves"] == .some(40.0))
-        #expect(at40["pivots"] == .some(nil))              // 0 / 0
+        #expect(at40["pivots"] == .some(nil))  // 0 / 0
         let interval = try #require(pair.sizes[1].wallTimeRatioInterval)
         #expect(interval.lower == 5 && interval.upper == 5)  // constant samples
     }
@@ -54,9 +64,12 @@ struct PairAndGrowthTests {
     @Test("An anti-pattern faster than its fix is a contradiction, reported with the scenario's model gap")
     func contradiction() throws {
         func side(_ name: String, role: String, partner: String, gap: String?, walls: [[UInt64]], solves: (Int) -> Int) -> ScenarioResult {
-            Self.result(name, role: role, partner: partner, modelGap: gap, sizes: zip([400, 1600, 6400], walls).map { size, wall in
-                Fixture.sizeResult(size: size, wall: wall, counters: Fixture.counters(solves: solves(size), pivots: 0, cellUpdates: size), allocations: 10)
-            })
+            Self.result(
+                name, role: role, partner: partner, modelGap: gap,
+                sizes: zip([400, 1600, 6400], walls).map { size, wall in
+                    Fixture.sizeResult(
+                        size: size, wall: wall, counters: Fixture.counters(solves: solves(size), pivots: 0, cellUpdates: size), allocations: 10)
+                })
         }
         let anti = side(
             "activation/individual", role: "anti-pattern", partner: "activation/batch", gap: "UIKit's per-call ancestor search",
@@ -94,13 +107,17 @@ struct PairAndGrowthTests {
 
     @Test("A pair appears only when both sides ran; no common size gives null largest-size ratios")
     func missingSides() {
-        let anti = Self.result("f/anti", role: "anti-pattern", partner: "f/fix", sizes: [
-            Fixture.sizeResult(size: 10, wall: [1], counters: Fixture.counters()),
-        ])
+        let anti = Self.result(
+            "f/anti", role: "anti-pattern", partner: "f/fix",
+            sizes: [
+                Fixture.sizeResult(size: 10, wall: [1], counters: Fixture.counters())
+            ])
         #expect(PairComparison.compare([anti]).isEmpty)
-        let fix = Self.result("f/fix", role: "fix", partner: "f/anti", sizes: [
-            Fixture.sizeResult(size: 11, wall: [1], counters: Fixture.counters()),
-        ])
+        let fix = Self.result(
+            "f/fix", role: "fix", partner: "f/anti",
+            sizes: [
+                Fixture.sizeResult(size: 11, wall: [1], counters: Fixture.counters())
+            ])
         let pair = PairComparison.compare([anti, fix])
         #expect(pair.count == 1 && pair[0].sizes.isEmpty && pair[0].largestCommonSize == nil && pair[0].atLargestCommonSize == nil)
     }
@@ -116,7 +133,8 @@ struct PairAndGrowthTests {
 
     @Test("Per-operation costs divide by the operations; none when there are no operations")
     func perOperation() {
-        let result = Fixture.sizeResult(size: 10, operations: 4, wall: [400, 400], counters: Fixture.counters(solves: 2, cellUpdates: 8), allocations: 12)
+        let result = Fixture.sizeResult(
+            size: 10, operations: 4, wall: [400, 400], counters: Fixture.counters(solves: 2, cellUpdates: 8), allocations: 12)
         #expect(result.perOperation["wallNanoseconds"] == .some(100.0))
         #expect(result.perOperation["solves"] == .some(0.5))
         #expect(result.perOperation["cellUpdates"] == .some(2.0))
@@ -146,7 +164,7 @@ struct PairAndGrowthTests {
         #expect(growth.metrics["allocations"]?.model == "O(n)")
         #expect(growth.metrics["wallNanoseconds"]?.model == "O(n^2)")
         let wall = try #require(growth.metrics["wallNanoseconds"])
-        #expect(wall.costs == sizes.map { Double($0 * $0 * 100) })      // the medians
+        #expect(wall.costs == sizes.map { Double($0 * $0 * 100) })  // the medians
         #expect(abs(try #require(wall.logLogExponent) - 2) < 0.01)
         #expect(wall.candidates.map(\.model) == ["O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2)", "O(n^3)"])
         #expect(growth.metrics.keys == Metric.allCases.map(\.rawValue))

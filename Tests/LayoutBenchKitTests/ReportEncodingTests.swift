@@ -1,9 +1,9 @@
 import Cassowary
 import Foundation
-@testable import LayoutScenarios
 import Testing
 
 @testable import LayoutBenchKit
+@testable import LayoutScenarios
 
 /// The report's JSON: key order, nulls, numbers, a golden file of a fixed report, and
 /// the documentation of every key.
@@ -62,10 +62,11 @@ struct ReportEncodingTests {
     @Test("Top-level and nested keys come in the documented order")
     func keyOrder() throws {
         let json = try OrderedJSONEncoder().encode(Self.fixedReport())
-        #expect(json.keys == [
-            "schema", "schemaVersion", "tool", "date", "durationSeconds", "environment", "options", "status",
-            "failures", "warnings", "scenarios", "families", "pairs",
-        ])
+        #expect(
+            json.keys == [
+                "schema", "schemaVersion", "tool", "date", "durationSeconds", "environment", "options", "status",
+                "failures", "warnings", "scenarios", "families", "pairs",
+            ])
         #expect(json["schema"] == .string("layoutbench.report"))
         #expect(json["schemaVersion"] == .integer(1))
         #expect(json["status"] == .string("failed"))
@@ -73,10 +74,11 @@ struct ReportEncodingTests {
             Issue.record("no scenarios")
             return
         }
-        #expect(sizes[0].keys == [
-            "size", "operations", "status", "repetitions", "elapsedSeconds", "counters", "countersIdentical", "time",
-            "allocations", "memory", "perOperation", "failures",
-        ])
+        #expect(
+            sizes[0].keys == [
+                "size", "operations", "status", "repetitions", "elapsedSeconds", "counters", "countersIdentical", "time",
+                "allocations", "memory", "perOperation", "failures",
+            ])
         #expect(sizes[0]["counters"]?.keys == SolverCounters.names + ["rowOperations"])
     }
 
@@ -132,7 +134,10 @@ struct ReportEncodingTests {
             var nested = ["b": 1]
         }
         let text = try OrderedJSONEncoder().encode(Sample()).serialized(pretty: false)
-        #expect(text == #"{"present":3,"absent":null,"double":2.0,"small":1e-07,"negativeZero":0.0,"text":"quote \" backslash \\ newline \n tab \t bell \u0007","big":18446744073709551615,"numbers":[1,2,3],"nested":{"b":1}}"#)
+        #expect(
+            text
+                == #"{"present":3,"absent":null,"double":2.0,"small":1e-07,"negativeZero":0.0,"text":"quote \" backslash \\ newline \n tab \t bell \u0007","big":18446744073709551615,"numbers":[1,2,3],"nested":{"b":1}}"#
+        )
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(parsed?["text"] as? String == Sample().text)
     }
@@ -151,17 +156,18 @@ struct ReportEncodingTests {
             ("objects", .array([.object([("k", .null)])])),
             ("empty", .object([])),
         ])
-        #expect(value.serialized() == """
-            {
-              "samples": [1, 2],
-              "tags": ["a", "b"],
-              "objects": [
+        #expect(
+            value.serialized() == """
                 {
-                  "k": null
+                  "samples": [1, 2],
+                  "tags": ["a", "b"],
+                  "objects": [
+                    {
+                      "k": null
+                    }
+                  ],
+                  "empty": {}
                 }
-              ],
-              "empty": {}
-            }
-            """)
+                """)
     }
 }

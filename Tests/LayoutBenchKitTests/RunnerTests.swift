@@ -1,7 +1,7 @@
 import Cassowary
 import CassowaryTrace
-import LayoutScenarios
 import LayoutBenchMetrics
+import LayoutScenarios
 import Testing
 
 @testable import LayoutBenchKit
@@ -129,7 +129,10 @@ struct ProgressTextTests {
             .run([Fixture.scenario(name: "test/lines")])
         let lines = sink.text.split(separator: "\n")
         #expect(lines.first == "Running 1 scenario at 3 sizes")
-        #expect(lines.filter { $0.hasPrefix("[") }.map { $0.prefix(23) } == ["[1/3] test/lines 2 view", "[2/3] test/lines 4 view", "[3/3] test/lines 8 view"])
+        #expect(
+            lines.filter { $0.hasPrefix("[") }.map { $0.prefix(23) } == [
+                "[1/3] test/lines 2 view", "[2/3] test/lines 4 view", "[3/3] test/lines 8 view",
+            ])
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("Running") || $0.hasSuffix(" ok") })
         #expect(!sink.text.contains("\u{1B}"))
 

@@ -21,14 +21,16 @@ struct SelectionTests {
         #expect(try names(ScenarioSelection()) == Self.catalog.map(\.name))
     }
 
-    @Test("Globs match names and families; * crosses the slash", arguments: [
-        ("activation/*", ["activation/individual", "activation/batch"]),
-        ("activation", ["activation/individual", "activation/batch"]),
-        ("*/c*", ["edits/churn", "edits/constant"]),
-        ("*batch", ["activation/batch"]),
-        ("edits/con?tant", ["edits/constant"]),
-        ("e*", ["edits/churn", "edits/constant"]),
-    ])
+    @Test(
+        "Globs match names and families; * crosses the slash",
+        arguments: [
+            ("activation/*", ["activation/individual", "activation/batch"]),
+            ("activation", ["activation/individual", "activation/batch"]),
+            ("*/c*", ["edits/churn", "edits/constant"]),
+            ("*batch", ["activation/batch"]),
+            ("edits/con?tant", ["edits/constant"]),
+            ("e*", ["edits/churn", "edits/constant"]),
+        ])
     func globs(pattern: String, expected: [String]) throws {
         #expect(try names(ScenarioSelection(patterns: [pattern])) == expected)
     }
@@ -88,10 +90,12 @@ struct SelectionTests {
         #expect(error?.code == .noScenarioSelected)
     }
 
-    @Test("Edit distance", arguments: [
-        ("", "", 0), ("abc", "", 3), ("", "ab", 2), ("kitten", "sitting", 3), ("flaw", "lawn", 2),
-        ("activation/batch", "activation/batch", 0), ("batch", "bacth", 2),
-    ])
+    @Test(
+        "Edit distance",
+        arguments: [
+            ("", "", 0), ("abc", "", 3), ("", "ab", 2), ("kitten", "sitting", 3), ("flaw", "lawn", 2),
+            ("activation/batch", "activation/batch", 0), ("batch", "bacth", 2),
+        ])
     func editDistance(a: String, b: String, distance: Int) {
         #expect(Suggestions.editDistance(a, b) == distance)
         #expect(Suggestions.editDistance(b, a) == distance)
@@ -154,15 +158,15 @@ struct RunOptionsTests {
                 completed: completed, spentSeconds: spent, lastRepetitionSeconds: last, countingRepetitions: 2,
                 allowanceSeconds: allowance, minimum: 3, maximum: 30)
         }
-        #expect(decide(0, spent: 100, last: 50, allowance: 1))     // below the minimum: always
+        #expect(decide(0, spent: 100, last: 50, allowance: 1))  // below the minimum: always
         #expect(decide(2, spent: 100, last: 50, allowance: 1))
-        #expect(!decide(3, spent: 1, last: 0.5, allowance: 2))     // 1 + 0.5 × 3 > 2
-        #expect(decide(3, spent: 0.5, last: 0.5, allowance: 2))    // 0.5 + 1.5 ≤ 2
-        #expect(!decide(30, spent: 0, last: 0, allowance: 100))    // the maximum
+        #expect(!decide(3, spent: 1, last: 0.5, allowance: 2))  // 1 + 0.5 × 3 > 2
+        #expect(decide(3, spent: 0.5, last: 0.5, allowance: 2))  // 0.5 + 1.5 ≤ 2
+        #expect(!decide(30, spent: 0, last: 0, allowance: 100))  // the maximum
         var budget = TimeBudget(totalSeconds: 10, measurements: 4, startNanoseconds: 0)
-        #expect(budget.allowance(now: 2_000_000_000) == 2)          // 8 s left over 4
+        #expect(budget.allowance(now: 2_000_000_000) == 2)  // 8 s left over 4
         budget.finishMeasurement()
-        #expect(budget.allowance(now: 4_000_000_000) == 2)          // 6 s left over 3
-        #expect(budget.allowance(now: 20_000_000_000) == 0)         // overrun
+        #expect(budget.allowance(now: 4_000_000_000) == 2)  // 6 s left over 3
+        #expect(budget.allowance(now: 20_000_000_000) == 0)  // overrun
     }
 }

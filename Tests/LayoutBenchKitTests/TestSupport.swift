@@ -80,10 +80,12 @@ enum Fixture {
                 pending.append(view.heightAnchor.constraint(equalToConstant: 10))
             }
             window.layoutIfNeeded()
-            return ScenarioInstance(engines: [window.engine], operations: size, run: {
-                for constraint in pending { constraint.isActive = true }
-                window.layoutIfNeeded()
-            })
+            return ScenarioInstance(
+                engines: [window.engine], operations: size,
+                run: {
+                    for constraint in pending { constraint.isActive = true }
+                    window.layoutIfNeeded()
+                })
         }
     }
 
@@ -95,7 +97,9 @@ enum Fixture {
     /// A fixed environment for reports built in tests.
     static let environment = RunEnvironment(
         toolchain: .init(swiftVersion: "Swift version 6.3.1 (swift-6.3.1-RELEASE)", compilerVersion: "6.3", buildConfiguration: "release"),
-        machine: .init(cpuModel: "Test CPU", logicalCores: 2, memoryBytes: 25_000_000_000, os: "Debian GNU/Linux 12 (bookworm)", kernel: "6.1.0", architecture: "x86_64"),
+        machine: .init(
+            cpuModel: "Test CPU", logicalCores: 2, memoryBytes: 25_000_000_000, os: "Debian GNU/Linux 12 (bookworm)", kernel: "6.1.0",
+            architecture: "x86_64"),
         measurement: .init(
             jemallocVersion: "5.3.0", allocationCountingUnavailable: nil, peakResetSupported: true,
             harnessOverhead: .init(allocations: 3, allocatedBytes: 72, wallNanoseconds: 140)))

@@ -3,7 +3,7 @@ import Testing
 @testable import LayoutBenchMetrics
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("GrowthFit")

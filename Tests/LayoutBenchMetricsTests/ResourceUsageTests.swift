@@ -3,7 +3,7 @@ import Testing
 @testable import LayoutBenchMetrics
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Serialized: touching 64 MiB in one test would move another test's peak.

@@ -355,8 +355,10 @@ struct EngineBehaviourTests {
             label.translatesAutoresizingMaskIntoConstraints = false
             window.addSubview(label)
         }
-        var constraints = [labels[0].leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                           labels[8].trailingAnchor.constraint(equalTo: window.trailingAnchor)]
+        var constraints = [
+            labels[0].leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            labels[8].trailingAnchor.constraint(equalTo: window.trailingAnchor),
+        ]
         for (index, label) in labels.enumerated() {
             constraints.append(label.topAnchor.constraint(equalTo: window.topAnchor))
             if index > 0 {
@@ -451,7 +453,6 @@ struct EngineBehaviourTests {
         #expect(sink.events.allSatisfy { $0.frame == 1 })
     }
 }
-
 
 /// The root owns its engine, and the engine holds its items unretained: a window goes away
 /// when the app lets go of it, laid out or not (Address Sanitizer's leak check found ~900

@@ -192,7 +192,10 @@ struct PerformancePatternTests {
         let height = box.heightAnchor.constraint(equalToConstant: 200)
         height.isActive = true
         let down = #expect(throws: LayoutError.self) { try height.setPriority(250) }
-        #expect(down?.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000.")
+        #expect(
+            down?.description
+                == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000."
+        )
         #expect(height.priority == .required)
         height.priority = 250  // the property setter records the issue and keeps the priority
         #expect(height.priority == .required)
@@ -215,7 +218,10 @@ struct PerformancePatternTests {
 
         // The other direction, non-required to required, is refused the same way.
         let up = #expect(throws: LayoutError.self) { try expanded.setPriority(.required) }
-        #expect(up?.description == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 1000 and the existing priority was 999.")
+        #expect(
+            up?.description
+                == "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 1000 and the existing priority was 999."
+        )
         #expect(expanded.priority == 999)
         expanded.priority = .required
         #expect(expanded.priority == 999)
@@ -265,14 +271,16 @@ struct PerformancePatternTests {
         #expect(fixedValue.frame.width == 35)
     }
 
-    @Test("Autoresizing masks print as UIKit prints them", arguments: [
-        (AutoresizingMask(), "h=--& v=--&"),
-        ([.flexibleRightMargin, .flexibleBottomMargin], "h=--& v=--&"),
-        ([.flexibleWidth, .flexibleHeight], "h=-&- v=-&-"),
-        ([.flexibleLeftMargin, .flexibleTopMargin], "h=&-- v=&--"),
-        ([.flexibleLeftMargin, .flexibleRightMargin, .flexibleHeight], "h=&-& v=-&-"),
-        ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin], "h=&&& v=&&&"),
-    ] as [(AutoresizingMask, String)])
+    @Test(
+        "Autoresizing masks print as UIKit prints them",
+        arguments: [
+            (AutoresizingMask(), "h=--& v=--&"),
+            ([.flexibleRightMargin, .flexibleBottomMargin], "h=--& v=--&"),
+            ([.flexibleWidth, .flexibleHeight], "h=-&- v=-&-"),
+            ([.flexibleLeftMargin, .flexibleTopMargin], "h=&-- v=&--"),
+            ([.flexibleLeftMargin, .flexibleRightMargin, .flexibleHeight], "h=&-& v=-&-"),
+            ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin], "h=&&& v=&&&"),
+        ] as [(AutoresizingMask, String)])
     func autoresizingText(mask: AutoresizingMask, text: String) {
         #expect(LayoutEngine.autoresizingText(mask) == text)
         let window = Window(width: 320, height: 480)

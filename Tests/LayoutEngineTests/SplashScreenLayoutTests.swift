@@ -159,8 +159,10 @@ struct SplashScreenLayoutTests {
             } else {
                 let rightPreferred = screen.right.widthAnchor.constraint(equalToConstant: 100)
                 rightPreferred.priority = .defaultHigh
-                constraints += [rightPreferred, screen.left.widthAnchor.constraint(lessThanOrEqualToConstant: 100),
-                                screen.right.widthAnchor.constraint(lessThanOrEqualToConstant: 100)]
+                constraints += [
+                    rightPreferred, screen.left.widthAnchor.constraint(lessThanOrEqualToConstant: 100),
+                    screen.right.widthAnchor.constraint(lessThanOrEqualToConstant: 100),
+                ]
             }
             LayoutConstraint.activate(constraints)
             screen.window.layoutIfNeeded()

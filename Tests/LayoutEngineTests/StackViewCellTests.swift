@@ -1,6 +1,6 @@
+import Cassowary
 import Testing
 
-import Cassowary
 @testable import LayoutEngine
 
 // Labels are 7 points per character and 17 points tall (Label's text model):
@@ -45,7 +45,6 @@ private func allStacks(in view: View) -> [StackView] {
     visit(view)
     return result
 }
-
 
 @Suite("StackView fitting and seed 002's cells")
 struct StackViewCellTests {

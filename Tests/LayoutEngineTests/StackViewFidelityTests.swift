@@ -1,6 +1,6 @@
+import Cassowary
 import Testing
 
-import Cassowary
 @testable import LayoutEngine
 
 // Labels are 7 points per character and 17 points tall (Label's text model):
@@ -46,7 +46,6 @@ private func allStacks(in view: View) -> [StackView] {
     return result
 }
 
-
 @Suite("StackView: UIKit's index rule, custom spacing, margins")
 struct StackViewFidelityTests {
     /// Apple's `.fill` documentation: where hugging leaves it ambiguous, the stack
@@ -61,8 +60,10 @@ struct StackViewFidelityTests {
         expectFrame(labels[2], Rect(x: 56, y: 0, width: 144, height: 17))
         #expect(window.ambiguousViews().isEmpty)
         // UIKit's .fill set has no constraint for this, and neither has the model's.
-        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
-            arranged: 3, hidden: 0, distribution: .fill, alignment: .fill))
+        #expect(
+            stack.generatedConstraints.count
+                == StackView.expectedConstraintCount(
+                    arranged: 3, hidden: 0, distribution: .fill, alignment: .fill))
 
         // A lower hugging priority still decides first: the first view stretches.
         labels[0].setContentHuggingPriority(249, for: .horizontal)
@@ -230,8 +231,10 @@ struct StackViewBaselineTests {
         expectFrame(views[2], Rect(x: 80, y: 3, width: 21, height: 17))
         expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
         #expect(window.ambiguousViews().isEmpty)
-        #expect(stack.generatedConstraints.count == StackView.expectedConstraintCount(
-            arranged: 3, hidden: 0, distribution: .fill, alignment: .firstBaseline))
+        #expect(
+            stack.generatedConstraints.count
+                == StackView.expectedConstraintCount(
+                    arranged: 3, hidden: 0, distribution: .fill, alignment: .firstBaseline))
     }
 
     @Test("lastBaseline: the last baselines on one line")

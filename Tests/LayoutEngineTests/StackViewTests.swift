@@ -1,6 +1,6 @@
+import Cassowary
 import Testing
 
-import Cassowary
 @testable import LayoutEngine
 
 // Labels are 7 points per character and 17 points tall (Label's text model):
@@ -354,10 +354,11 @@ struct StackViewRebuildTests {
         let removed = events.filter { $0.kind == .constraintRemoved }
         let added = events.filter { $0.kind == .constraintAdded }
         #expect(removed.count == 10 && added.count == 10)
-        #expect((removed + added).allSatisfy { event in
-            if case .containerRebuild(let view) = event.operation { return view === stack }
-            return false
-        })
+        #expect(
+            (removed + added).allSatisfy { event in
+                if case .containerRebuild(let view) = event.operation { return view === stack }
+                return false
+            })
         #expect((removed + added).allSatisfy { $0.inBatch })
     }
 
@@ -464,8 +465,11 @@ struct StackViewRebuildTests {
         // Level k holds four labels and (below the deepest level) the next stack.
         func level(_ remaining: Int, axis: Axis) -> StackView {
             var views: [View] = (0..<4).map { Label(text: String(repeating: "m", count: $0 + 2)) }
-            if remaining > 1 { views.append(level(remaining - 1, axis: axis == .horizontal ? .vertical : .horizontal)) }
-            else { views.append(Label(text: "end")) }
+            if remaining > 1 {
+                views.append(level(remaining - 1, axis: axis == .horizontal ? .vertical : .horizontal))
+            } else {
+                views.append(Label(text: "end"))
+            }
             let stack = StackView(arrangedSubviews: views)
             stack.axis = axis
             stack.spacing = 4

@@ -1,6 +1,6 @@
+@_spi(Testing) import Cassowary
 import Testing
 
-@_spi(Testing) import Cassowary
 @testable import LayoutEngine
 
 /// A window with a table filling it, and the table's data source: `rows` rows of one
@@ -222,9 +222,10 @@ struct TableViewTests {
         }
         #expect(!intrinsicUpdates.isEmpty)
         // Reuse work is attributed to the reused cell: configuration included.
-        #expect(intrinsicUpdates.allSatisfy { event in
-            event.operations.contains { if case .cellReuse = $0 { true } else { false } }
-        })
+        #expect(
+            intrinsicUpdates.allSatisfy { event in
+                event.operations.contains { if case .cellReuse = $0 { true } else { false } }
+            })
         // Reused cells were prepared.
         let prepared = table.subviews.compactMap { $0 as? TextCell }.map(\.prepareCount).reduce(0, +)
         #expect(prepared == table.cellsReused)
@@ -300,9 +301,10 @@ struct TableViewTests {
         fixture.window.engine.solver.checkInvariants()
         let rebuilt = events.filter { $0.kind == .constraintRemoved && $0.constraint?.origin == .container }
         #expect(!rebuilt.isEmpty)
-        #expect(rebuilt.allSatisfy { event in
-            event.operations.contains { if case .containerRebuild = $0 { true } else { false } }
-        })
+        #expect(
+            rebuilt.allSatisfy { event in
+                event.operations.contains { if case .containerRebuild = $0 { true } else { false } }
+            })
         let stacks = fixture.table.subviews.compactMap { $0 as? BadCell }.map { $0.tags[0].superview as! StackView }
         #expect(stacks.contains { $0.rebuildCount > 2 })
         // Heights are unchanged: a hidden tag collapses along the row.

@@ -58,16 +58,20 @@ struct VisualFormatConstraintTests {
     func standardSpacing() throws {
         let f = VFLFixture()
         let w = f.window
-        expectVFLConstraints(try f.vfl("H:|-[a]-[b]-|"), [
-            f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 20),
-            f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 8),
-            w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 20),
-        ])
-        expectVFLConstraints(try f.vfl("V:|-[a]-[b]-|"), [
-            f.a.topAnchor.constraint(equalTo: w.topAnchor, constant: 20),
-            f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor, constant: 8),
-            w.bottomAnchor.constraint(equalTo: f.b.bottomAnchor, constant: 20),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:|-[a]-[b]-|"),
+            [
+                f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 20),
+                f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 8),
+                w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 20),
+            ])
+        expectVFLConstraints(
+            try f.vfl("V:|-[a]-[b]-|"),
+            [
+                f.a.topAnchor.constraint(equalTo: w.topAnchor, constant: 20),
+                f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor, constant: 8),
+                w.bottomAnchor.constraint(equalTo: f.b.bottomAnchor, constant: 20),
+            ])
         #expect(VisualFormat.standardSpacing == 8)
         #expect(VisualFormat.standardSuperviewSpacing == 20)
     }
@@ -82,48 +86,60 @@ struct VisualFormatConstraintTests {
     func flush() throws {
         let f = VFLFixture()
         let w = f.window
-        expectVFLConstraints(try f.vfl("H:|[a][b]|"), [
-            f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor),
-            f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor),
-            w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:|[a][b]|"),
+            [
+                f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor),
+                f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor),
+                w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor),
+            ])
     }
 
     @Test("-N-, -(N)- and metrics, fractional and negative numbers")
     func connections() throws {
         let f = VFLFixture()
         let w = f.window
-        expectVFLConstraints(try f.vfl("H:|-10-[a]-15.5-[b]-0-|"), [
-            f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 10),
-            f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 15.5),
-            w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 0),
-        ])
-        expectVFLConstraints(try f.vfl("V:[a]-(12)-[b]-(-10.5)-[c]-(.5)-|"), [
-            f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor, constant: 12),
-            f.c.topAnchor.constraint(equalTo: f.b.bottomAnchor, constant: -10.5),
-            w.bottomAnchor.constraint(equalTo: f.c.bottomAnchor, constant: 0.5),
-        ])
-        expectVFLConstraints(try f.vfl("H:|-pad-[a]-(gap)-[b]-(1e1)-|", metrics: ["pad": 16, "gap": 4]), [
-            f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 16),
-            f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 4),
-            w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 10),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:|-10-[a]-15.5-[b]-0-|"),
+            [
+                f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 10),
+                f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 15.5),
+                w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 0),
+            ])
+        expectVFLConstraints(
+            try f.vfl("V:[a]-(12)-[b]-(-10.5)-[c]-(.5)-|"),
+            [
+                f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor, constant: 12),
+                f.c.topAnchor.constraint(equalTo: f.b.bottomAnchor, constant: -10.5),
+                w.bottomAnchor.constraint(equalTo: f.c.bottomAnchor, constant: 0.5),
+            ])
+        expectVFLConstraints(
+            try f.vfl("H:|-pad-[a]-(gap)-[b]-(1e1)-|", metrics: ["pad": 16, "gap": 4]),
+            [
+                f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 16),
+                f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 4),
+                w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 10),
+            ])
     }
 
     @Test("Relations, priorities and predicate lists in connections")
     func connectionPredicates() throws {
         let f = VFLFixture()
         let w = f.window
-        expectVFLConstraints(try f.vfl("H:|-(>=8)-[a]-(<=20@750)-[b]-(==10,>=5@high)-|", metrics: ["high": 999]), [
-            f.a.leadingAnchor.constraint(greaterThanOrEqualTo: w.leadingAnchor, constant: 8),
-            f.b.leadingAnchor.constraint(lessThanOrEqualTo: f.a.trailingAnchor, constant: 20).vflPriority(750),
-            w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 10),
-            w.trailingAnchor.constraint(greaterThanOrEqualTo: f.b.trailingAnchor, constant: 5).vflPriority(999),
-        ])
-        expectVFLConstraints(try f.vfl("V:[a]-(+3,<=-2.25@1.5)-[b]"), [
-            f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor, constant: 3),
-            f.b.topAnchor.constraint(lessThanOrEqualTo: f.a.bottomAnchor, constant: -2.25).vflPriority(1.5),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:|-(>=8)-[a]-(<=20@750)-[b]-(==10,>=5@high)-|", metrics: ["high": 999]),
+            [
+                f.a.leadingAnchor.constraint(greaterThanOrEqualTo: w.leadingAnchor, constant: 8),
+                f.b.leadingAnchor.constraint(lessThanOrEqualTo: f.a.trailingAnchor, constant: 20).vflPriority(750),
+                w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 10),
+                w.trailingAnchor.constraint(greaterThanOrEqualTo: f.b.trailingAnchor, constant: 5).vflPriority(999),
+            ])
+        expectVFLConstraints(
+            try f.vfl("V:[a]-(+3,<=-2.25@1.5)-[b]"),
+            [
+                f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor, constant: 3),
+                f.b.topAnchor.constraint(lessThanOrEqualTo: f.a.bottomAnchor, constant: -2.25).vflPriority(1.5),
+            ])
     }
 
     @Test("Size predicates: constants, ranges, other views, priorities")
@@ -131,19 +147,25 @@ struct VisualFormatConstraintTests {
         let f = VFLFixture()
         expectVFLConstraints(try f.vfl("H:[a(100)]"), [f.a.widthAnchor.constraint(equalToConstant: 100)])
         expectVFLConstraints(try f.vfl("V:[a(100)]"), [f.a.heightAnchor.constraint(equalToConstant: 100)])
-        expectVFLConstraints(try f.vfl("H:[a(>=70,<=100)]"), [
-            f.a.widthAnchor.constraint(greaterThanOrEqualToConstant: 70),
-            f.a.widthAnchor.constraint(lessThanOrEqualToConstant: 100),
-        ])
-        expectVFLConstraints(try f.vfl("V:[a][b(==a)]"), [
-            f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor),
-            f.b.heightAnchor.constraint(equalTo: f.a.heightAnchor),
-        ])
-        expectVFLConstraints(try f.vfl("H:[a(>=b@500,wide@low,-0.25)]", metrics: ["wide": 300, "low": 250]), [
-            f.a.widthAnchor.constraint(greaterThanOrEqualTo: f.b.widthAnchor).vflPriority(500),
-            f.a.widthAnchor.constraint(equalToConstant: 300).vflPriority(250),
-            f.a.widthAnchor.constraint(equalToConstant: -0.25),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:[a(>=70,<=100)]"),
+            [
+                f.a.widthAnchor.constraint(greaterThanOrEqualToConstant: 70),
+                f.a.widthAnchor.constraint(lessThanOrEqualToConstant: 100),
+            ])
+        expectVFLConstraints(
+            try f.vfl("V:[a][b(==a)]"),
+            [
+                f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor),
+                f.b.heightAnchor.constraint(equalTo: f.a.heightAnchor),
+            ])
+        expectVFLConstraints(
+            try f.vfl("H:[a(>=b@500,wide@low,-0.25)]", metrics: ["wide": 300, "low": 250]),
+            [
+                f.a.widthAnchor.constraint(greaterThanOrEqualTo: f.b.widthAnchor).vflPriority(500),
+                f.a.widthAnchor.constraint(equalToConstant: 300).vflPriority(250),
+                f.a.widthAnchor.constraint(equalToConstant: -0.25),
+            ])
     }
 
     @Test("A name that is both a metric and a view is the metric")
@@ -156,13 +178,15 @@ struct VisualFormatConstraintTests {
     func order() throws {
         let f = VFLFixture()
         let w = f.window
-        expectVFLConstraints(try f.vfl("H:|-(20)-[a(100)]-[b(50)]-|"), [
-            f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 20),
-            f.a.widthAnchor.constraint(equalToConstant: 100),
-            f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 8),
-            f.b.widthAnchor.constraint(equalToConstant: 50),
-            w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 20),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:|-(20)-[a(100)]-[b(50)]-|"),
+            [
+                f.a.leadingAnchor.constraint(equalTo: w.leadingAnchor, constant: 20),
+                f.a.widthAnchor.constraint(equalToConstant: 100),
+                f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor, constant: 8),
+                f.b.widthAnchor.constraint(equalToConstant: 50),
+                w.trailingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 20),
+            ])
     }
 
     @Test("Constraints are made inactive, by the app, with multiplier 1 and no identifier")
@@ -182,25 +206,31 @@ struct VisualFormatConstraintTests {
     @Test("Alignment options align consecutive views across the orientation")
     func alignment() throws {
         let f = VFLFixture()
-        expectVFLConstraints(try f.vfl("H:[a][b]-[c]", options: [.alignAllTop, .alignAllBottom]), [
-            f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor),
-            f.c.leadingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 8),
-            f.a.topAnchor.constraint(equalTo: f.b.topAnchor),
-            f.b.topAnchor.constraint(equalTo: f.c.topAnchor),
-            f.a.bottomAnchor.constraint(equalTo: f.b.bottomAnchor),
-            f.b.bottomAnchor.constraint(equalTo: f.c.bottomAnchor),
-        ])
-        expectVFLConstraints(try f.vfl("V:[a][b]", options: .alignAllCenterX), [
-            f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor),
-            f.a.centerXAnchor.constraint(equalTo: f.b.centerXAnchor),
-        ])
-        expectVFLConstraints(try f.vfl("V:[a][b]", options: [.alignAllLeading, .alignAllTrailing, .alignAllLeft, .alignAllRight]), [
-            f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor),
-            f.a.leftAnchor.constraint(equalTo: f.b.leftAnchor),
-            f.a.rightAnchor.constraint(equalTo: f.b.rightAnchor),
-            f.a.leadingAnchor.constraint(equalTo: f.b.leadingAnchor),
-            f.a.trailingAnchor.constraint(equalTo: f.b.trailingAnchor),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:[a][b]-[c]", options: [.alignAllTop, .alignAllBottom]),
+            [
+                f.b.leadingAnchor.constraint(equalTo: f.a.trailingAnchor),
+                f.c.leadingAnchor.constraint(equalTo: f.b.trailingAnchor, constant: 8),
+                f.a.topAnchor.constraint(equalTo: f.b.topAnchor),
+                f.b.topAnchor.constraint(equalTo: f.c.topAnchor),
+                f.a.bottomAnchor.constraint(equalTo: f.b.bottomAnchor),
+                f.b.bottomAnchor.constraint(equalTo: f.c.bottomAnchor),
+            ])
+        expectVFLConstraints(
+            try f.vfl("V:[a][b]", options: .alignAllCenterX),
+            [
+                f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor),
+                f.a.centerXAnchor.constraint(equalTo: f.b.centerXAnchor),
+            ])
+        expectVFLConstraints(
+            try f.vfl("V:[a][b]", options: [.alignAllLeading, .alignAllTrailing, .alignAllLeft, .alignAllRight]),
+            [
+                f.b.topAnchor.constraint(equalTo: f.a.bottomAnchor),
+                f.a.leftAnchor.constraint(equalTo: f.b.leftAnchor),
+                f.a.rightAnchor.constraint(equalTo: f.b.rightAnchor),
+                f.a.leadingAnchor.constraint(equalTo: f.b.leadingAnchor),
+                f.a.trailingAnchor.constraint(equalTo: f.b.trailingAnchor),
+            ])
         expectVFLConstraints(try f.vfl("H:[a]", options: .alignAllCenterY), [])
     }
 
@@ -208,20 +238,26 @@ struct VisualFormatConstraintTests {
     func directions() throws {
         let f = VFLFixture()
         let w = f.window
-        expectVFLConstraints(try f.vfl("H:|-[a]-[b]-|", options: .directionLeftToRight), [
-            f.a.leftAnchor.constraint(equalTo: w.leftAnchor, constant: 20),
-            f.b.leftAnchor.constraint(equalTo: f.a.rightAnchor, constant: 8),
-            w.rightAnchor.constraint(equalTo: f.b.rightAnchor, constant: 20),
-        ])
-        expectVFLConstraints(try f.vfl("H:|-[a]-(>=5)-[b]-|", options: .directionRightToLeft), [
-            w.rightAnchor.constraint(equalTo: f.a.rightAnchor, constant: 20),
-            f.a.leftAnchor.constraint(greaterThanOrEqualTo: f.b.rightAnchor, constant: 5),
-            f.b.leftAnchor.constraint(equalTo: w.leftAnchor, constant: 20),
-        ])
+        expectVFLConstraints(
+            try f.vfl("H:|-[a]-[b]-|", options: .directionLeftToRight),
+            [
+                f.a.leftAnchor.constraint(equalTo: w.leftAnchor, constant: 20),
+                f.b.leftAnchor.constraint(equalTo: f.a.rightAnchor, constant: 8),
+                w.rightAnchor.constraint(equalTo: f.b.rightAnchor, constant: 20),
+            ])
+        expectVFLConstraints(
+            try f.vfl("H:|-[a]-(>=5)-[b]-|", options: .directionRightToLeft),
+            [
+                w.rightAnchor.constraint(equalTo: f.a.rightAnchor, constant: 20),
+                f.a.leftAnchor.constraint(greaterThanOrEqualTo: f.b.rightAnchor, constant: 5),
+                f.b.leftAnchor.constraint(equalTo: w.leftAnchor, constant: 20),
+            ])
         // V: ignores the direction.
-        expectVFLConstraints(try f.vfl("V:|[a]", options: .directionRightToLeft), [
-            f.a.topAnchor.constraint(equalTo: w.topAnchor),
-        ])
+        expectVFLConstraints(
+            try f.vfl("V:|[a]", options: .directionRightToLeft),
+            [
+                f.a.topAnchor.constraint(equalTo: w.topAnchor)
+            ])
         #expect(LayoutConstraint.FormatOptions.directionLeadingToTrailing.rawValue == 0)
     }
 
@@ -231,23 +267,26 @@ struct VisualFormatConstraintTests {
         let guide = LayoutGuide(identifier: "gap")
         window.addLayoutGuide(guide)
         let made = try LayoutConstraint.constraints(withVisualFormat: "H:|-(30)-[gap(40)]", views: ["gap": guide])
-        expectVFLConstraints(made, [
-            guide.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 30),
-            guide.widthAnchor.constraint(equalToConstant: 40),
-        ])
+        expectVFLConstraints(
+            made,
+            [
+                guide.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 30),
+                guide.widthAnchor.constraint(equalToConstant: 40),
+            ])
     }
 
     @Test("UIKit-style descriptions of VFL-shaped constraints")
     func descriptions() throws {
         let f = VFLFixture()
         let made = try f.vfl("H:|-(20@750)-[a(100@750)]-(>=8)-[b(==a)]-|")
-        #expect(made.map(\.visualFormatDescription) == [
-            "H:|-(20@750)-[View:a]",
-            "H:[View:a(100@750)]",
-            "H:[View:a]-(>=8)-[View:b]",
-            "H:[View:b(==View:a)]",
-            "H:[View:b]-(20)-|",
-        ])
+        #expect(
+            made.map(\.visualFormatDescription) == [
+                "H:|-(20@750)-[View:a]",
+                "H:[View:a(100@750)]",
+                "H:[View:a]-(>=8)-[View:b]",
+                "H:[View:b(==View:a)]",
+                "H:[View:b]-(20)-|",
+            ])
         let vertical = try f.vfl("V:|-(100)-[a(<=200)]", options: [])
         #expect(vertical.map(\.visualFormatDescription) == ["V:|-(100)-[View:a]", "V:[View:a(<=200)]"])
         // Not VFL-shaped: centers, multipliers, edges to a view that is not the superview.
@@ -273,10 +312,11 @@ struct VisualFormatLayoutTests {
             try LayoutConstraint.constraints(withVisualFormat: "H:|-(20@750)-[_redSquare(100@750)]", views: views)
             + LayoutConstraint.constraints(withVisualFormat: "V:|-(0@750)-[_redSquare(200@750)]", views: views)
         #expect(weaker.allSatisfy { $0.priority == .defaultHigh })
-        #expect(weaker.compactMap(\.visualFormatDescription) == [
-            "H:|-(20@750)-[View:_redSquare]", "H:[View:_redSquare(100@750)]",
-            "V:|-(0@750)-[View:_redSquare]", "V:[View:_redSquare(200@750)]",
-        ])
+        #expect(
+            weaker.compactMap(\.visualFormatDescription) == [
+                "H:|-(20@750)-[View:_redSquare]", "H:[View:_redSquare(100@750)]",
+                "V:|-(0@750)-[View:_redSquare]", "V:[View:_redSquare(200@750)]",
+            ])
         LayoutConstraint.activate(weaker)
         window.layoutIfNeeded()
         let original = redSquare.frame
@@ -289,10 +329,11 @@ struct VisualFormatLayoutTests {
                 try LayoutConstraint.constraints(withVisualFormat: "V:|-(100)-[_redSquare(200)]", views: views)
                 + LayoutConstraint.constraints(withVisualFormat: "H:|-(50)-[_redSquare(200)]", views: views)
             #expect(stronger.allSatisfy { $0.priority == .required })
-            #expect(stronger.compactMap(\.visualFormatDescription) == [
-                "V:|-(100)-[View:_redSquare]", "V:[View:_redSquare(200)]",
-                "H:|-(50)-[View:_redSquare]", "H:[View:_redSquare(200)]",
-            ])
+            #expect(
+                stronger.compactMap(\.visualFormatDescription) == [
+                    "V:|-(100)-[View:_redSquare]", "V:[View:_redSquare(200)]",
+                    "H:|-(50)-[View:_redSquare]", "H:[View:_redSquare(200)]",
+                ])
             LayoutConstraint.activate(stronger)
             window.layoutIfNeeded()
             expectVFLFrame(redSquare.frame, Rect(x: 50, y: 100, width: 200, height: 200))
@@ -406,13 +447,19 @@ struct VisualFormatErrorCase: Sendable, CustomTestStringConvertible {
         .init(format: ":[a]", code: .invalidOrientation, position: 0),
         .init(format: "H:|-[button", code: .unterminatedView, position: 11, reason: "Expected a ']' to close the view"),
         .init(format: "H:[a b]", code: .unterminatedView, position: 4),
-        .init(format: "H:[a(100]", code: .unterminatedPredicateList, position: 8, reason: "Expected ',' or a ')' to close the predicate list, found ']'"),
+        .init(
+            format: "H:[a(100]", code: .unterminatedPredicateList, position: 8, reason: "Expected ',' or a ')' to close the predicate list, found ']'"
+        ),
         .init(format: "H:[a(100", code: .unterminatedPredicateList, position: 8, reason: "Expected a ')' to close the predicate list"),
         .init(format: "H:[a]-(10-[b]", code: .unterminatedPredicateList, position: 9),
         .init(format: "H:[a]-(10)[b]", code: .unterminatedConnection, position: 10, reason: "Expected a '-' to close the connection, found '['"),
         .init(format: "H:[a]-10[b]", code: .unterminatedConnection, position: 8),
-        .init(format: "H:[nope]", code: .unknownView, position: 3, reason: "'nope' is not a key in the views dictionary (known views: 'a', 'b', 'button', 'elsewhere', 'loose', 'orphan')"),
-        .init(format: "H:[a]-(gap)-[b]", code: .unknownMetric, position: 7, reason: "'gap' is not a key in the metrics dictionary (known metrics: 'low', 'wide')"),
+        .init(
+            format: "H:[nope]", code: .unknownView, position: 3,
+            reason: "'nope' is not a key in the views dictionary (known views: 'a', 'b', 'button', 'elsewhere', 'loose', 'orphan')"),
+        .init(
+            format: "H:[a]-(gap)-[b]", code: .unknownMetric, position: 7,
+            reason: "'gap' is not a key in the metrics dictionary (known metrics: 'low', 'wide')"),
         .init(format: "H:[a]-gap-[b]", code: .unknownMetric, position: 6),
         .init(format: "H:[a(100@high)]", code: .unknownMetric, position: 9),
         .init(format: "H:[a(nope)]", code: .unknownViewOrMetric, position: 5),
@@ -425,10 +472,13 @@ struct VisualFormatErrorCase: Sendable, CustomTestStringConvertible {
         .init(format: "H:[a(-)]", code: .expectedPredicate, position: 5),
         .init(format: "H:[a()]", code: .expectedPredicate, position: 5, reason: "Expected a number, a metric name or a view name, found ')'"),
         .init(format: "H:[a]-(>=)-[b]", code: .expectedPredicate, position: 9, reason: "Expected a number or a metric name, found ')'"),
-        .init(format: "H:[a(=100)]", code: .invalidRelation, position: 5, reason: "'=' is not a relation; use '==' (relations are '==', '<=' and '>=')"),
+        .init(
+            format: "H:[a(=100)]", code: .invalidRelation, position: 5, reason: "'=' is not a relation; use '==' (relations are '==', '<=' and '>=')"),
         .init(format: "H:[a(<100)]", code: .invalidRelation, position: 5),
         .init(format: "H:[a(100@)]", code: .invalidPriority, position: 9),
-        .init(format: "H:[a]-10@750-[b]", code: .invalidPriority, position: 8, reason: "A spacing with a priority needs parentheses, as in '-(10@750)-'"),
+        .init(
+            format: "H:[a]-10@750-[b]", code: .invalidPriority, position: 8, reason: "A spacing with a priority needs parentheses, as in '-(10@750)-'"
+        ),
         .init(format: "H:[a(100@1001)]", code: .priorityOutOfRange, position: 9, reason: "The priority 1001 is outside 1...1000"),
         .init(format: "H:[a(100@0)]", code: .priorityOutOfRange, position: 9),
         .init(format: "H:[a]-(8@low)-[b]", code: .priorityOutOfRange, position: 9, reason: "The priority 'low' (0.5) is outside 1...1000"),
@@ -442,12 +492,20 @@ struct VisualFormatErrorCase: Sendable, CustomTestStringConvertible {
         .init(format: "H:-[a]", code: .expectedView, position: 2),
         .init(format: "H:[]", code: .expectedViewName, position: 3),
         .init(format: "H:[1a]", code: .expectedViewName, position: 3),
-        .init(format: "H:|-[orphan]", code: .missingSuperview, position: 2, reason: "Unable to interpret '|' character, because the related view 'orphan' (View:orphan) doesn't have a superview"),
+        .init(
+            format: "H:|-[orphan]", code: .missingSuperview, position: 2,
+            reason: "Unable to interpret '|' character, because the related view 'orphan' (View:orphan) doesn't have a superview"),
         .init(format: "H:[a]-[loose]-|", code: .missingSuperview, position: 14),
-        .init(format: "H:|-[a]-[elsewhere]", code: .differentSuperviews, position: 9, reason: "'elsewhere' is in View:other, but '|' stands for Window:window, the superview of 'a'; every view in a format that uses '|' must share that superview"),
+        .init(
+            format: "H:|-[a]-[elsewhere]", code: .differentSuperviews, position: 9,
+            reason:
+                "'elsewhere' is in View:other, but '|' stands for Window:window, the superview of 'a'; every view in a format that uses '|' must share that superview"
+        ),
         .init(format: "V:[orphan]-[a]|", code: .differentSuperviews, position: 3),
         .init(format: "H:[a]-|-[b]", code: .misplacedSuperview, position: 6),
-        .init(format: "H:[a] -[b]", code: .unexpectedCharacter, position: 5, reason: "Expected '-', '[', '|' or the end of the format after a view, found a space"),
+        .init(
+            format: "H:[a] -[b]", code: .unexpectedCharacter, position: 5,
+            reason: "Expected '-', '[', '|' or the end of the format after a view, found a space"),
         .init(format: "H:[a]x", code: .unexpectedCharacter, position: 5),
         .init(format: "H:[a]-]", code: .unexpectedCharacter, position: 6),
         .init(format: "H:[a][b]", options: .alignAllLeft, code: .invalidOptions, position: 0),
@@ -505,9 +563,10 @@ struct VisualFormatErrorTests {
     @Test("A metric that is not finite is a bad number")
     func infiniteMetric() {
         let a = View(name: "a")
-        #expect(throws: VisualFormatError(
-            code: .invalidNumber, format: "H:[a(big)]", position: 5, reason: "The metric 'big' is inf, not a finite number"))
-        {
+        #expect(
+            throws: VisualFormatError(
+                code: .invalidNumber, format: "H:[a(big)]", position: 5, reason: "The metric 'big' is inf, not a finite number")
+        ) {
             _ = try LayoutConstraint.constraints(withVisualFormat: "H:[a(big)]", metrics: ["big": .infinity], views: ["a": a])
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
+import LayoutEngine
 import Testing
 
-import LayoutEngine
 @testable import LayoutImporter
 
 /// What Xcode's canvas does that its stored frames show (docs/importer.md, "Frame agreement"):
@@ -30,21 +30,21 @@ struct CanvasFidelityTests {
                 </view>
             """
         return FixtureDocuments.xib(
-        FixtureDocuments.rootView(
-            """
-            <subviews>
-            \(boxFirst ? box + title : title + box)
-            </subviews>
-            <constraints>
-                <constraint firstItem="title" firstAttribute="top" secondItem="root" secondAttribute="top" id="c1"/>
-                <constraint firstItem="title" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c2"/>
-                <constraint firstItem="title" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c3"/>
-                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c4"/>
-                <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c5"/>
-                <constraint firstItem="box" firstAttribute="top" secondItem="title" secondAttribute="bottom" constant="4" id="c6"/>
-                <constraint firstAttribute="bottom" secondItem="box" secondAttribute="bottom" constant="20" id="c7"/>
-            </constraints>
-            """, width: 200, height: 140))
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                \(boxFirst ? box + title : title + box)
+                </subviews>
+                <constraints>
+                    <constraint firstItem="title" firstAttribute="top" secondItem="root" secondAttribute="top" id="c1"/>
+                    <constraint firstItem="title" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c2"/>
+                    <constraint firstItem="title" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c3"/>
+                    <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c4"/>
+                    <constraint firstItem="box" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c5"/>
+                    <constraint firstItem="box" firstAttribute="top" secondItem="title" secondAttribute="bottom" constant="4" id="c6"/>
+                    <constraint firstAttribute="bottom" secondItem="box" secondAttribute="bottom" constant="20" id="c7"/>
+                </constraints>
+                """, width: 200, height: 140))
     }
 
     @Test(arguments: [true, false])
@@ -66,28 +66,30 @@ struct CanvasFidelityTests {
 
     /// A vertical `fillProportionally` stack of a label 20 tall and a plain view (no intrinsic
     /// size) whose design frame is 50 tall, 10 apart; nothing sets the stack's height.
-    static var proportional: Data { FixtureDocuments.xib(
-        FixtureDocuments.rootView(
-            """
-            <subviews>
-                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillProportionally" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="st">
-                    <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
-                    <subviews>
-                        <label opaque="NO" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="l">
-                            <rect key="frame" x="0.0" y="0.0" width="200" height="20"/>
-                        </label>
-                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="plain">
-                            <rect key="frame" x="0.0" y="30" width="200" height="50"/>
-                        </view>
-                    </subviews>
-                </stackView>
-            </subviews>
-            <constraints>
-                <constraint firstItem="st" firstAttribute="top" secondItem="root" secondAttribute="top" id="p1"/>
-                <constraint firstItem="st" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p2"/>
-                <constraint firstItem="st" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="p3"/>
-            </constraints>
-            """, width: 200, height: 300)) }
+    static var proportional: Data {
+        FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillProportionally" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="st">
+                        <rect key="frame" x="0.0" y="0.0" width="200" height="80"/>
+                        <subviews>
+                            <label opaque="NO" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+                                <rect key="frame" x="0.0" y="0.0" width="200" height="20"/>
+                            </label>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="plain">
+                                <rect key="frame" x="0.0" y="30" width="200" height="50"/>
+                            </view>
+                        </subviews>
+                    </stackView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="st" firstAttribute="top" secondItem="root" secondAttribute="top" id="p1"/>
+                    <constraint firstItem="st" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p2"/>
+                    <constraint firstItem="st" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="p3"/>
+                </constraints>
+                """, width: 200, height: 300))
+    }
 
     @Test func aProportionalStackMeasuresAPlainViewByItsDesignFrame() throws {
         let document = try FixtureDocuments.load(Self.proportional)

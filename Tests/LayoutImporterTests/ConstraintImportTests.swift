@@ -20,32 +20,34 @@ struct ConstraintImportTests {
         #expect(parseMultiplier(text) == nil)
     }
 
-    static var basics: Data { FixtureDocuments.xib(
-        FixtureDocuments.rootView(
-            """
-            <subviews>
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
-                    <rect key="frame" x="20" y="30" width="100" height="50"/>
-                    <constraints>
-                        <constraint firstAttribute="width" constant="100" id="c1"/>
-                        <constraint firstAttribute="height" secondItem="box" secondAttribute="width" multiplier="1:2" id="c2"/>
-                        <constraint firstAttribute="width" constant="100" placeholder="YES" id="c10"/>
-                    </constraints>
-                </view>
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="tail">
-                    <rect key="frame" x="130" y="30" width="225" height="50"/>
-                </view>
-            </subviews>
-            <constraints>
-                <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c3"/>
-                <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" constant="30" identifier="boxTop" id="c4"/>
-                <constraint firstAttribute="trailing" secondItem="tail" secondAttribute="trailing" constant="20" id="c5"/>
-                <constraint firstItem="tail" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="c6"/>
-                <constraint firstItem="tail" firstAttribute="top" secondItem="box" secondAttribute="top" id="c7"/>
-                <constraint firstItem="tail" firstAttribute="height" secondItem="box" secondAttribute="height" id="c8"/>
-                <constraint firstItem="tail" firstAttribute="width" relation="greaterThanOrEqual" priority="750" constant="10" id="c9"/>
-            </constraints>
-            """)) }
+    static var basics: Data {
+        FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                        <rect key="frame" x="20" y="30" width="100" height="50"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="100" id="c1"/>
+                            <constraint firstAttribute="height" secondItem="box" secondAttribute="width" multiplier="1:2" id="c2"/>
+                            <constraint firstAttribute="width" constant="100" placeholder="YES" id="c10"/>
+                        </constraints>
+                    </view>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="tail">
+                        <rect key="frame" x="130" y="30" width="225" height="50"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c3"/>
+                    <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" constant="30" identifier="boxTop" id="c4"/>
+                    <constraint firstAttribute="trailing" secondItem="tail" secondAttribute="trailing" constant="20" id="c5"/>
+                    <constraint firstItem="tail" firstAttribute="leading" secondItem="box" secondAttribute="trailing" constant="10" id="c6"/>
+                    <constraint firstItem="tail" firstAttribute="top" secondItem="box" secondAttribute="top" id="c7"/>
+                    <constraint firstItem="tail" firstAttribute="height" secondItem="box" secondAttribute="height" id="c8"/>
+                    <constraint firstItem="tail" firstAttribute="width" relation="greaterThanOrEqual" priority="750" constant="10" id="c9"/>
+                </constraints>
+                """))
+    }
 
     @Test func everyFormOfConstraint() throws {
         let document = try FixtureDocuments.load(Self.basics)
@@ -145,9 +147,11 @@ struct ConstraintImportTests {
 /// made FoundationXML's parser trap (exit 132); they are a malformed-XML error at their place.
 @Suite("Importer input bytes")
 struct ImporterInputBytesTests {
-    @Test("Bytes that are not UTF-8 are malformed XML at their line and column, not a trap", arguments: [
-        [0xFF, 0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80],
-    ] as [[UInt8]])
+    @Test(
+        "Bytes that are not UTF-8 are malformed XML at their line and column, not a trap",
+        arguments: [
+            [0xFF, 0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+        ] as [[UInt8]])
     func notUTF8(sequence: [UInt8]) throws {
         let good = Array(FixtureDocuments.xib(FixtureDocuments.rootView("")))
         let text = String(decoding: good, as: UTF8.self)

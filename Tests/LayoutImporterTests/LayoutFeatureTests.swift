@@ -8,32 +8,34 @@ import Testing
 struct LayoutFeatureTests {
     // MARK: Size classes
 
-    static var variations: Data { FixtureDocuments.xib(
-        FixtureDocuments.rootView(
-            """
-            <subviews>
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
-                    <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
-                    <constraints>
-                        <constraint firstAttribute="height" constant="40" id="h1">
-                            <variation key="heightClass=compact" constant="20"/>
-                        </constraint>
-                        <constraint firstAttribute="width" constant="100" id="w1"/>
-                        <constraint firstAttribute="width" constant="300" id="w2"/>
-                    </constraints>
-                    <variation key="default">
-                        <mask key="constraints"><exclude reference="w2"/></mask>
-                    </variation>
-                    <variation key="heightClass=regular-widthClass=regular">
-                        <mask key="constraints"><include reference="w2"/><exclude reference="w1"/></mask>
-                    </variation>
-                </view>
-            </subviews>
-            <constraints>
-                <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
-                <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
-            </constraints>
-            """)) }
+    static var variations: Data {
+        FixtureDocuments.xib(
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                        <constraints>
+                            <constraint firstAttribute="height" constant="40" id="h1">
+                                <variation key="heightClass=compact" constant="20"/>
+                            </constraint>
+                            <constraint firstAttribute="width" constant="100" id="w1"/>
+                            <constraint firstAttribute="width" constant="300" id="w2"/>
+                        </constraints>
+                        <variation key="default">
+                            <mask key="constraints"><exclude reference="w2"/></mask>
+                        </variation>
+                        <variation key="heightClass=regular-widthClass=regular">
+                            <mask key="constraints"><include reference="w2"/><exclude reference="w1"/></mask>
+                        </variation>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="p1"/>
+                    <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="p2"/>
+                </constraints>
+                """))
+    }
 
     @Test func theDocumentsDeviceChoosesTheVariations() throws {
         let phone = try FixtureDocuments.load(Self.variations)
@@ -63,112 +65,114 @@ struct LayoutFeatureTests {
 
     // MARK: Margins, safe area, layout guides
 
-    static var scenes: Data { FixtureDocuments.storyboard(
-        """
-        <scene sceneID="s1">
-            <objects>
-                <viewController id="vc1" customClass="FirstViewController" sceneMemberID="viewController">
-                    <view key="view" contentMode="scaleToFill" id="r1">
-                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                        <subviews>
-                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
-                                <rect key="frame" x="16" y="0.0" width="343" height="10"/>
-                                <constraints>
-                                    <constraint firstAttribute="height" constant="10" id="a1"/>
-                                </constraints>
-                            </view>
-                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="m">
-                                <rect key="frame" x="0.0" y="20" width="375" height="100"/>
-                                <subviews>
-                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
-                                        <rect key="frame" x="10" y="5" width="335" height="90"/>
-                                    </view>
-                                </subviews>
-                                <constraints>
-                                    <constraint firstAttribute="height" constant="100" id="m0"/>
-                                    <constraint firstItem="inner" firstAttribute="leading" secondItem="m" secondAttribute="leadingMargin" id="m1"/>
-                                    <constraint firstItem="inner" firstAttribute="top" secondItem="m" secondAttribute="topMargin" id="m2"/>
-                                    <constraint firstAttribute="trailingMargin" secondItem="inner" secondAttribute="trailing" id="m3"/>
-                                    <constraint firstAttribute="bottomMargin" secondItem="inner" secondAttribute="bottom" id="m4"/>
-                                </constraints>
-                                <edgeInsets key="layoutMargins" top="5" left="10" bottom="5" right="30"/>
-                            </view>
-                        </subviews>
-                        <viewLayoutGuide key="safeArea" id="sa1"/>
-                        <constraints>
-                            <constraint firstItem="a" firstAttribute="leading" secondItem="r1" secondAttribute="leadingMargin" id="r11"/>
-                            <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="r12"/>
-                            <constraint firstItem="a" firstAttribute="top" secondItem="sa1" secondAttribute="top" id="r13"/>
-                            <constraint firstItem="m" firstAttribute="leading" secondItem="r1" secondAttribute="leading" id="r14"/>
-                            <constraint firstAttribute="trailing" secondItem="m" secondAttribute="trailing" id="r15"/>
-                            <constraint firstItem="m" firstAttribute="top" secondItem="a" secondAttribute="bottom" constant="10" id="r16"/>
-                        </constraints>
-                    </view>
-                </viewController>
-            </objects>
-        </scene>
-        <scene sceneID="s2">
-            <objects>
-                <navigationController id="nav" sceneMemberID="viewController">
-                    <connections>
-                        <segue destination="vc2" kind="relationship" relationship="rootViewController" id="seg1"/>
-                    </connections>
-                </navigationController>
-            </objects>
-        </scene>
-        <scene sceneID="s3">
-            <objects>
-                <viewController id="vc2" sceneMemberID="viewController">
-                    <view key="view" contentMode="scaleToFill" id="r2">
-                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                        <subviews>
-                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
-                                <rect key="frame" x="0.0" y="44" width="375" height="10"/>
-                            </view>
-                        </subviews>
-                        <viewLayoutGuide key="safeArea" id="sa2"/>
-                        <constraints>
-                            <constraint firstItem="b" firstAttribute="top" secondItem="sa2" secondAttribute="top" id="b1"/>
-                            <constraint firstItem="b" firstAttribute="leading" secondItem="sa2" secondAttribute="leading" id="b2"/>
-                            <constraint firstItem="sa2" firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="b3"/>
-                            <constraint firstItem="b" firstAttribute="height" constant="10" id="b4"/>
-                            <constraint firstItem="sa2" firstAttribute="bottom" secondItem="b" secondAttribute="bottom" relation="greaterThanOrEqual" id="b5"/>
-                        </constraints>
-                    </view>
-                    <connections>
-                        <segue destination="vc3" kind="show" id="seg2"/>
-                    </connections>
-                </viewController>
-            </objects>
-        </scene>
-        <scene sceneID="s4">
-            <objects>
-                <viewController id="vc3" sceneMemberID="viewController">
-                    <layoutGuides>
-                        <viewControllerLayoutGuide type="top" id="tg"/>
-                        <viewControllerLayoutGuide type="bottom" id="bg"/>
-                    </layoutGuides>
-                    <view key="view" contentMode="scaleToFill" id="r3">
-                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                        <subviews>
-                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
-                                <rect key="frame" x="0.0" y="44" width="375" height="623"/>
-                            </view>
-                        </subviews>
-                        <constraints>
-                            <constraint firstItem="c" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="c1"/>
-                            <constraint firstItem="bg" firstAttribute="top" secondItem="c" secondAttribute="bottom" id="c2"/>
-                            <constraint firstItem="c" firstAttribute="leading" secondItem="r3" secondAttribute="leading" id="c3"/>
-                            <constraint firstItem="c" firstAttribute="trailing" secondItem="r3" secondAttribute="trailing" id="c4"/>
-                        </constraints>
-                    </view>
-                </viewController>
-            </objects>
-        </scene>
-        """) }
+    static var scenes: Data {
+        FixtureDocuments.storyboard(
+            """
+            <scene sceneID="s1">
+                <objects>
+                    <viewController id="vc1" customClass="FirstViewController" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="r1">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
+                                    <rect key="frame" x="16" y="0.0" width="343" height="10"/>
+                                    <constraints>
+                                        <constraint firstAttribute="height" constant="10" id="a1"/>
+                                    </constraints>
+                                </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="m">
+                                    <rect key="frame" x="0.0" y="20" width="375" height="100"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
+                                            <rect key="frame" x="10" y="5" width="335" height="90"/>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstAttribute="height" constant="100" id="m0"/>
+                                        <constraint firstItem="inner" firstAttribute="leading" secondItem="m" secondAttribute="leadingMargin" id="m1"/>
+                                        <constraint firstItem="inner" firstAttribute="top" secondItem="m" secondAttribute="topMargin" id="m2"/>
+                                        <constraint firstAttribute="trailingMargin" secondItem="inner" secondAttribute="trailing" id="m3"/>
+                                        <constraint firstAttribute="bottomMargin" secondItem="inner" secondAttribute="bottom" id="m4"/>
+                                    </constraints>
+                                    <edgeInsets key="layoutMargins" top="5" left="10" bottom="5" right="30"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="sa1"/>
+                            <constraints>
+                                <constraint firstItem="a" firstAttribute="leading" secondItem="r1" secondAttribute="leadingMargin" id="r11"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="r12"/>
+                                <constraint firstItem="a" firstAttribute="top" secondItem="sa1" secondAttribute="top" id="r13"/>
+                                <constraint firstItem="m" firstAttribute="leading" secondItem="r1" secondAttribute="leading" id="r14"/>
+                                <constraint firstAttribute="trailing" secondItem="m" secondAttribute="trailing" id="r15"/>
+                                <constraint firstItem="m" firstAttribute="top" secondItem="a" secondAttribute="bottom" constant="10" id="r16"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+            <scene sceneID="s2">
+                <objects>
+                    <navigationController id="nav" sceneMemberID="viewController">
+                        <connections>
+                            <segue destination="vc2" kind="relationship" relationship="rootViewController" id="seg1"/>
+                        </connections>
+                    </navigationController>
+                </objects>
+            </scene>
+            <scene sceneID="s3">
+                <objects>
+                    <viewController id="vc2" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="r2">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                                    <rect key="frame" x="0.0" y="44" width="375" height="10"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="sa2"/>
+                            <constraints>
+                                <constraint firstItem="b" firstAttribute="top" secondItem="sa2" secondAttribute="top" id="b1"/>
+                                <constraint firstItem="b" firstAttribute="leading" secondItem="sa2" secondAttribute="leading" id="b2"/>
+                                <constraint firstItem="sa2" firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="b3"/>
+                                <constraint firstItem="b" firstAttribute="height" constant="10" id="b4"/>
+                                <constraint firstItem="sa2" firstAttribute="bottom" secondItem="b" secondAttribute="bottom" relation="greaterThanOrEqual" id="b5"/>
+                            </constraints>
+                        </view>
+                        <connections>
+                            <segue destination="vc3" kind="show" id="seg2"/>
+                        </connections>
+                    </viewController>
+                </objects>
+            </scene>
+            <scene sceneID="s4">
+                <objects>
+                    <viewController id="vc3" sceneMemberID="viewController">
+                        <layoutGuides>
+                            <viewControllerLayoutGuide type="top" id="tg"/>
+                            <viewControllerLayoutGuide type="bottom" id="bg"/>
+                        </layoutGuides>
+                        <view key="view" contentMode="scaleToFill" id="r3">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
+                                    <rect key="frame" x="0.0" y="44" width="375" height="623"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="c" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="c1"/>
+                                <constraint firstItem="bg" firstAttribute="top" secondItem="c" secondAttribute="bottom" id="c2"/>
+                                <constraint firstItem="c" firstAttribute="leading" secondItem="r3" secondAttribute="leading" id="c3"/>
+                                <constraint firstItem="c" firstAttribute="trailing" secondItem="r3" secondAttribute="trailing" id="c4"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+            """)
+    }
 
     @Test func marginsSafeAreasAndLayoutGuides() throws {
         let document = try FixtureDocuments.load(Self.scenes, name: "Main.storyboard")
@@ -197,43 +201,45 @@ struct LayoutFeatureTests {
 
     // MARK: Stacks and intrinsic sizes
 
-    static var stacks: Data { FixtureDocuments.xib(
-        resources: #"<image name="dot" width="20" height="20"/>"#,
-        FixtureDocuments.rootView(
-            """
-            <subviews>
-                <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="st">
-                    <rect key="frame" x="0.0" y="0.0" width="200" height="108"/>
-                    <subviews>
-                        <imageView contentMode="scaleToFill" image="dot" translatesAutoresizingMaskIntoConstraints="NO" id="img">
-                            <rect key="frame" x="0.0" y="0.0" width="200" height="20"/>
-                        </imageView>
-                        <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="hid">
-                            <rect key="frame" x="0.0" y="20" width="200" height="0.0"/>
-                        </view>
-                        <stackView opaque="NO" contentMode="scaleToFill" distribution="fillEqually" spacing="5" translatesAutoresizingMaskIntoConstraints="NO" id="row">
-                            <rect key="frame" x="0.0" y="30" width="200" height="31"/>
-                            <subviews>
-                                <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
-                                    <rect key="frame" x="0.0" y="0.0" width="99.5" height="31"/>
-                                </switch>
-                                <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s2">
-                                    <rect key="frame" x="102.5" y="0.0" width="99.5" height="31"/>
-                                </switch>
-                            </subviews>
-                        </stackView>
-                        <activityIndicatorView opaque="NO" contentMode="scaleToFill" style="large" translatesAutoresizingMaskIntoConstraints="NO" id="spin">
-                            <rect key="frame" x="0.0" y="71" width="200" height="37"/>
-                        </activityIndicatorView>
-                    </subviews>
-                </stackView>
-            </subviews>
-            <constraints>
-                <constraint firstItem="st" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="k1"/>
-                <constraint firstItem="st" firstAttribute="top" secondItem="root" secondAttribute="top" id="k2"/>
-                <constraint firstItem="st" firstAttribute="width" constant="200" id="k3"/>
-            </constraints>
-            """)) }
+    static var stacks: Data {
+        FixtureDocuments.xib(
+            resources: #"<image name="dot" width="20" height="20"/>"#,
+            FixtureDocuments.rootView(
+                """
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="st">
+                        <rect key="frame" x="0.0" y="0.0" width="200" height="108"/>
+                        <subviews>
+                            <imageView contentMode="scaleToFill" image="dot" translatesAutoresizingMaskIntoConstraints="NO" id="img">
+                                <rect key="frame" x="0.0" y="0.0" width="200" height="20"/>
+                            </imageView>
+                            <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="hid">
+                                <rect key="frame" x="0.0" y="20" width="200" height="0.0"/>
+                            </view>
+                            <stackView opaque="NO" contentMode="scaleToFill" distribution="fillEqually" spacing="5" translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                                <rect key="frame" x="0.0" y="30" width="200" height="31"/>
+                                <subviews>
+                                    <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s1">
+                                        <rect key="frame" x="0.0" y="0.0" width="99.5" height="31"/>
+                                    </switch>
+                                    <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s2">
+                                        <rect key="frame" x="102.5" y="0.0" width="99.5" height="31"/>
+                                    </switch>
+                                </subviews>
+                            </stackView>
+                            <activityIndicatorView opaque="NO" contentMode="scaleToFill" style="large" translatesAutoresizingMaskIntoConstraints="NO" id="spin">
+                                <rect key="frame" x="0.0" y="71" width="200" height="37"/>
+                            </activityIndicatorView>
+                        </subviews>
+                    </stackView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="st" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="k1"/>
+                    <constraint firstItem="st" firstAttribute="top" secondItem="root" secondAttribute="top" id="k2"/>
+                    <constraint firstItem="st" firstAttribute="width" constant="200" id="k3"/>
+                </constraints>
+                """))
+    }
 
     @Test func nestedStacksWithHiddenViewsAndIntrinsicSizes() throws {
         let document = try FixtureDocuments.load(Self.stacks)
@@ -346,40 +352,42 @@ struct LayoutFeatureTests {
         #expect(pad.viewsByID["fixed"]?.frame == Rect(x: 10, y: 100, width: 100, height: 50))
     }
 
-    static var prototypeCell: Data { FixtureDocuments.storyboard(
-        """
-        <scene sceneID="s1">
-            <objects>
-                <tableViewController id="tvc" sceneMemberID="viewController">
-                    <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="tv">
-                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                        <prototypes>
-                            <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" reuseIdentifier="NameCell" rowHeight="44" id="cell">
-                                <rect key="frame" x="0.0" y="28" width="375" height="44"/>
-                                <autoresizingMask key="autoresizingMask"/>
-                                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell" id="content">
-                                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+    static var prototypeCell: Data {
+        FixtureDocuments.storyboard(
+            """
+            <scene sceneID="s1">
+                <objects>
+                    <tableViewController id="tvc" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" dataMode="prototypes" style="plain" rowHeight="44" id="tv">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <prototypes>
+                                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" reuseIdentifier="NameCell" rowHeight="44" id="cell">
+                                    <rect key="frame" x="0.0" y="28" width="375" height="44"/>
                                     <autoresizingMask key="autoresizingMask"/>
-                                    <subviews>
-                                        <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="name">
-                                            <rect key="frame" x="16" y="11" width="343" height="22"/>
-                                        </label>
-                                    </subviews>
-                                    <constraints>
-                                        <constraint firstItem="name" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="n1"/>
-                                        <constraint firstAttribute="trailingMargin" secondItem="name" secondAttribute="trailing" id="n2"/>
-                                        <constraint firstItem="name" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="n3"/>
-                                        <constraint firstAttribute="bottomMargin" secondItem="name" secondAttribute="bottom" id="n4"/>
-                                    </constraints>
-                                </tableViewCellContentView>
-                            </tableViewCell>
-                        </prototypes>
-                    </tableView>
-                </tableViewController>
-            </objects>
-        </scene>
-        """) }
+                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell" id="content">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <label opaque="NO" text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="name">
+                                                <rect key="frame" x="16" y="11" width="343" height="22"/>
+                                            </label>
+                                        </subviews>
+                                        <constraints>
+                                            <constraint firstItem="name" firstAttribute="leading" secondItem="content" secondAttribute="leadingMargin" id="n1"/>
+                                            <constraint firstAttribute="trailingMargin" secondItem="name" secondAttribute="trailing" id="n2"/>
+                                            <constraint firstItem="name" firstAttribute="top" secondItem="content" secondAttribute="topMargin" id="n3"/>
+                                            <constraint firstAttribute="bottomMargin" secondItem="name" secondAttribute="bottom" id="n4"/>
+                                        </constraints>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                            </prototypes>
+                        </tableView>
+                    </tableViewController>
+                </objects>
+            </scene>
+            """)
+    }
 
     @Test func prototypeCellsAreLayoutsOfTheirOwn() throws {
         let data = Self.prototypeCell

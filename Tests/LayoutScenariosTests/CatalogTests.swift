@@ -19,8 +19,9 @@ struct CatalogTests {
         }
     }
 
-    @Test("Each scenario meets its expectations at its quick sizes, with identical counters each time",
-          arguments: ScenarioCatalog.all.map(\.name))
+    @Test(
+        "Each scenario meets its expectations at its quick sizes, with identical counters each time",
+        arguments: ScenarioCatalog.all.map(\.name))
     func meetsExpectations(name: String) throws {
         let scenario = try #require(ScenarioCatalog.named(name))
         for size in scenario.quickSizes {
@@ -40,8 +41,9 @@ struct CatalogTests {
 
     /// `--sizes` may give any size the scenario's rule allows: the rule must say
     /// everything the scenario's code needs (a stack tree needs a power of three).
-    @Test("Each scenario runs and meets its expectations at the small sizes its rule allows",
-          arguments: ScenarioCatalog.all.map(\.name))
+    @Test(
+        "Each scenario runs and meets its expectations at the small sizes its rule allows",
+        arguments: ScenarioCatalog.all.map(\.name))
     func runsAtAllowedSizes(name: String) throws {
         let scenario = try #require(ScenarioCatalog.named(name))
         for size in 1...12 where scenario.sizeRule.allows(size) && !scenario.quickSizes.contains(size) {

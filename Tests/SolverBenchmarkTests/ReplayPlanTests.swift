@@ -46,15 +46,17 @@ struct ReplayPlanTests {
     func steps() throws {
         let plan = ReplayPlan(try Self.trace(Self.mixed))
         let steps = plan.steps.map { "\($0.operationClass.rawValue) \($0.operations.lowerBound)..<\($0.operations.upperBound)" }
-        #expect(steps == [
-            "read 0..<1", "variable 1..<2", "variable 2..<3", "read 3..<4", "add 4..<5", "add 5..<7",
-            "addEdit 7..<8", "suggest 8..<11", "suggest 11..<12", "batch 12..<19", "updateConstant 19..<21",
-            "removeEdit 21..<22", "remove 22..<23",
-        ])
-        #expect(plan.stepCounts == [
-            .read: 2, .variable: 2, .add: 2, .addEdit: 1, .suggest: 2, .batch: 1, .updateConstant: 1,
-            .removeEdit: 1, .remove: 1,
-        ])
+        #expect(
+            steps == [
+                "read 0..<1", "variable 1..<2", "variable 2..<3", "read 3..<4", "add 4..<5", "add 5..<7",
+                "addEdit 7..<8", "suggest 8..<11", "suggest 11..<12", "batch 12..<19", "updateConstant 19..<21",
+                "removeEdit 21..<22", "remove 22..<23",
+            ])
+        #expect(
+            plan.stepCounts == [
+                .read: 2, .variable: 2, .add: 2, .addEdit: 1, .suggest: 2, .batch: 1, .updateConstant: 1,
+                .removeEdit: 1, .remove: 1,
+            ])
         #expect(plan.timedClasses == [.add, .remove, .suggest, .updateConstant, .addEdit, .removeEdit, .batch, .read])
     }
 
@@ -62,19 +64,21 @@ struct ReplayPlanTests {
     func segments() throws {
         let plan = ReplayPlan(try Self.trace(Self.mixed))
         let segments = plan.segments.map { "\($0.operationClass.rawValue) \($0.operations.lowerBound)..<\($0.operations.upperBound)" }
-        #expect(segments == [
-            "read 0..<1", "variable 1..<3", "read 3..<4", "add 4..<7", "addEdit 7..<8", "suggest 8..<12",
-            "batch 12..<19", "updateConstant 19..<21", "removeEdit 21..<22", "remove 22..<23",
-        ])
+        #expect(
+            segments == [
+                "read 0..<1", "variable 1..<3", "read 3..<4", "add 4..<7", "addEdit 7..<8", "suggest 8..<12",
+                "batch 12..<19", "updateConstant 19..<21", "removeEdit 21..<22", "remove 22..<23",
+            ])
         // Segments tile the trace.
         #expect(plan.segments.map(\.operations.count).reduce(0, +) == Self.mixed.count)
     }
 
     @Test("An endBatch without a batch, and a batch left open, are batch steps")
     func unbalancedBatches() throws {
-        let plan = ReplayPlan(try Self.trace([
-            #"{"op":"endBatch"}"#, #"{"op":"read"}"#, #"{"op":"beginBatch"}"#, #"{"op":"read"}"#,
-        ]))
+        let plan = ReplayPlan(
+            try Self.trace([
+                #"{"op":"endBatch"}"#, #"{"op":"read"}"#, #"{"op":"beginBatch"}"#, #"{"op":"read"}"#,
+            ]))
         #expect(plan.steps.map(\.operationClass) == [.batch, .batch])
         #expect(plan.steps.map(\.operations) == [0..<2, 2..<4])
     }

@@ -49,10 +49,11 @@ struct WorkloadTests {
     @Test("The chain of equalities has the documented shape and solves to x[k] = head + 10k", arguments: [2, 7, 60])
     func chainEquality(size: Int) throws {
         let trace = try Workload.chainEquality.trace(size: size).parsed()
-        #expect(operationCounts(trace) == [
-            "variable": size, "add": size - 1, "addEdit": 1, "suggest": ChainWorkload.suggestionCount,
-            "read": ChainWorkload.suggestionCount + 1, "removeEdit": 1, "remove": size - 1,
-        ])
+        #expect(
+            operationCounts(trace) == [
+                "variable": size, "add": size - 1, "addEdit": 1, "suggest": ChainWorkload.suggestionCount,
+                "read": ChainWorkload.suggestionCount + 1, "removeEdit": 1, "remove": size - 1,
+            ])
         #expect(nonRequiredPriorities(trace) == [Workload.strong.value])
         let verification = TraceReplayer(trace: trace).verify()
         #expect(verification.failedLines.isEmpty)
@@ -64,10 +65,11 @@ struct WorkloadTests {
     @Test("The chain of inequalities keeps the weak gap of 20", arguments: [2, 9, 40])
     func chainInequality(size: Int) throws {
         let trace = try Workload.chainInequality.trace(size: size).parsed()
-        #expect(operationCounts(trace) == [
-            "variable": size, "add": 2 * (size - 1), "addEdit": 1, "suggest": ChainWorkload.suggestionCount,
-            "read": ChainWorkload.suggestionCount + 1, "removeEdit": 1, "remove": 2 * (size - 1),
-        ])
+        #expect(
+            operationCounts(trace) == [
+                "variable": size, "add": 2 * (size - 1), "addEdit": 1, "suggest": ChainWorkload.suggestionCount,
+                "read": ChainWorkload.suggestionCount + 1, "removeEdit": 1, "remove": 2 * (size - 1),
+            ])
         #expect(nonRequiredPriorities(trace) == [Workload.strong.value, Workload.weak.value])
         let verification = TraceReplayer(trace: trace).verify()
         #expect(verification.failedLines.isEmpty)
@@ -79,10 +81,11 @@ struct WorkloadTests {
     func blocks(size: Int) throws {
         let trace = try Workload.blocks.trace(size: size).parsed()
         let suggestions = BlocksWorkload.visitCount * BlocksWorkload.suggestionsPerVisit
-        #expect(operationCounts(trace) == [
-            "variable": 4 * size, "add": 8 * size, "addEdit": size, "suggest": suggestions, "read": suggestions + 2,
-            "removeEdit": size, "remove": 8 * size,
-        ])
+        #expect(
+            operationCounts(trace) == [
+                "variable": 4 * size, "add": 8 * size, "addEdit": size, "suggest": suggestions, "read": suggestions + 2,
+                "removeEdit": size, "remove": 8 * size,
+            ])
         #expect(nonRequiredPriorities(trace) == [Workload.strong.value, Workload.medium.value, Workload.weak.value])
         let verification = TraceReplayer(trace: trace).verify()
         #expect(verification.failedLines.isEmpty)
@@ -111,10 +114,11 @@ struct WorkloadTests {
     @Test("Constant updates move the middle view's minimum width", arguments: [1, 4, 50])
     func constantUpdate(size: Int) throws {
         let trace = try Workload.constantUpdate.trace(size: size).parsed()
-        #expect(operationCounts(trace) == [
-            "variable": 4 * size, "add": 8 * size, "updateConstant": BlocksWorkload.updateCount,
-            "read": BlocksWorkload.updateCount + 1,
-        ])
+        #expect(
+            operationCounts(trace) == [
+                "variable": 4 * size, "add": 8 * size, "updateConstant": BlocksWorkload.updateCount,
+                "read": BlocksWorkload.updateCount + 1,
+            ])
         let verification = TraceReplayer(trace: trace).verify()
         #expect(verification.failedLines.isEmpty)
         let minimum = BlocksWorkload.minimumWidths[(BlocksWorkload.updateCount - 1) % BlocksWorkload.minimumWidths.count]
@@ -129,10 +133,11 @@ struct WorkloadTests {
         #expect(generated.size == 37 && generated.name == "form-37")
         let trace = try generated.parsed()
         let resizes = FormWorkload.resizeCycles * FormWorkload.sizes.count
-        #expect(operationCounts(trace) == [
-            "variable": 37, "add": 111, "addEdit": 2, "suggest": 2 * resizes, "read": resizes + 1, "removeEdit": 2,
-            "remove": 111,
-        ])
+        #expect(
+            operationCounts(trace) == [
+                "variable": 37, "add": 111, "addEdit": 2, "suggest": 2 * resizes, "read": resizes + 1, "removeEdit": 2,
+                "remove": 111,
+            ])
         #expect(nonRequiredPriorities(trace) == [Workload.strong.value, Workload.medium.value, Workload.weak.value])
         #expect(TraceReplayer(trace: trace).verify().failedLines.isEmpty)
     }

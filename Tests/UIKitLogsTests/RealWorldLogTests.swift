@@ -61,8 +61,9 @@ struct RealWorldLogTests {
 
     @Test("The manifest's malformed logs are all in the invalid folder")
     func malformedPresent() {
-        #expect(RealWorldLogs.files(in: "logs/wtfautolayout/invalid").map(\.lastPathComponent)
-            == ["duplicateKeyError.log", "invalidHexitError.log"])
+        #expect(
+            RealWorldLogs.files(in: "logs/wtfautolayout/invalid").map(\.lastPathComponent)
+                == ["duplicateKeyError.log", "invalidHexitError.log"])
     }
 
     @Test("Malformed logs get located errors", arguments: RealWorldLogs.files(in: "logs/wtfautolayout/invalid"))

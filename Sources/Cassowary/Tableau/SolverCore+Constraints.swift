@@ -268,7 +268,8 @@ extension SolverCore {
         beginUndo()
         _ = minimize(row: objective, onlyFaceSymbols: false, scale: max(rowScale(objective), 1e-300))
         var least = abs(rows[objective].constant)
-        var feasible = least <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
+        var feasible =
+            least <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
             || least <= roundingFloor(of: constraint, valueScale: largestBasicValue())
         // The row's rounding bound still holds the magnitudes that cancelled on the way
         // down (a violation of 1e11 minimized to 1e3 leaves a bound near 0.1 that hides
@@ -285,7 +286,8 @@ extension SolverCore {
             let next = abs(rows[objective].constant)
             if next >= least { break }
             least = next
-            feasible = least <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
+            feasible =
+                least <= Self.feasibilityTolerance * max(magnitude(of: constraint), startingViolation)
                 || least <= roundingFloor(of: constraint, valueScale: largestBasicValue())
         }
 
@@ -474,13 +476,15 @@ extension SolverCore {
             let basicKind = symbols[basic].kind
             if basicKind == .dummy {
                 if basic < dummyBasic && size >= Self.pivotTolerance * rowScale(element.row) {
-                    dummyBasic = basic; dummyRow = element.row
+                    dummyBasic = basic
+                    dummyRow = element.row
                 }
                 continue
             }
             if basicKind == .external {
                 if basic < freeBasic && size >= Self.pivotTolerance * rowScale(element.row) {
-                    freeBasic = basic; freeRow = element.row
+                    freeBasic = basic
+                    freeRow = element.row
                 }
                 continue
             }
@@ -490,14 +494,18 @@ extension SolverCore {
                 if (ratio < negativeRatio || (ratio == negativeRatio && basic < negativeBasic))
                     && size >= Self.pivotTolerance * rowScale(element.row)
                 {
-                    negativeRatio = ratio; negativeRow = element.row; negativeBasic = basic
+                    negativeRatio = ratio
+                    negativeRow = element.row
+                    negativeBasic = basic
                 }
             } else {
                 let ratio = header.constant / coefficient
                 if (ratio < positiveRatio || (ratio == positiveRatio && basic < positiveBasic))
                     && size >= Self.pivotTolerance * rowScale(element.row)
                 {
-                    positiveRatio = ratio; positiveRow = element.row; positiveBasic = basic
+                    positiveRatio = ratio
+                    positiveRow = element.row
+                    positiveBasic = basic
                 }
             }
         }

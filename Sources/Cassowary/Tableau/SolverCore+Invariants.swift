@@ -92,7 +92,9 @@
                     let kind = symbols[header.basic].kind
                     if kind == .external { continue }
                     let tolerance = 1e-7 * max(1, ownerMagnitude(header.basic))
-                    if header.constant < -tolerance { fail("row \(rowIndex) with restricted basic \(header.basic) is infeasible: \(header.constant)") }
+                    if header.constant < -tolerance {
+                        fail("row \(rowIndex) with restricted basic \(header.basic) is infeasible: \(header.constant)")
+                    }
                     if kind == .dummy && abs(header.constant) > tolerance { fail("dummy-basic row \(rowIndex) has constant \(header.constant)") }
                 }
                 // Optimality, re-derived without the solver's own rule: every objective
@@ -117,7 +119,9 @@
                         let cost = coefficient(row: fresh, symbol: symbol)
                         if abs(cost) <= 1e-8 * max(1, rowMagnitude[fresh]) { continue }
                         if cost < 0 {
-                            fail("symbol \(symbol) has reduced cost \(cost) at priority \(priority), the first that is not rounding: the objective is not optimal")
+                            fail(
+                                "symbol \(symbol) has reduced cost \(cost) at priority \(priority), the first that is not rounding: the objective is not optimal"
+                            )
                         }
                         break
                     }
@@ -186,7 +190,8 @@
                 var failure: String?
                 for symbol in touched {
                     if failure == nil && abs(combined[Int(symbol)]) > tolerance * scale {
-                        failure = "constraint \(constraint) does not reduce to its markers through the rows: symbol \(symbol) is left with \(combined[Int(symbol)]) (largest term \(scale))"
+                        failure =
+                            "constraint \(constraint) does not reduce to its markers through the rows: symbol \(symbol) is left with \(combined[Int(symbol)]) (largest term \(scale))"
                     }
                     combined[Int(symbol)] = 0
                     size[Int(symbol)] = 0

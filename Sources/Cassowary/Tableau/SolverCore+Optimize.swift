@@ -189,7 +189,10 @@ extension SolverCore {
             let wouldWin = ratio < bestRatio || (ratio == bestRatio && header.basic < bestBasic)
             // Small next to its column, or (checked only for a would-be winner) next to its own row.
             if -coefficient < threshold || (wouldWin && -coefficient < Self.pivotTolerance * rowScale(element.row)) {
-                if ratio < smallRatio { smallRatio = ratio; smallRow = element.row }
+                if ratio < smallRatio {
+                    smallRatio = ratio
+                    smallRow = element.row
+                }
                 continue
             }
             if wouldWin {
@@ -420,8 +423,14 @@ extension SolverCore {
             let priority = max(leftPriority, rightPriority)
             var leftValue = 0.0
             var rightValue = 0.0
-            if leftPriority == priority { leftValue = lhs[left].value; left += 1 }
-            if rightPriority == priority { rightValue = rhs[right].value; right += 1 }
+            if leftPriority == priority {
+                leftValue = lhs[left].value
+                left += 1
+            }
+            if rightPriority == priority {
+                rightValue = rhs[right].value
+                right += 1
+            }
             let tolerance = 1e-9 * max(abs(leftValue), abs(rightValue))
             if leftValue < rightValue - tolerance { return -1 }
             if leftValue > rightValue + tolerance { return 1 }

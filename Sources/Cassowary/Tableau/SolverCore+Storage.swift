@@ -38,10 +38,11 @@ extension SolverCore {
         }
         let id = Int32(symbols.count)
         let (column, columnCapacity) = blocks.allocate(ColumnEntry.self, capacity: 1)
-        symbols.append(SymbolInfo(
-            column: column, value: 0,
-            columnCount: 0, columnCapacity: columnCapacity, row: -1, owner: owner, edit: -1,
-            touchStamp: 0, dirtyStamp: 0, kind: kind, improving: false, inChangedList: false))
+        symbols.append(
+            SymbolInfo(
+                column: column, value: 0,
+                columnCount: 0, columnCapacity: columnCapacity, row: -1, owner: owner, edit: -1,
+                touchStamp: 0, dirtyStamp: 0, kind: kind, improving: false, inChangedList: false))
         names.append("")
         symbolMark.append(-1)
         // The touched list holds each symbol at most once, and it grows during dual
@@ -76,10 +77,11 @@ extension SolverCore {
         } else {
             row = Int32(rows.count)
             let (entries, capacity) = blocks.allocate(RowEntry.self, capacity: 1)
-            rows.append(RowHeader(
-                entries: entries, constant: 0, count: 0,
-                capacity: capacity, basic: basic, priority: priority,
-                kind: kind, listedInfeasible: false, undoStamp: 0))
+            rows.append(
+                RowHeader(
+                    entries: entries, constant: 0, count: 0,
+                    capacity: capacity, basic: basic, priority: priority,
+                    kind: kind, listedInfeasible: false, undoStamp: 0))
             rowMarkStamp.append(0)
             rowMarkEntry.append(-1)
             rowMagnitude.append(0)

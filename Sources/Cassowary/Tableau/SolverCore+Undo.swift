@@ -20,9 +20,10 @@ extension SolverCore {
             return
         }
         let header = rows[row]
-        undoRows.append(SavedRow(
-            row: row, basic: header.basic, constant: header.constant, firstEntry: undoEntries.count,
-            entryCount: Int(header.count)))
+        undoRows.append(
+            SavedRow(
+                row: row, basic: header.basic, constant: header.constant, firstEntry: undoEntries.count,
+                entryCount: Int(header.count)))
         for index in 0..<Int(header.count) {
             undoEntries.append(SavedEntry(symbol: header.entries[index].symbol, coefficient: header.entries[index].coefficient))
         }

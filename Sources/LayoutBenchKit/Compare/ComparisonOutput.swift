@@ -93,7 +93,8 @@ public enum ComparisonOutput {
         } else if !improvements.isEmpty {
             text += headlines(improvements, what: "Improved beyond the thresholds", limit: 10)
         } else {
-            text += comparison.lostCoverage.isEmpty
+            text +=
+                comparison.lostCoverage.isEmpty
                 ? "No metric regressed or improved beyond its threshold.\n\n"
                 : "No measured metric regressed or improved beyond its threshold.\n\n"
         }
@@ -102,7 +103,8 @@ public enum ComparisonOutput {
         }
         if !improvements.isEmpty {
             text += folded(
-                "Improvements beyond the thresholds (\(improvements.count))", byScenario(improvements) + "\n" + collapsedTable(improvements, limit: 60))
+                "Improvements beyond the thresholds (\(improvements.count))",
+                byScenario(improvements) + "\n" + collapsedTable(improvements, limit: 60))
         }
         let inconclusive = comparison.rows(.inconclusive)
         if !inconclusive.isEmpty {

@@ -216,7 +216,8 @@ public struct ReportComparison: Sendable {
             }
         }
         let (baseOptions, headOptions) = (base.report.options, head.report.options)
-        let sameSelection = baseOptions.filters == headOptions.filters && baseOptions.tags == headOptions.tags
+        let sameSelection =
+            baseOptions.filters == headOptions.filters && baseOptions.tags == headOptions.tags
             && baseOptions.sizes == headOptions.sizes && baseOptions.quick == headOptions.quick
         return ReportComparison(
             base: Side(base), head: Side(head), rows: rows, onlyInBase: onlyInBase, onlyInHead: onlyInHead,

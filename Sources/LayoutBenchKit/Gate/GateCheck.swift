@@ -130,7 +130,8 @@ public struct GateCheck: Sendable {
         var text = ComparisonOutput.markdown(comparison, title: title, baseName: baselineName)
         if !comparison.lostCoverage.isEmpty {
             text += "\n### Lost coverage (\(comparison.lostCoverage.count))\n\n"
-            text += "The run selected what the baseline selected but did not measure these; a renamed or removed "
+            text +=
+                "The run selected what the baseline selected but did not measure these; a renamed or removed "
                 + "scenario needs a new baseline (`layoutbench baseline save NAME`).\n\n"
             for item in comparison.lostCoverage.prefix(20) { text += "- \(ComparisonOutput.code(item))\n" }
             if comparison.lostCoverage.count > 20 { text += "- ... and \(comparison.lostCoverage.count - 20) more\n" }

@@ -269,7 +269,8 @@ extension Thresholds {
         throw fail(
             "unknown metric \"\(name)\"." + Suggestions.didYouMean(Suggestions.closest(to: name, among: candidates))
                 + " The metrics are the report's counters (docs/metrics.md), wallNanoseconds, cpuNanoseconds, allocations, "
-                + "allocatedBytes, peakIncreaseBytes and instructions" + (allowKinds ? "; or a kind: counter, allocation, time, memory, instructions." : "."),
+                + "allocatedBytes, peakIncreaseBytes and instructions"
+                + (allowKinds ? "; or a kind: counter, allocation, time, memory, instructions." : "."),
             position)
     }
 

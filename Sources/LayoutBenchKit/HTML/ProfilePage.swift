@@ -113,7 +113,9 @@ extension ProfileReport {
             var columns: [HTMLTable.Column] = [.init(name)]
             if let detail { columns.append(.init(detail)) }
             if instances { columns.append(.init("Views", numeric: true)) }
-            for title in ["Row ops", "Share", "Cells", "Solves", "Added", "Removed", "Constants", "Churn"] { columns.append(.init(title, numeric: true)) }
+            for title in ["Row ops", "Share", "Cells", "Solves", "Added", "Removed", "Constants", "Churn"] {
+                columns.append(.init(title, numeric: true))
+            }
             table = HTMLTable(
                 id: id + "-table", columns: columns,
                 rows: rows.map { row in

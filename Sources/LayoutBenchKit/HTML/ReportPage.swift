@@ -224,9 +224,11 @@ public struct ReportPage {
         var rows: [HTMLTable.Row] = []
         for family in report.families {
             for entry in family.scenarios {
-                var cells = [HTMLTable.Cell(family.name),
-                             HTMLTable.Cell(html: HTML.link("#scenario-\(HTML.slug(entry.name))", entry.name), sortValue: entry.name),
-                             HTMLTable.Cell(entry.role ?? "")]
+                var cells = [
+                    HTMLTable.Cell(family.name),
+                    HTMLTable.Cell(html: HTML.link("#scenario-\(HTML.slug(entry.name))", entry.name), sortValue: entry.name),
+                    HTMLTable.Cell(entry.role ?? ""),
+                ]
                 for metric in Self.growthMetrics {
                     let brief = entry.growth[metric.rawValue]
                     cells.append(HTMLTable.Cell(brief.map(Self.growthText) ?? "–", sortBy: brief?.logLogExponent))
@@ -306,7 +308,9 @@ public struct ReportPage {
             "expectations": scenario.expectations.enumerated().map { ["first": $0.offset == 0, "text": $0.element] as [String: Any] },
         ]
         if let pair = scenario.pair {
-            var entry: [String: Any] = ["role": pair.role, "otherRole": pair.role == "anti-pattern" ? "fix" : "anti-pattern", "partner": pair.partner]
+            var entry: [String: Any] = [
+                "role": pair.role, "otherRole": pair.role == "anti-pattern" ? "fix" : "anti-pattern", "partner": pair.partner,
+            ]
             if report.scenarios.contains(where: { $0.name == pair.partner }) { entry["partnerSlug"] = HTML.slug(pair.partner) }
             context["pair"] = entry
         }
@@ -452,13 +456,13 @@ public struct ReportPage {
                 ]))
         }
         let table = HTMLTable(
-                id: "growth-\(HTML.slug(scenario.name))",
-                columns: [
-                    .init("Metric"), .init("Model"), .init("Log-log exponent", numeric: true), .init("R²", numeric: true),
-                    .init("p (vs O(1))", numeric: true), .init("Best growth model"),
-                ],
-                rows: rows
-            ).render()
+            id: "growth-\(HTML.slug(scenario.name))",
+            columns: [
+                .init("Metric"), .init("Model"), .init("Log-log exponent", numeric: true), .init("R²", numeric: true),
+                .init("p (vs O(1))", numeric: true), .init("Best growth model"),
+            ],
+            rows: rows
+        ).render()
         return PageTemplates.render("details", ["summary": "Growth fits", "html": table])
     }
 

@@ -333,7 +333,8 @@ public struct SVGRatioBars {
         for exponent in stride(from: -Int(extent), through: Int(extent), by: 1) {
             let x = SVGLineChart.f(px(pow(10, Double(exponent))))
             nodes.append(
-                Markup("line", ["class": exponent == 0 ? "one" : "grid", "x1": x, "x2": x, "y1": "\(Int(top - 4))", "y2": SVGLineChart.f(height - 6)]))
+                Markup(
+                    "line", ["class": exponent == 0 ? "one" : "grid", "x1": x, "x2": x, "y1": "\(Int(top - 4))", "y2": SVGLineChart.f(height - 6)]))
             let label = exponent >= 0 ? "\(MetricFormat.count(pow(10, Double(exponent))))×" : "1/\(MetricFormat.count(pow(10, Double(-exponent))))"
             nodes.append(Markup("text", ["x": x, "y": "12", "text-anchor": "middle"], [.text(label)]))
         }

@@ -190,7 +190,9 @@ public enum HistorySite {
                 "hasSkipped": !collection.skipped.isEmpty, "skipped": collection.skipped.map(\.description),
                 "canCompare": runs.count >= 2, "runOptions": runOptions(runs), "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
                 "hasScenarios": !names.isEmpty,
-                "scenarios": names.enumerated().map { ["slug": HTML.slug($0.element), "name": $0.element, "first": $0.offset == 0] as [String: Any] },
+                "scenarios": names.enumerated().map {
+                    ["slug": HTML.slug($0.element), "name": $0.element, "first": $0.offset == 0] as [String: Any]
+                },
             ])
         return HTMLPage(
             title: "layoutbench history",

@@ -70,7 +70,8 @@ public enum BusyRule {
     /// - Parameter code: Formats a scenario name (backticks in Markdown).
     public static func warning(_ report: Report, code: (String) -> String = { $0 }) -> String? {
         guard let summary = summary(report), summary.busy > 0 else { return nil }
-        var text = "Busy machine: \(summary.busy) of \(summary.measured) measurements had wall time over "
+        var text =
+            "Busy machine: \(summary.busy) of \(summary.measured) measurements had wall time over "
             + "\(ProgressDisplay.fixed(wallToCPUThreshold))× CPU time or a load average over the \(report.environment.machine.logicalCores) "
             + "logical cores"
         var details: [String] = []

@@ -189,9 +189,10 @@ public struct FamilySummary: Codable, Sendable {
         for result in results {
             let entry = Entry(
                 name: result.name, role: result.pair?.role,
-                growth: OrderedMap(result.growth.metrics.map {
-                    ($0.key, Brief(model: $0.value.model, logLogExponent: $0.value.logLogExponent))
-                }))
+                growth: OrderedMap(
+                    result.growth.metrics.map {
+                        ($0.key, Brief(model: $0.value.model, logLogExponent: $0.value.logLogExponent))
+                    }))
             if let index = families.firstIndex(where: { $0.name == result.family }) {
                 families[index].scenarios.append(entry)
             } else {

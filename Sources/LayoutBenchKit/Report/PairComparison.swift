@@ -58,7 +58,7 @@ public struct PairComparison: Codable, Sendable {
         /// The cause given when the anti-pattern declares no model gap.
         public static let unexplained =
             "The scenario declares no cost that UIKit pays and the model does not: compare the counters with the seed's claim, "
-                + "and the wall time with the run's noise."
+            + "and the wall time with the run's noise."
     }
 
     /// The contradiction of a pair's sizes, if the anti-pattern was faster at any of them.

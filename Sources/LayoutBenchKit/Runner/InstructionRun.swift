@@ -156,7 +156,8 @@ public enum InstructionRun {
         do {
             try files.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw LayoutBenchError(.unwritableOutput, "Cannot create the temporary folder \(folder.path) for callgrind's dumps: \(error).", cause: error)
+            throw LayoutBenchError(
+                .unwritableOutput, "Cannot create the temporary folder \(folder.path) for callgrind's dumps: \(error).", cause: error)
         }
         defer { try? files.removeItem(at: folder) }
         let requestPath = folder.appendingPathComponent("request.json").path
@@ -195,7 +196,8 @@ public enum InstructionRun {
         do {
             return try JSONDecoder().decode(ScenarioRunner.Outcome.self, from: data)
         } catch {
-            throw LayoutBenchError(.instructionCountingUnavailable, "The outcome of the measurements under callgrind is unreadable: \(error).", cause: error)
+            throw LayoutBenchError(
+                .instructionCountingUnavailable, "The outcome of the measurements under callgrind is unreadable: \(error).", cause: error)
         }
     }
 
@@ -229,7 +231,8 @@ public enum InstructionRun {
         }
         let configuration = request.configuration
         let scenarios = try configuration.selection.select(from: catalog)
-        let progress = request.progressLines
+        let progress =
+            request.progressLines
             ? ProgressDisplay(style: .lines, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
         let runner = ScenarioRunner(
             configuration: configuration, instructionCounter: InstructionCounter(dumpBase: request.dumpBase), progress: progress)

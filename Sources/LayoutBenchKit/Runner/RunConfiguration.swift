@@ -290,7 +290,8 @@ public struct RunConfiguration: Sendable, Equatable {
         }
         guard minimumRepetitions <= Self.maximumTimedRepetitions else {
             throw error(
-                .minimumRepetitions, { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(minimumRepetitions)." },
+                .minimumRepetitions,
+                { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(minimumRepetitions)." },
                 fix: "Use --max-repetitions with a --time-budget to let cheap sizes repeat more.")
         }
         guard maximumRepetitions >= minimumRepetitions else {
@@ -299,7 +300,8 @@ public struct RunConfiguration: Sendable, Equatable {
         }
         guard maximumRepetitions <= Self.maximumTimedRepetitions else {
             throw error(
-                .maximumRepetitions, { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(maximumRepetitions)." },
+                .maximumRepetitions,
+                { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(maximumRepetitions)." },
                 fix: "")
         }
         guard (1...Self.maximumCountingRepetitions).contains(countingRepetitions) else {
@@ -342,18 +344,23 @@ public struct RunConfiguration: Sendable, Equatable {
     /// - Throws: ``LayoutBenchError`` `invalid-size` (or `invalid-stored-options`).
     public func check(size: Int, for scenario: Scenario, option: String = "--sizes") throws(LayoutBenchError) {
         guard scenario.sizeRule.allows(size) else {
-            throw error(.sizes, { name in
-                Self.stored(name, size) + "Scenario '\(scenario.name)' cannot run at size \(size): its sizes must be \(scenario.sizeRule.description). "
-                    + "Its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", "))."
-            }, fix: option == "--sizes" ? "Choose other --sizes, or select fewer scenarios." : "Choose another \(option).")
+            throw error(
+                .sizes,
+                { name in
+                    Self.stored(name, size)
+                        + "Scenario '\(scenario.name)' cannot run at size \(size): its sizes must be \(scenario.sizeRule.description). "
+                        + "Its default sizes are \(scenario.sizes.map(String.init).joined(separator: ", "))."
+                }, fix: option == "--sizes" ? "Choose other --sizes, or select fewer scenarios." : "Choose another \(option).")
         }
         let limit = sizeLimit(for: scenario)
         guard size <= limit else {
-            let why = maximumSizeOverride != nil
+            let why =
+                maximumSizeOverride != nil
                 ? "\(Self.sizeLimitVariable) limits sizes to \(limit)"
                 : "sizes are limited to \(Self.sizeLimitFactor) times the scenario's largest default size (\(limit)), "
                     + "so that a mistyped size cannot exhaust memory"
-            throw error(.sizes, { name in Self.stored(name, size) + "Scenario '\(scenario.name)' cannot run at size \(size): \(why)." },
+            throw error(
+                .sizes, { name in Self.stored(name, size) + "Scenario '\(scenario.name)' cannot run at size \(size): \(why)." },
                 fix: "Set \(Self.sizeLimitVariable)=\(size) to allow it.")
         }
     }

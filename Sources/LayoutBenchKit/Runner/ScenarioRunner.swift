@@ -131,10 +131,12 @@ public final class ScenarioRunner {
         if duration > configuration.timeBudgetSeconds * 1.1 {
             let slowest = results.flatMap { result in result.sizes.map { (result.name, $0) } }
                 .max { $0.1.elapsedSeconds < $1.1.elapsedSeconds }
-            var warning = "The measurements took \(Int(duration.rounded())) s, over the time budget of "
+            var warning =
+                "The measurements took \(Int(duration.rounded())) s, over the time budget of "
                 + "\(Int(configuration.timeBudgetSeconds.rounded())) s"
             if let (name, size) = slowest {
-                warning += "; the slowest was \(name) at size \(size.size) (\(Int(size.elapsedSeconds.rounded())) s "
+                warning +=
+                    "; the slowest was \(name) at size \(size.size) (\(Int(size.elapsedSeconds.rounded())) s "
                     + "for \(size.repetitions.total) repetitions)"
             }
             warnings.append(warning + ".")
@@ -283,7 +285,8 @@ public final class ScenarioRunner {
         var measurement = begin(scenario, size: size)
         warmUp(&measurement)
         var lastRepetitionSeconds = 0.0
-        while shouldRepeat(completed: measurement.wall.count, spentSeconds: measurement.spentSeconds,
+        while shouldRepeat(
+            completed: measurement.wall.count, spentSeconds: measurement.spentSeconds,
             lastRepetitionSeconds: lastRepetitionSeconds, allowanceSeconds: allowanceSeconds)
         {
             lastRepetitionSeconds = timed(&measurement)
@@ -306,7 +309,8 @@ public final class ScenarioRunner {
         warmUp(&a)
         warmUp(&b)
         var lastRoundSeconds = 0.0
-        while shouldRepeat(completed: a.wall.count, spentSeconds: a.spentSeconds + b.spentSeconds,
+        while shouldRepeat(
+            completed: a.wall.count, spentSeconds: a.spentSeconds + b.spentSeconds,
             lastRepetitionSeconds: lastRoundSeconds, allowanceSeconds: allowanceSeconds)
         {
             lastRoundSeconds = timed(&a) + timed(&b)
@@ -522,9 +526,10 @@ struct RepetitionChecker {
         }) {
             failures[index].repetitions.append(repetition)
         } else {
-            failures.append(Report.Failure(
-                scenario: scenario.name, size: size, kind: kind, expectation: expectation, detail: detail,
-                repetitions: [repetition]))
+            failures.append(
+                Report.Failure(
+                    scenario: scenario.name, size: size, kind: kind, expectation: expectation, detail: detail,
+                    repetitions: [repetition]))
         }
     }
 }

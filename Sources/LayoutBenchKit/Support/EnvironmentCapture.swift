@@ -20,7 +20,8 @@ public enum EnvironmentCapture {
     public static func tool(version: String) -> Report.ToolInfo {
         let root = sourceRoot
         let commit = run(["git", "-C", root, "rev-parse", "HEAD"]).flatMap { $0.count == 40 ? $0 : nil }
-        let dirty = commit == nil
+        let dirty =
+            commit == nil
             ? nil : run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"]).map { !$0.isEmpty }
         return Report.ToolInfo(version: version, gitCommit: commit, gitDirty: dirty)
     }
@@ -29,9 +30,9 @@ public enum EnvironmentCapture {
     public static func toolchain() -> RunEnvironment.Toolchain {
         let version = run(["swift", "--version"])?.split(separator: "\n").first.map(String.init)
         #if DEBUG
-        let configuration = "debug"
+            let configuration = "debug"
         #else
-        let configuration = "release"
+            let configuration = "release"
         #endif
         return RunEnvironment.Toolchain(
             swiftVersion: version, compilerVersion: compilerVersion, buildConfiguration: configuration)
@@ -40,17 +41,17 @@ public enum EnvironmentCapture {
     /// The compiler's version at compile time, to the minor version.
     public static var compilerVersion: String {
         #if compiler(>=6.5)
-        "6.5 or later"
+            "6.5 or later"
         #elseif compiler(>=6.4)
-        "6.4"
+            "6.4"
         #elseif compiler(>=6.3)
-        "6.3"
+            "6.3"
         #elseif compiler(>=6.2)
-        "6.2"
+            "6.2"
         #elseif compiler(>=6.1)
-        "6.1"
+            "6.1"
         #else
-        "6.0"
+            "6.0"
         #endif
     }
 

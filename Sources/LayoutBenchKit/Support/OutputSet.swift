@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CLayoutBenchSystem
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Writes a set of files (a run's `latest/`, a history folder, a site) as a unit: a reader
 /// sees the old set or the new set, never a mix, even after `kill -9`, a full disk or a
@@ -195,7 +196,8 @@ public final class OutputLock {
         guard descriptor >= 0 else {
             throw LayoutBenchError(
                 .unwritableOutput,
-                "Cannot create the lock file '\(path)' (\(String(cString: strerror(errno)))). Check the folder's permissions, or choose another --output folder.")
+                "Cannot create the lock file '\(path)' (\(String(cString: strerror(errno)))). Check the folder's permissions, or choose another --output folder."
+            )
         }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }

@@ -161,7 +161,9 @@ public struct ImportReport: Sendable, Codable {
     /// file that fails becomes a failure and the others go on.
     ///
     /// - Throws: ``ImportError`` `.noDocuments` when a path names nothing.
-    public static func make(paths: [String], options: ImportOptions = ImportOptions(), includingFrames: Bool = false)
+    public static func make(
+        paths: [String], options: ImportOptions = ImportOptions(), includingFrames: Bool = false
+    )
         throws(ImportError) -> ImportReport
     {
         var files: [DocumentSummary] = []
