@@ -15,8 +15,9 @@ struct CheckCommand: LayoutBenchSubcommand {
             the report as layoutbench run does, or reads --report instead. Prints the comparison \
             table, writes a Markdown summary for a pull-request comment (--summary; with a run also \
             <output>/latest/check.md) and a comparison page (<output>/latest/comparison.html), and \
-            adds the baseline section to the run's report.html. docs/ci.md has the verdict rule, the \
-            thresholds format and a CI workflow.
+            adds the baseline section to the run's report.html; --export FORMAT=FILE also writes the \
+            comparison as CSV, JUnit XML or github-action-benchmark's JSON. docs/ci.md has the verdict \
+            rule, the thresholds format and a CI workflow.
 
             --inject-churn N runs a deliberately slowed variant (every display frame deactivates \
             and reactivates up to N constraints): the counters that churn moves fail the gate with exit code 2. \
@@ -39,7 +40,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run (the message names the file)",
         .noInput: "a --layouts path names nothing, or a file cannot be read",
         .unavailable: "(with a run) allocations cannot be counted; try --no-allocations",
-        .cannotWriteOutput: "a report, the summary or the comparison page cannot be written (checked\nbefore the run)",
+        .cannotWriteOutput: "a report, the summary, an export or the comparison page cannot be written\n(checked before the run)",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
     ])
 
@@ -61,6 +62,15 @@ struct CheckCommand: LayoutBenchSubcommand {
     @Flag(help: "Every compared metric in the table, not only the changed and headline ones.")
     var all = false
 
+    @Option(
+        name: .customLong("export"),
+        help: ArgumentHelp(
+            "Also write the comparison as FORMAT to FILE: csv, junit (a test case per gated scenario and metric) or "
+                + "benchmark-action (github-action-benchmark's customSmallerIsBetter). Repeatable.",
+            valueName: "format=file"),
+        transform: CheckExport.init(argument:))
+    var exports: [CheckExport] = []
+
     /// The run's options (as `layoutbench run`); those not given repeat the baseline's.
     @OptionGroup(title: "Run options (as layoutbench run; those not given repeat the baseline's)")
     var runOptions: RunOptionGroup
@@ -76,6 +86,7 @@ struct CheckCommand: LayoutBenchSubcommand {
         }
         let prepared = try gate.prepare()
         if let summary { try AtomicFile.checkWritable(summary, option: "--summary") }
+        for export in exports { try AtomicFile.checkWritable(export.path, option: "--export") }
 
         let head: LoadedReport
         let outcome: GateCheck.Outcome
@@ -110,6 +121,15 @@ struct CheckCommand: LayoutBenchSubcommand {
                 throw error
             }
         }
+        for export in exports {
+            do {
+                try export.write(outcome.comparison, thresholds: prepared.thresholds)
+            } catch {
+                CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
+                throw error
+            }
+            CommandLineOutput.writeOutput("Wrote \(export.path)\n")
+        }
         CommandLineOutput.writeOutput(GateCheck.verdictLine(outcome))
         if outcome.exitStatus != .success { throw CommandExit(outcome.exitStatus) }
     }
@@ -124,5 +144,52 @@ struct CheckCommand: LayoutBenchSubcommand {
         let given = try runOptions.apply(to: &configuration)
         configuration.storedOptions?.options.subtract(given)
         return try runOptions.session(configuration, formats: [.json, .html], catalog: catalog)
+    }
+}
+
+/// One `check --export FORMAT=FILE`: the comparison in a format other tools read, written
+/// atomically beside the verdict (its path is checked before the run).
+struct CheckExport {
+    enum Format: String, CaseIterable {
+        case csv, junit
+        case benchmarkAction = "benchmark-action"
+    }
+
+    var format: Format
+    var path: String
+
+    /// Parses `FORMAT=FILE`; a bad format or an empty file is a usage error (64).
+    init(argument: String) throws {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw ValidationError("--export takes FORMAT=FILE, such as junit=check.xml; found '\(argument)'.")
+        }
+        let name = String(argument[..<equals])
+        let file = String(argument[argument.index(after: equals)...])
+        guard let format = Format(rawValue: name) else {
+            let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--export: unknown format '\(name)'; use one of \(known).")
+        }
+        guard !file.isEmpty else { throw ValidationError("--export \(name)= needs a file after '='.") }
+        self.format = format
+        self.path = file
+    }
+
+    /// Writes the comparison in this export's format.
+    func write(_ comparison: ReportComparison, thresholds: Thresholds) throws(GateError) {
+        let text: String
+        do {
+            switch format {
+            case .csv: text = ComparisonExports.csv(comparison)
+            case .junit: text = ComparisonExports.junit(comparison, name: "layoutbench check")
+            case .benchmarkAction: text = try ComparisonExports.benchmarkAction(comparison, thresholds: thresholds)
+            }
+        } catch {
+            throw GateError(.unwritableOutput, "Cannot encode the comparison as \(format.rawValue): \(error)", cause: error)
+        }
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw GateError(.unwritableOutput, error.message, cause: error)
+        }
     }
 }
