@@ -66,8 +66,14 @@ struct CheckCommand: LayoutBenchSubcommand {
     var runOptions: RunOptionGroup
 
     func execute() throws {
+        // layoutbench.yml (or --config): its thresholds and baselines folder, and with a run its
+        // run options, under those given here.
+        let file = try runOptions.configFile()
+        var runOptions = runOptions
+        if let file, report == nil { runOptions.fill(from: file) }
         var gate = GateCheck(
-            baseline: baseline, store: BaselineStore(folder: baselines ?? BaselineStore.defaultFolder), thresholdsPath: thresholds)
+            baseline: baseline, store: BaselineStore(folder: baselines ?? file?.baselines ?? BaselineStore.defaultFolder),
+            thresholdsPath: thresholds ?? file?.thresholds)
         gate.catalog = LayoutBench.catalog
         if report != nil && runOptions.changesTheRun {
             throw GateError(
@@ -83,7 +89,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             head = try ReportReader.read(report)
             outcome = GateCheck.evaluate(prepared, head: head)
         } else {
-            let session = try makeSession(repeating: prepared.baseline)
+            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions)
             // The comparison is made before the report is written, so check.md, comparison.html
             // and the report go into latest/ as one set.
             var evaluated: GateCheck.Outcome?
@@ -116,7 +122,7 @@ struct CheckCommand: LayoutBenchSubcommand {
 
     /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
     /// the documents of `--layouts`, else those the baseline's run recorded.
-    private func makeSession(repeating baseline: LoadedReport) throws -> RunSession {
+    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup) throws -> RunSession {
         let paths = runOptions.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.layouts
         let catalog = try LayoutsOption.catalog(paths)
         var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)

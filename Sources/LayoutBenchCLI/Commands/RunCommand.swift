@@ -72,6 +72,8 @@ struct RunCommand: LayoutBenchSubcommand {
     var formats: [String] = []
 
     func execute() throws {
+        var runOptions = runOptions
+        if let file = try runOptions.configFile() { runOptions.fill(from: file) }
         let catalog = try LayoutsOption.catalog(runOptions.layouts)
         var configuration = RunConfiguration(options: runOptions.quick ? .quick : .standard)
         _ = try runOptions.apply(to: &configuration)

@@ -31,6 +31,10 @@ public enum ImportedScenarios {
         return [screen, Size(width: screen.height, height: screen.width)]
     }
 
+    /// The kinds of scenario made from a document, the last part of each name: `first-layout`
+    /// (every layout), `device-sweep` (scenes), `self-sizing` (table cells).
+    public static let kinds = ["first-layout", "device-sweep", "self-sizing"]
+
     static let sizes = [4, 8, 16]
     static let quickSizes = [1, 2, 4]
 
@@ -46,12 +50,12 @@ public enum ImportedScenarios {
             for layout in document.layouts {
                 let template = Template(layout)
                 let base = "\(label)/\(layout.name)"
-                scenarios.append(firstLayout(base + "/first-layout", template, path: path))
+                scenarios.append(firstLayout(base + "/" + kinds[0], template, path: path))
                 if layout.kind == .scene {
-                    scenarios.append(deviceSweepScenario(base + "/device-sweep", template, path: path))
+                    scenarios.append(deviceSweepScenario(base + "/" + kinds[1], template, path: path))
                 }
                 if layout.isTableViewCell {
-                    scenarios.append(selfSizingScenario(base + "/self-sizing", template, path: path))
+                    scenarios.append(selfSizingScenario(base + "/" + kinds[2], template, path: path))
                 }
             }
         }
