@@ -89,7 +89,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             head = try ReportReader.read(report)
             outcome = GateCheck.evaluate(prepared, head: head)
         } else {
-            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions)
+            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions, kinds: file?.kinds ?? [])
             // The comparison is made before the report is written, so check.md, comparison.html
             // and the report go into latest/ as one set.
             var evaluated: GateCheck.Outcome?
@@ -122,9 +122,9 @@ struct CheckCommand: LayoutBenchSubcommand {
 
     /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
     /// the documents of `--layouts`, else those the baseline's run recorded.
-    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup) throws -> RunSession {
+    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup, kinds: [String]) throws -> RunSession {
         let paths = runOptions.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.layouts
-        let catalog = try LayoutsOption.catalog(paths)
+        let catalog = try LayoutsOption.catalog(paths, kinds: kinds)
         var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)
         configuration.layouts = paths
         let given = try runOptions.apply(to: &configuration)

@@ -73,8 +73,9 @@ struct RunCommand: LayoutBenchSubcommand {
 
     func execute() throws {
         var runOptions = runOptions
-        if let file = try runOptions.configFile() { runOptions.fill(from: file) }
-        let catalog = try LayoutsOption.catalog(runOptions.layouts)
+        let file = try runOptions.configFile()
+        if let file { runOptions.fill(from: file) }
+        let catalog = try LayoutsOption.catalog(runOptions.layouts, kinds: file?.kinds ?? [])
         var configuration = RunConfiguration(options: runOptions.quick ? .quick : .standard)
         _ = try runOptions.apply(to: &configuration)
         configuration.layouts = runOptions.layouts

@@ -21,7 +21,7 @@ struct ConfigFile: Equatable {
     var path: String
     /// Interface Builder files or folders to import (`--layouts`), resolved against the file's folder.
     var layouts: [String] = []
-    /// The imported scenario kinds to run (``ImportedScenarios/kinds``); empty runs every kind.
+    /// The imported scenario kinds to make (``ImportedScenarios/kinds``); empty makes every kind.
     var kinds: [String] = []
     /// Scenario names or globs (`--filter`).
     var scenarios: [String] = []
@@ -39,9 +39,6 @@ struct ConfigFile: Equatable {
     var baselines: String?
     /// The reports folder (`--output`), resolved.
     var output: String?
-
-    /// The selection patterns `kinds` stand for: `*/<kind>` each (imported names end in their kind).
-    var kindPatterns: [String] { kinds.map { "*/\($0)" } }
 
     /// The file `--config` names, else `layoutbench.yml` in `directory` when it exists, else nil.
     ///
@@ -111,7 +108,7 @@ struct ConfigFile: Equatable {
             case "kinds":
                 kindsNode = value
                 config.kinds = try strings(value, key, path)
-                for (kind, node) in zip(config.kinds, value.sequence ?? [value]) where !ImportedScenarios.kinds.contains(kind) {
+                for (kind, node) in zip(config.kinds, value.sequence.map(Array.init) ?? [value]) where !ImportedScenarios.kinds.contains(kind) {
                     throw located(
                         node, path,
                         "unknown scenario kind '\(kind)'; the importer makes \(ImportedScenarios.kinds.joined(separator: ", ")).")
@@ -144,9 +141,6 @@ struct ConfigFile: Equatable {
         if let kindsNode, !config.kinds.isEmpty {
             if config.layouts.isEmpty {
                 throw located(kindsNode, path, "'kinds' chooses among imported scenarios: give 'layouts' too")
-            }
-            if !config.scenarios.isEmpty {
-                throw located(kindsNode, path, "give 'kinds' or 'scenarios', not both ('scenarios: [\"*/first-layout\"]' is 'kinds: [first-layout]')")
             }
         }
         return config

@@ -130,12 +130,13 @@ struct RunOptionGroup: ParsableArguments {
     }
 
     /// Takes from `file` what the command line did not give: the documents (`layouts`), the
-    /// selection (`kinds`, `scenarios` and `tags`, only when no scenario, `--filter` or `--tag`
-    /// was given), `sizes`, `quick`, `repetitions` and `output`.
+    /// selection (`scenarios` and `tags`, only when no scenario, `--filter` or `--tag` was
+    /// given), `sizes`, `quick`, `repetitions` and `output`. (`kinds` goes to
+    /// ``LayoutsOption/catalog(_:kinds:)``.)
     mutating func fill(from file: ConfigFile) {
         if layouts.isEmpty { layouts = file.layouts }
         if scenarios.isEmpty && filters.isEmpty && tags.isEmpty {
-            filters = file.scenarios + file.kindPatterns
+            filters = file.scenarios
             tags = file.tags
         }
         if sizes.isEmpty { sizes = file.sizes.map(String.init) }

@@ -41,11 +41,23 @@ enum CommandLineOutput {
 
 /// `--layouts PATH...`: scenarios made from Interface Builder documents.
 enum LayoutsOption {
-    /// The imported scenarios, or ``LayoutBench/catalog`` when no path is given.
+    /// The imported scenarios, or ``LayoutBench/catalog`` when no path is given; with `kinds`
+    /// (layoutbench.yml's `kinds:`), only the imported scenarios of those kinds.
     ///
     /// - Throws: ``ImportError`` (65 for a malformed document, 66 for a path that names
-    ///   nothing; ``CommandFailure`` prints `error: file:line:col: message`).
-    static func catalog(_ paths: [String]) throws -> [Scenario] {
-        paths.isEmpty ? LayoutBench.catalog : try ImportedScenarios.make(paths: paths)
+    ///   nothing; ``CommandFailure`` prints `error: file:line:col: message`); ``CommandError``
+    ///   64 when the documents make no scenario of `kinds`.
+    static func catalog(_ paths: [String], kinds: [String] = []) throws -> [Scenario] {
+        if paths.isEmpty { return LayoutBench.catalog }
+        let scenarios = try ImportedScenarios.make(paths: paths)
+        if kinds.isEmpty { return scenarios }
+        let kept = scenarios.filter { scenario in kinds.contains { scenario.name.hasSuffix("/" + $0) } }
+        guard !kept.isEmpty else {
+            throw CommandError(
+                .usage,
+                "The documents make no scenario of the kinds \(kinds.map { "'\($0)'" }.joined(separator: ", ")) (layoutbench.yml's kinds:); "
+                    + "device-sweep needs a scene, self-sizing a table cell.")
+        }
+        return kept
     }
 }
