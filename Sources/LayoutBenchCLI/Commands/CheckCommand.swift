@@ -23,6 +23,10 @@ struct CheckCommand: LayoutBenchSubcommand {
             --inject-work N adds deliberate work to every solve, which moves only instructions: \
             against a baseline made with --instructions it fails the gate with exit code 2.
 
+            layoutbench.yml (--config FILE, else in the working directory when it exists) gives the \
+            thresholds, the baselines folder and run options as for layoutbench run; options given \
+            here win over it (docs/your-layouts.md, "Without Swift: layoutbench.yml").
+
             \(exitTable.text)
             """)
 
@@ -36,8 +40,8 @@ struct CheckCommand: LayoutBenchSubcommand {
         .missingBaseline: "the baseline does not exist (layoutbench baseline list)",
         .usage: "invalid arguments",
         .badInput:
-            "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run (the message names the file)",
-        .noInput: "a --layouts path names nothing, or a file cannot be read",
+            "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run, an error in layoutbench.yml\n(the message names the file, and for JSON and YAML the line and column)",
+        .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
         .unavailable: "(with a run) allocations cannot be counted; try --no-allocations",
         .cannotWriteOutput: "a report, the summary or the comparison page cannot be written (checked\nbefore the run)",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
