@@ -81,4 +81,28 @@ struct ConfigEndToEndTests {
         #expect(
             InitCommandTests.exitCode(["check", "--baseline", "main", "--baselines", folder.path + "/elsewhere"] + common) == 5)
     }
+
+    @Test(
+        "init --config-only in a folder holding a document writes a file that runs as written",
+        .enabled(if: corpusPresent, "skipped: ../shared/realworld/ib (the Interface Builder corpus) is absent"))
+    func starterRuns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lb-config-starter-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Cells"), withIntermediateDirectories: true)
+        // A copy in a temporary folder (never in the repository), so the folder holds a document.
+        try FileManager.default.copyItem(
+            atPath: Self.corpus + "/" + Self.documents[2], toPath: folder.path + "/Cells/LoadingCell.xib")
+        #expect(InitCommandTests.exitCode(["init", "--config-only", folder.path]) == 0)
+        let output = folder.path + "/Reports"
+        // As written, but for where the report goes (the test's working directory is the package's)
+        // and no allocation counting (as the other in-process runs).
+        #expect(
+            InitCommandTests.exitCode([
+                "run", "--config", folder.path + "/layoutbench.yml", "--output", output, "--no-history", "--progress", "none",
+                "--no-allocations", "--repetitions", "2",
+            ]) == 0)
+        let report = try String(contentsOfFile: output + "/latest/report.json", encoding: .utf8)
+        #expect(report.contains("LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/first-layout"))
+        #expect(report.contains("LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/self-sizing"))
+    }
 }

@@ -65,7 +65,7 @@ struct InitCommand: LayoutBenchSubcommand {
                 [(ConfigFile.defaultName, StarterConfig.text(hasDocuments: hasDocuments))], into: folderPath)
             for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
             CommandLineOutput.writeOutput(
-                "Next: cd \(folderPath) && layoutbench run (\(hasDocuments ? "its Interface Builder documents" : "the built-in scenarios; add layouts: to measure yours"))\n"
+                "Next: \(folder.map { "cd \($0) && " } ?? "")layoutbench run (\(hasDocuments ? "its Interface Builder documents" : "the built-in scenarios; add layouts: to measure yours"))\n"
             )
             return
         }
