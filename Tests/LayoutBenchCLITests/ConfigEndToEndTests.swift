@@ -39,7 +39,10 @@ struct ConfigEndToEndTests {
         try Data(
             """
             layouts:
-            \(Self.documents.map { "  - \(Self.corpus)/\($0)" }.joined(separator: "\n"))
+              - \(Self.corpus)/\(Self.documents[0])
+              - \(Self.corpus)/\(Self.documents[1])
+              - path: \(Self.corpus)/\(Self.documents[2])
+                kinds: [self-sizing]
             kinds: [first-layout, device-sweep]
             sizes: [1, 2]
             quick: true
@@ -56,7 +59,11 @@ struct ConfigEndToEndTests {
         #expect(InitCommandTests.exitCode(["run"] + common) == 0)
         let report = try String(contentsOfFile: output + "/latest/report.json", encoding: .utf8)
         #expect(report.contains("Search.storyboard/") && report.contains("LaunchScreen.storyboard/"))
-        #expect(report.contains("/device-sweep\"") && !report.contains("/self-sizing\""), "kinds: chose the kinds")
+        // kinds: chose the kinds: the file's for the storyboards, the cell's own for LoadingCell.xib.
+        #expect(report.contains("/device-sweep\"") && report.contains("Search.storyboard/SearchTableViewController-3HE-mz-dYL/first-layout\""))
+        #expect(report.contains("\"LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/self-sizing\""))
+        #expect(!report.contains("\"LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/first-layout\""))
+
         #expect(!report.contains("\"activation/"), "the built-in scenarios did not run")
         #expect(
             InitCommandTests.exitCode([

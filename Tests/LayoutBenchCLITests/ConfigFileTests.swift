@@ -49,6 +49,22 @@ struct ConfigFileTests {
         #expect(config.output == "/p/out")
     }
 
+    @Test("A layouts entry may choose its own kinds; the others take the file's")
+    func entryKinds() throws {
+        let config = try Self.parse(
+            """
+            layouts:
+              - Main.storyboard
+              - path: Cells
+                kinds: self-sizing
+            kinds: [first-layout]
+            """)
+        #expect(config.layouts == ["/p/Main.storyboard", "/p/Cells"])
+        #expect(config.kinds(forEntry: "/p/Cells") == ["self-sizing"])
+        #expect(config.kinds(forEntry: "/p/Main.storyboard") == ["first-layout"])
+        #expect(config.kinds(forEntry: "Other.xib") == ["first-layout"])
+    }
+
     @Test("An empty file (or only comments) takes every default")
     func emptyFile() throws {
         #expect(try Self.parse("") == ConfigFile(path: "/p/layoutbench.yml"))
@@ -69,11 +85,18 @@ struct ConfigFileTests {
         BadFile(text: "sizes: [1, 0]\n", location: "1:12", message: "'sizes' takes positive whole numbers, not '0'"),
         BadFile(text: "\nquick: maybe\n", location: "2:8", message: "'quick' takes true or false, not 'maybe'"),
         BadFile(text: "repetitions: [2]\n", location: "1:14", message: "'repetitions' takes a positive whole number, not a list"),
-        BadFile(text: "layouts:\n  a: b\n", location: "2:3", message: "'layouts' takes text (a path or a name), not a mapping"),
+        BadFile(text: "layouts: [[a.xib]]\n", location: "1:11", message: "'layouts' takes text (a path or a name), not a list"),
         BadFile(text: "output:\n", location: "1:8", message: "'output' takes text (a path or a name), not nothing"),
         BadFile(
             text: "layouts: [a.xib]\nkinds:\n  - first-layout\n  - sweep\n", location: "4:5",
             message: "unknown scenario kind 'sweep'; the importer makes first-layout, device-sweep, self-sizing"),
+        BadFile(
+            text: "layouts:\n  - path: Cells\n    kind: [self-sizing]\n", location: "3:5",
+            message: "unknown key 'kind' in a 'layouts' entry; an entry is a path, or 'path:' with 'kinds:'."),
+        BadFile(text: "layouts:\n  - kinds: [self-sizing]\n", location: "2:5", message: "a 'layouts' entry with keys needs 'path:'"),
+        BadFile(
+            text: "layouts:\n  - path: Cells\n    kinds: [self-sizes]\n", location: "3:13",
+            message: "unknown scenario kind 'self-sizes'"),
         BadFile(text: "kinds: [first-layout]\n", location: "1:8", message: "'kinds' chooses among imported scenarios: give 'layouts' too"),
         BadFile(text: "tags: [a]\ntags: [b]\n", location: "2:1", message: "'tags' is given twice"),
         BadFile(text: "- layouts\n", location: "1:1", message: "the file must be a mapping of keys"),

@@ -93,7 +93,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             head = try ReportReader.read(report)
             outcome = GateCheck.evaluate(prepared, head: head)
         } else {
-            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions, kinds: file?.kinds ?? [])
+            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions, kinds: { file?.kinds(forEntry: $0) ?? [] })
             // The comparison is made before the report is written, so check.md, comparison.html
             // and the report go into latest/ as one set.
             var evaluated: GateCheck.Outcome?
@@ -126,7 +126,7 @@ struct CheckCommand: LayoutBenchSubcommand {
 
     /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
     /// the documents of `--layouts`, else those the baseline's run recorded.
-    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup, kinds: [String]) throws -> RunSession {
+    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup, kinds: (String) -> [String]) throws -> RunSession {
         let paths = runOptions.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.layouts
         let catalog = try LayoutsOption.catalog(paths, kinds: kinds)
         var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)

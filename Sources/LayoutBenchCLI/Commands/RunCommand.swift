@@ -81,7 +81,7 @@ struct RunCommand: LayoutBenchSubcommand {
         var runOptions = runOptions
         let file = try runOptions.configFile()
         if let file { runOptions.fill(from: file) }
-        let catalog = try LayoutsOption.catalog(runOptions.layouts, kinds: file?.kinds ?? [])
+        let catalog = try LayoutsOption.catalog(runOptions.layouts, kinds: { file?.kinds(forEntry: $0) ?? [] })
         var configuration = RunConfiguration(options: runOptions.quick ? .quick : .standard)
         _ = try runOptions.apply(to: &configuration)
         configuration.layouts = runOptions.layouts

@@ -21,6 +21,9 @@ struct ConfigFile: Equatable {
     var path: String
     /// Interface Builder files or folders to import (`--layouts`), resolved against the file's folder.
     var layouts: [String] = []
+    /// The kinds an entry of `layouts` gives itself (`- path: Cells/` with `kinds: [self-sizing]`),
+    /// by its resolved path; the others take `kinds`.
+    var entryKinds: [String: [String]] = [:]
     /// The imported scenario kinds to make (``ImportedScenarios/kinds``); empty makes every kind.
     var kinds: [String] = []
     /// Scenario names or globs (`--filter`).
@@ -104,15 +107,32 @@ struct ConfigFile: Equatable {
             guard seen.insert(key).inserted else { throw located(keyNode, path, "'\(key)' is given twice") }
             let resolve = { (value: String) in Self.resolve(value, against: base) }
             switch key {
-            case "layouts": config.layouts = try strings(value, key, path).map(resolve)
+            case "layouts":
+                for entry in value.sequence.map(Array.init) ?? [value] {
+                    guard let mapping = entry.mapping else {
+                        config.layouts.append(resolve(try string(entry, key, path)))
+                        continue
+                    }
+                    // `- path: FILE-OR-FOLDER` with its own `kinds:`.
+                    var entryPath: String?
+                    var entryKinds: [String]?
+                    for (entryKey, entryValue) in mapping {
+                        switch entryKey.scalar?.string {
+                        case "path": entryPath = resolve(try string(entryValue, "path", path))
+                        case "kinds": entryKinds = try kinds(entryValue, path)
+                        default:
+                            throw located(
+                                entryKey, path,
+                                "unknown key \(describe(entryKey)) in a 'layouts' entry; an entry is a path, or 'path:' with 'kinds:'.")
+                        }
+                    }
+                    guard let entryPath else { throw located(entry, path, "a 'layouts' entry with keys needs 'path:'") }
+                    config.layouts.append(entryPath)
+                    if let entryKinds { config.entryKinds[entryPath] = entryKinds }
+                }
             case "kinds":
                 kindsNode = value
-                config.kinds = try strings(value, key, path)
-                for (kind, node) in zip(config.kinds, value.sequence.map(Array.init) ?? [value]) where !ImportedScenarios.kinds.contains(kind) {
-                    throw located(
-                        node, path,
-                        "unknown scenario kind '\(kind)'; the importer makes \(ImportedScenarios.kinds.joined(separator: ", ")).")
-                }
+                config.kinds = try kinds(value, path)
             case "scenarios": config.scenarios = try strings(value, key, path)
             case "tags": config.tags = try strings(value, key, path)
             case "sizes":
@@ -144,6 +164,22 @@ struct ConfigFile: Equatable {
             }
         }
         return config
+    }
+
+    /// The kinds for the documents of the `layouts` entry `entry` (a path as given to
+    /// `--layouts`): the entry's own `kinds:`, else the file's; empty for every kind.
+    func kinds(forEntry entry: String) -> [String] {
+        entryKinds[entry] ?? kinds
+    }
+
+    /// A `kinds:` value: kinds the importer makes.
+    private static func kinds(_ node: Node, _ path: String) throws(CommandError) -> [String] {
+        let kinds = try strings(node, "kinds", path)
+        for (kind, item) in zip(kinds, node.sequence.map(Array.init) ?? [node]) where !ImportedScenarios.kinds.contains(kind) {
+            throw located(
+                item, path, "unknown scenario kind '\(kind)'; the importer makes \(ImportedScenarios.kinds.joined(separator: ", ")).")
+        }
+        return kinds
     }
 
     /// `value` against `base` unless it is absolute or `base` is empty.
