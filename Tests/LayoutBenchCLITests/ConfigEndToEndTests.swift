@@ -56,6 +56,9 @@ struct ConfigEndToEndTests {
         let common = ["--config", config, "--no-allocations", "--progress", "none", "--no-history"]
         let output = folder.path + "/Reports"
 
+        // list shows what run will measure: the file's documents and kinds.
+        #expect(InitCommandTests.exitCode(["list", "--config", config, "LoadingCell.xib/*"]) == 0)
+        #expect(InitCommandTests.exitCode(["list", "--config", config, "LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/first-layout"]) == 64)
         #expect(InitCommandTests.exitCode(["run"] + common) == 0)
         let report = try String(contentsOfFile: output + "/latest/report.json", encoding: .utf8)
         #expect(report.contains("Search.storyboard/") && report.contains("LaunchScreen.storyboard/"))
