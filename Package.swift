@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Mustache templates for the HTML pages (Sources/LayoutBenchKit/HTML/Templates).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // YAML for layoutbench.yml (Sources/LayoutBenchCLI/Config), read with its nodes' line and column.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // The instrumented incremental Cassowary solver. `CASSOWARY_INTERNAL_CHECKS`
@@ -205,6 +207,7 @@ let package = Package(
                 "LayoutScenarios",
                 "SolverBenchmark",
                 "UIKitLogs",
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(

@@ -24,6 +24,10 @@ struct CheckCommand: LayoutBenchSubcommand {
             --inject-work N adds deliberate work to every solve, which moves only instructions: \
             against a baseline made with --instructions it fails the gate with exit code 2.
 
+            layoutbench.yml (--config FILE, else in the working directory when it exists) gives the \
+            thresholds, the baselines folder and run options as for layoutbench run; options given \
+            here win over it (docs/your-layouts.md, "Without Swift: layoutbench.yml").
+
             \(exitTable.text)
             """)
 
@@ -37,8 +41,8 @@ struct CheckCommand: LayoutBenchSubcommand {
         .missingBaseline: "the baseline does not exist (layoutbench baseline list)",
         .usage: "invalid arguments",
         .badInput:
-            "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run (the message names the file)",
-        .noInput: "a --layouts path names nothing, or a file cannot be read",
+            "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run, an error in layoutbench.yml\n(the message names the file, and for JSON and YAML the line and column)",
+        .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
         .unavailable: "(with a run) allocations cannot be counted; try --no-allocations",
         .cannotWriteOutput: "a report, the summary, an export or the comparison page cannot be written\n(checked before the run)",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
@@ -76,8 +80,14 @@ struct CheckCommand: LayoutBenchSubcommand {
     var runOptions: RunOptionGroup
 
     func execute() throws {
+        // layoutbench.yml (or --config): its thresholds and baselines folder, and with a run its
+        // run options, under those given here.
+        let file = try runOptions.configFile()
+        var runOptions = runOptions
+        if let file, report == nil { runOptions.fill(from: file) }
         var gate = GateCheck(
-            baseline: baseline, store: BaselineStore(folder: baselines ?? BaselineStore.defaultFolder), thresholdsPath: thresholds)
+            baseline: baseline, store: BaselineStore(folder: baselines ?? file?.baselines ?? BaselineStore.defaultFolder),
+            thresholdsPath: thresholds ?? file?.thresholds)
         gate.catalog = LayoutBench.catalog
         if report != nil && runOptions.changesTheRun {
             throw GateError(
@@ -94,7 +104,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             head = try ReportReader.read(report)
             outcome = GateCheck.evaluate(prepared, head: head)
         } else {
-            let session = try makeSession(repeating: prepared.baseline)
+            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions, kinds: { file?.kinds(forEntry: $0) ?? [] })
             // The comparison is made before the report is written, so check.md, comparison.html
             // and the report go into latest/ as one set.
             var evaluated: GateCheck.Outcome?
@@ -136,9 +146,9 @@ struct CheckCommand: LayoutBenchSubcommand {
 
     /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
     /// the documents of `--layouts`, else those the baseline's run recorded.
-    private func makeSession(repeating baseline: LoadedReport) throws -> RunSession {
+    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup, kinds: (String) -> [String]) throws -> RunSession {
         let paths = runOptions.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.layouts
-        let catalog = try LayoutsOption.catalog(paths)
+        let catalog = try LayoutsOption.catalog(paths, kinds: kinds)
         var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)
         configuration.layouts = paths
         let given = try runOptions.apply(to: &configuration)

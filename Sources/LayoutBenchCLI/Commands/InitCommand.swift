@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutBenchKit
+import LayoutImporter
 
 /// `layoutbench init [folder]`: a starter package whose executable runs layoutbench over the
 /// app's own scenarios.
@@ -20,12 +21,16 @@ struct InitCommand: LayoutBenchSubcommand {
             swift run <name> baseline save main; swift run <name> check --baseline main \
             --thresholds thresholds.json. docs/your-layouts.md is the tutorial.
 
+            --config-only writes only <folder>/layoutbench.yml, which run and check read: the \
+            folder's .xib and .storyboard files, or the built-in scenarios when it holds none \
+            (docs/your-layouts.md, "Without Swift: layoutbench.yml").
+
             \(exitTable.text)
             """)
 
     /// The exit codes of `init`.
     static let exitTable = ExitTable([
-        .success: "the package was written",
+        .success: "the package (or layoutbench.yml) was written",
         .usage: "invalid arguments (neither or both of --layoutbench-path and --layoutbench-url, a bad --name)",
         .cannotWriteOutput: "a file to write exists already, or the folder cannot be written",
     ])
@@ -45,9 +50,25 @@ struct InitCommand: LayoutBenchSubcommand {
     @Option(help: ArgumentHelp("The branch of --layoutbench-url.", valueName: "branch"))
     var layoutbenchBranch = "main"
 
+    @Flag(help: "Write only a starter layoutbench.yml (no Swift package; no --layoutbench-path or --layoutbench-url).")
+    var configOnly = false
+
     func execute() throws {
         let fileManager = FileManager.default
         let folderPath = folder ?? fileManager.currentDirectoryPath
+        if configOnly {
+            guard layoutbenchPath == nil, layoutbenchURL == nil, name == nil else {
+                throw CommandError(.usage, "--config-only writes no package: --layoutbench-path, --layoutbench-url and --name do not apply.")
+            }
+            let hasDocuments = (try? DocumentImporter.documentPaths(in: [folderPath]))?.isEmpty == false
+            let written = try Self.write(
+                [(ConfigFile.defaultName, StarterConfig.text(hasDocuments: hasDocuments))], into: folderPath)
+            for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+            CommandLineOutput.writeOutput(
+                "Next: \(folder.map { "cd \($0) && " } ?? "")layoutbench run (\(hasDocuments ? "its Interface Builder documents" : "the built-in scenarios; add layouts: to measure yours"))\n"
+            )
+            return
+        }
         let dependency: StarterPackage.Dependency
         switch (layoutbenchPath, layoutbenchURL) {
         case (let path?, nil):
@@ -82,12 +103,17 @@ struct InitCommand: LayoutBenchSubcommand {
     /// - Throws: ``CommandError`` (73) when a file exists or cannot be written; nothing is
     ///   written when one exists.
     static func write(_ starter: StarterPackage, into folder: String) throws -> [String] {
+        try write(starter.files, into: folder)
+    }
+
+    /// Writes `files` under `folder`, refusing to overwrite any.
+    static func write(_ files: [(path: String, contents: String)], into folder: String) throws -> [String] {
         let fileManager = FileManager.default
-        let paths = starter.files.map { (folder as NSString).appendingPathComponent($0.path) }
+        let paths = files.map { (folder as NSString).appendingPathComponent($0.path) }
         if let existing = paths.first(where: { fileManager.fileExists(atPath: $0) }) {
             throw CommandError(.cannotWriteOutput, "'\(existing)' exists; init writes only new files (choose another folder).")
         }
-        for (path, file) in zip(paths, starter.files) {
+        for (path, file) in zip(paths, files) {
             do {
                 try fileManager.createDirectory(
                     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -12,6 +12,9 @@ struct ListCommand: LayoutBenchSubcommand {
             "scenarios": [...]}, each scenario as in the run report (docs/report-schema.md) plus \
             its sizes and quick sizes.
 
+            Like run, list reads --config FILE, else layoutbench.yml in the working directory when \
+            it exists, for its layouts, kinds, scenarios and tags; options given here win over it.
+
             \(exitTable.text)
             """)
 
@@ -19,8 +22,9 @@ struct ListCommand: LayoutBenchSubcommand {
     static let exitTable = ExitTable([
         .success: "success",
         .usage: "invalid arguments (unknown scenario or tag)",
-        .badInput: "a --layouts document is malformed XML or not an Interface Builder document",
-        .noInput: "a --layouts path names nothing, or a file cannot be read",
+        .badInput:
+            "a --layouts document is malformed XML or not an Interface Builder document;\nlayoutbench.yml has an unknown key or a wrong value (file:line:column)",
+        .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
     ])
 
     @Argument(help: ArgumentHelp("Scenario names or globs to list (as --filter).", valueName: "scenario"))
@@ -41,6 +45,11 @@ struct ListCommand: LayoutBenchSubcommand {
             "List the scenarios made from these .xib/.storyboard files or folders instead of the built-in ones.", valueName: "path"))
     var layouts: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A configuration file (default: layoutbench.yml in the working directory when it exists).", valueName: "file"))
+    var config: String?
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -49,8 +58,17 @@ struct ListCommand: LayoutBenchSubcommand {
     }
 
     func execute() throws {
-        let catalog = try LayoutsOption.catalog(layouts)
-        let selected = try ScenarioSelection(patterns: scenarios + filters, tags: tags).select(from: catalog)
+        // layoutbench.yml under the options given, as RunOptionGroup.fill(from:) does for run.
+        let file = try ConfigFile.locate(config)
+        var patterns = scenarios + filters
+        var tags = tags
+        if let file, patterns.isEmpty && tags.isEmpty {
+            patterns = file.scenarios
+            tags = file.tags
+        }
+        let paths = layouts.isEmpty ? file?.layouts ?? [] : layouts
+        let catalog = try LayoutsOption.catalog(paths, kinds: { file?.kinds(forEntry: $0) ?? [] })
+        let selected = try ScenarioSelection(patterns: patterns, tags: tags).select(from: catalog)
         switch format {
         case .text: CommandLineOutput.writeOutput(ScenarioListing.text(selected))
         case .json: CommandLineOutput.writeOutput(try ScenarioListing.json(selected))

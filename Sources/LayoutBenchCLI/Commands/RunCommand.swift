@@ -39,6 +39,11 @@ struct RunCommand: LayoutBenchSubcommand {
             order) numbered from 0, those whose number modulo N is K - 1. The report's options say \
             shard; 'layoutbench merge' joins the N reports into the unsharded run's (docs/ci.md).
 
+            Options may come from a configuration file instead: --config FILE, else layoutbench.yml \
+            in the working directory when it exists (layouts, kinds, scenarios, tags, sizes, quick, \
+            repetitions, output; options given here win over it; docs/your-layouts.md, "Without \
+            Swift: layoutbench.yml").
+
             \(exitTable.text)
             """)
 
@@ -48,8 +53,9 @@ struct RunCommand: LayoutBenchSubcommand {
         .failed:
             "an expectation failed or counters differed between repetitions\n(the report is still written; stderr names scenario, size, expectation)",
         .usage: "invalid arguments: unknown option, scenario or tag, bad sizes",
-        .badInput: "a --layouts document is malformed XML or not an Interface Builder document",
-        .noInput: "a --layouts path names nothing, or a file cannot be read",
+        .badInput:
+            "a --layouts document is malformed XML or not an Interface Builder document;\nlayoutbench.yml has an unknown key or a wrong value (file:line:column)",
+        .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
         .unavailable:
             "allocations cannot be counted (jemalloc); try --no-allocations;\nor, with --instructions, instructions cannot be counted (valgrind)",
         .cannotWriteOutput: "the output folder or a report file cannot be written",
@@ -72,7 +78,10 @@ struct RunCommand: LayoutBenchSubcommand {
     var formats: [String] = []
 
     func execute() throws {
-        let catalog = try LayoutsOption.catalog(runOptions.layouts)
+        var runOptions = runOptions
+        let file = try runOptions.configFile()
+        if let file { runOptions.fill(from: file) }
+        let catalog = try LayoutsOption.catalog(runOptions.layouts, kinds: { file?.kinds(forEntry: $0) ?? [] })
         var configuration = RunConfiguration(options: runOptions.quick ? .quick : .standard)
         _ = try runOptions.apply(to: &configuration)
         configuration.layouts = runOptions.layouts

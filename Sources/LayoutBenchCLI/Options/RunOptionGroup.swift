@@ -38,6 +38,12 @@ struct RunOptionGroup: ParsableArguments {
             valueName: "path"))
     var layouts: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A configuration file (default: layoutbench.yml in the working directory when it exists); options given here win over it (docs/your-layouts.md).",
+            valueName: "file"))
+    var config: String?
+
     @Flag(help: "For CI: the scenarios' quick sizes, 3 to 5 timed repetitions, a 30 s budget.")
     var quick = false
 
@@ -114,6 +120,29 @@ struct RunOptionGroup: ParsableArguments {
         !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty || !sizes.isEmpty || !layouts.isEmpty || quick
             || repetitions != nil || maxRepetitions != nil || warmup != nil || countingRepetitions != nil || timeBudget != nil
             || allocations != nil || injectChurn != nil || injectWork != nil || instructions || output != nil
+    }
+
+    /// The configuration file: `--config`, else `layoutbench.yml` in the working directory, else nil.
+    ///
+    /// - Throws: ``CommandError`` 66 when `--config` names no file, 65 for an error in the file.
+    func configFile() throws(CommandError) -> ConfigFile? {
+        try ConfigFile.locate(config)
+    }
+
+    /// Takes from `file` what the command line did not give: the documents (`layouts`), the
+    /// selection (`scenarios` and `tags`, only when no scenario, `--filter` or `--tag` was
+    /// given), `sizes`, `quick`, `repetitions` and `output`. (`kinds` goes to
+    /// ``LayoutsOption/catalog(_:kinds:)``.)
+    mutating func fill(from file: ConfigFile) {
+        if layouts.isEmpty { layouts = file.layouts }
+        if scenarios.isEmpty && filters.isEmpty && tags.isEmpty {
+            filters = file.scenarios
+            tags = file.tags
+        }
+        if sizes.isEmpty { sizes = file.sizes.map(String.init) }
+        if !quick { quick = file.quick ?? false }
+        if repetitions == nil && maxRepetitions == nil { repetitions = file.repetitions }
+        if output == nil { output = file.output }
     }
 
     /// Puts the options given on the command line over `configuration`: the defaults for `run`, the

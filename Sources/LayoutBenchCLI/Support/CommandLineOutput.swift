@@ -1,5 +1,6 @@
 import Foundation
 import LayoutBenchKit
+import LayoutImporter
 import LayoutScenarios
 
 /// Printing and the option parsing the commands share.
@@ -41,11 +42,33 @@ enum CommandLineOutput {
 
 /// `--layouts PATH...`: scenarios made from Interface Builder documents.
 enum LayoutsOption {
-    /// The imported scenarios, or ``LayoutBench/catalog`` when no path is given.
+    /// The imported scenarios, or ``LayoutBench/catalog`` when no path is given; with `kinds`
+    /// (layoutbench.yml's `kinds:`, by `layouts` entry), only the imported scenarios of the
+    /// kinds each entry's documents are to make (an empty list: every kind).
     ///
     /// - Throws: ``ImportError`` (65 for a malformed document, 66 for a path that names
-    ///   nothing; ``CommandFailure`` prints `error: file:line:col: message`).
-    static func catalog(_ paths: [String]) throws -> [Scenario] {
-        paths.isEmpty ? LayoutBench.catalog : try ImportedScenarios.make(paths: paths)
+    ///   nothing; ``CommandFailure`` prints `error: file:line:col: message`); ``CommandError``
+    ///   64 when the documents make no scenario of the kinds.
+    static func catalog(_ paths: [String], kinds: (String) -> [String] = { _ in [] }) throws -> [Scenario] {
+        if paths.isEmpty { return LayoutBench.catalog }
+        guard paths.contains(where: { !kinds($0).isEmpty }) else { return try ImportedScenarios.make(paths: paths) }
+        // Each document takes the kinds of the first entry that holds it.
+        var documentKinds: [String: [String]] = [:]
+        for entry in paths {
+            for document in try DocumentImporter.documentPaths(in: [entry]) where documentKinds[document] == nil {
+                documentKinds[document] = kinds(entry)
+            }
+        }
+        let scenarios = try ImportedScenarios.make(paths: paths) { document, kind in
+            let chosen = documentKinds[document] ?? []
+            return chosen.isEmpty || chosen.contains(kind)
+        }
+        guard !scenarios.isEmpty else {
+            throw CommandError(
+                .usage,
+                "The documents make no scenario of the kinds layoutbench.yml's kinds: name; "
+                    + "device-sweep needs a scene, self-sizing a table cell.")
+        }
+        return scenarios
     }
 }

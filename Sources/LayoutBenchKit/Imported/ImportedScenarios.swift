@@ -31,13 +31,22 @@ public enum ImportedScenarios {
         return [screen, Size(width: screen.height, height: screen.width)]
     }
 
+    /// The kinds of scenario made from a document, the last part of each name: `first-layout`
+    /// (every layout), `device-sweep` (scenes), `self-sizing` (table cells).
+    public static let kinds = ["first-layout", "device-sweep", "self-sizing"]
+
     static let sizes = [4, 8, 16]
     static let quickSizes = [1, 2, 4]
 
     /// Imports the documents among `paths` and makes their scenarios, in document order.
     ///
+    /// - Parameter including: Whether to make the scenario of a kind (``kinds``) for a document
+    ///   (its path as found under `paths`); default every kind. Names do not depend on it.
     /// - Throws: ``ImportError`` for a path that names nothing or a file that cannot be imported.
-    public static func make(paths: [String], options: ImportOptions = ImportOptions()) throws(ImportError) -> [Scenario] {
+    public static func make(
+        paths: [String], options: ImportOptions = ImportOptions(),
+        including: (_ document: String, _ kind: String) -> Bool = { _, _ in true }
+    ) throws(ImportError) -> [Scenario] {
         let files = try DocumentImporter.documentPaths(in: paths)
         let labels = uniqueLabels(files)
         var scenarios: [Scenario] = []
@@ -46,12 +55,12 @@ public enum ImportedScenarios {
             for layout in document.layouts {
                 let template = Template(layout)
                 let base = "\(label)/\(layout.name)"
-                scenarios.append(firstLayout(base + "/first-layout", template, path: path))
-                if layout.kind == .scene {
-                    scenarios.append(deviceSweepScenario(base + "/device-sweep", template, path: path))
+                if including(path, kinds[0]) { scenarios.append(firstLayout(base + "/" + kinds[0], template, path: path)) }
+                if layout.kind == .scene && including(path, kinds[1]) {
+                    scenarios.append(deviceSweepScenario(base + "/" + kinds[1], template, path: path))
                 }
-                if layout.isTableViewCell {
-                    scenarios.append(selfSizingScenario(base + "/self-sizing", template, path: path))
+                if layout.isTableViewCell && including(path, kinds[2]) {
+                    scenarios.append(selfSizingScenario(base + "/" + kinds[2], template, path: path))
                 }
             }
         }

@@ -1,0 +1,182 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+import Testing
+
+@testable import LayoutBenchCLI
+
+/// `layoutbench.yml`: parsing, errors at their line and column, discovery, and the command line
+/// winning over the file.
+@Suite("layoutbench.yml")
+struct ConfigFileTests {
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lb-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func parse(_ text: String) throws(CommandError) -> ConfigFile {
+        try ConfigFile.parse(text, path: "/p/layoutbench.yml", relativeTo: "/p")
+    }
+
+    @Test("A file with every key: values read, relative paths resolved against the file's folder")
+    func everyKey() throws {
+        let config = try Self.parse(
+            """
+            # a comment
+            layouts:
+              - Main.storyboard
+              - /abs/Cells
+            kinds: [first-layout, self-sizing]
+            scenarios: ["Main.storyboard/*"]
+            tags: scene
+            sizes: [1, 2, 4]
+            quick: true
+            repetitions: 2
+            thresholds: gate/thresholds.json
+            baselines: Reports/baselines
+            output: out
+            """)
+        #expect(config.layouts == ["/p/Main.storyboard", "/abs/Cells"])
+        #expect(config.kinds == ["first-layout", "self-sizing"])
+        #expect(config.scenarios == ["Main.storyboard/*"])
+        #expect(config.tags == ["scene"])
+        #expect(config.sizes == [1, 2, 4])
+        #expect(config.quick == true)
+        #expect(config.repetitions == 2)
+        #expect(config.thresholds == "/p/gate/thresholds.json")
+        #expect(config.baselines == "/p/Reports/baselines")
+        #expect(config.output == "/p/out")
+    }
+
+    @Test("A layouts entry may choose its own kinds; the others take the file's")
+    func entryKinds() throws {
+        let config = try Self.parse(
+            """
+            layouts:
+              - Main.storyboard
+              - path: Cells
+                kinds: self-sizing
+            kinds: [first-layout]
+            """)
+        #expect(config.layouts == ["/p/Main.storyboard", "/p/Cells"])
+        #expect(config.kinds(forEntry: "/p/Cells") == ["self-sizing"])
+        #expect(config.kinds(forEntry: "/p/Main.storyboard") == ["first-layout"])
+        #expect(config.kinds(forEntry: "Other.xib") == ["first-layout"])
+    }
+
+    @Test("An empty file (or only comments) takes every default")
+    func emptyFile() throws {
+        #expect(try Self.parse("") == ConfigFile(path: "/p/layoutbench.yml"))
+        #expect(try Self.parse("# nothing yet\n") == ConfigFile(path: "/p/layoutbench.yml"))
+    }
+
+    /// A file, the location its error must name, and a part of the message.
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        var text: String
+        var location: String
+        var message: String
+        var testDescription: String { "\(location) \(message)" }
+    }
+
+    static let badFiles = [
+        BadFile(text: "layouts: [a.xib]\nsizez: [1]\n", location: "2:1", message: "unknown key 'sizez'. Did you mean 'sizes'?"),
+        BadFile(text: "sizes: [1, x]\n", location: "1:12", message: "'sizes' takes positive whole numbers, not 'x'"),
+        BadFile(text: "sizes: [1, 0]\n", location: "1:12", message: "'sizes' takes positive whole numbers, not '0'"),
+        BadFile(text: "\nquick: maybe\n", location: "2:8", message: "'quick' takes true or false, not 'maybe'"),
+        BadFile(text: "repetitions: [2]\n", location: "1:14", message: "'repetitions' takes a positive whole number, not a list"),
+        BadFile(text: "layouts: [[a.xib]]\n", location: "1:11", message: "'layouts' takes text (a path or a name), not a list"),
+        BadFile(text: "output:\n", location: "1:8", message: "'output' takes text (a path or a name), not nothing"),
+        BadFile(
+            text: "layouts: [a.xib]\nkinds:\n  - first-layout\n  - sweep\n", location: "4:5",
+            message: "unknown scenario kind 'sweep'; the importer makes first-layout, device-sweep, self-sizing"),
+        BadFile(
+            text: "layouts:\n  - path: Cells\n    kind: [self-sizing]\n", location: "3:5",
+            message: "unknown key 'kind' in a 'layouts' entry; an entry is a path, or 'path:' with 'kinds:'."),
+        BadFile(text: "layouts:\n  - kinds: [self-sizing]\n", location: "2:5", message: "a 'layouts' entry with keys needs 'path:'"),
+        BadFile(
+            text: "layouts:\n  - path: Cells\n    kinds: [self-sizes]\n", location: "3:13",
+            message: "unknown scenario kind 'self-sizes'"),
+        BadFile(text: "kinds: [first-layout]\n", location: "1:8", message: "'kinds' chooses among imported scenarios: give 'layouts' too"),
+        BadFile(text: "tags: [a]\ntags: [b]\n", location: "2:1", message: "'tags' is given twice"),
+        BadFile(text: "- layouts\n", location: "1:1", message: "the file must be a mapping of keys"),
+        BadFile(text: "layouts: [a.xib\nsizes: [1]\n", location: "2:6", message: "not valid YAML"),
+    ]
+
+    @Test("Each error names the file, line and column and exits 65", arguments: badFiles)
+    func errors(_ bad: BadFile) throws {
+        let error = try #require(throws: CommandError.self) { try Self.parse(bad.text) }
+        #expect(error.status == .badInput)
+        #expect(error.message.hasPrefix("/p/layoutbench.yml:\(bad.location): "), "\(error.message)")
+        #expect(error.message.contains(bad.message), "\(error.message)")
+    }
+
+    @Test("--config names a missing file: 66; a bad one: 65, before anything runs")
+    func exitCodes() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("missing.yml").path
+        #expect(InitCommandTests.exitCode(["run", "--config", missing]) == 66)
+        #expect(InitCommandTests.exitCode(["check", "--baseline", "main", "--config", missing]) == 66)
+        let bad = folder.appendingPathComponent("bad.yml")
+        try Data("sizes: many\n".utf8).write(to: bad)
+        #expect(InitCommandTests.exitCode(["run", "--config", bad.path, "--output", folder.path + "/Reports"]) == 65)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Reports"))
+    }
+
+    @Test("layoutbench.yml is found in the folder (paths left as written); no file, no configuration")
+    func discovery() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ConfigFile.locate(nil, in: folder.path) == nil)
+        try Data("layouts: [Main.storyboard]\n".utf8).write(to: folder.appendingPathComponent("layoutbench.yml"))
+        let found = try #require(try ConfigFile.locate(nil, in: folder.path))
+        #expect(found.layouts == ["Main.storyboard"])
+        // Named with --config, relative paths are the file's folder's.
+        let named = try #require(try ConfigFile.locate(folder.path + "/layoutbench.yml", in: "/"))
+        #expect(named.layouts == [folder.path + "/Main.storyboard"])
+    }
+
+    @Test("Options given on the command line win over the file; the others come from it")
+    func flagsOverFile() throws {
+        let file = try Self.parse(
+            "layouts: [a.xib]\nscenarios: ['a.xib/*']\ntags: [cell]\nsizes: [1, 2]\nquick: true\nrepetitions: 2\noutput: out\n")
+
+        var given = try RunOptionGroup.parse(["--sizes", "3", "--tag", "scene", "--repetitions", "5", "--output", "mine"])
+        given.fill(from: file)
+        #expect(given.sizes == ["3"])
+        #expect(given.tags == ["scene"] && given.filters.isEmpty)
+        #expect(given.repetitions == 5)
+        #expect(given.output == "mine")
+        #expect(given.layouts == ["/p/a.xib"] && given.quick)
+
+        var none = try RunOptionGroup.parse([])
+        none.fill(from: file)
+        #expect(none.layouts == ["/p/a.xib"])
+        #expect(none.filters == ["a.xib/*"] && none.tags == ["cell"])
+        #expect(none.sizes == ["1", "2"])
+        #expect(none.quick && none.repetitions == 2)
+        #expect(none.output == "/p/out")
+
+        var layouts = try RunOptionGroup.parse(["--layouts", "b.xib", "--max-repetitions", "4"])
+        layouts.fill(from: file)
+        #expect(layouts.layouts == ["b.xib"])
+        #expect(layouts.repetitions == nil && layouts.maxRepetitions == 4)
+    }
+
+    @Test("init --config-only writes a layoutbench.yml that parses: the folder's documents, else the built-in scenarios")
+    func starterParses() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(InitCommandTests.exitCode(["init", "--config-only", folder.path]) == 0)
+        let written = try ConfigFile.load(folder.path + "/layoutbench.yml")
+        #expect(written.layouts.isEmpty && written.kinds.isEmpty && written.quick == true)
+        // Never overwritten; no package options with --config-only.
+        #expect(InitCommandTests.exitCode(["init", "--config-only", folder.path]) == 73)
+        #expect(InitCommandTests.exitCode(["init", "--config-only", "--layoutbench-path", "/", folder.path + "/x"]) == 64)
+
+        let withDocuments = StarterConfig.text(hasDocuments: true)
+        let parsed = try ConfigFile.parse(withDocuments, path: "/p/layoutbench.yml", relativeTo: "/p")
+        #expect(parsed.layouts == ["/p/."] && parsed.kinds == ImportedScenarios.kinds)
+    }
+}
