@@ -3,49 +3,6 @@ import Testing
 
 @testable import LayoutEngine
 
-// Labels are 7 points per character and 17 points tall (Label's text model):
-// "abc" is 21 wide, "hello" 35, "hi" 14.
-
-/// Three labels of widths 21, 35 and 14.
-private func threeLabels() -> [Label] {
-    [Label(text: "abc", name: "a"), Label(text: "hello", name: "b"), Label(text: "hi", name: "c")]
-}
-
-/// A window with `stack` pinned at (x, y) (and, if given, its length along the axis).
-private func host(_ stack: StackView, x: Double = 0, y: Double = 0, width: Double? = nil, height: Double? = nil) -> Window {
-    let window = Window(width: 400, height: 300)
-    stack.translatesAutoresizingMaskIntoConstraints = false
-    window.addSubview(stack)
-    var constraints = [
-        stack.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: x),
-        stack.topAnchor.constraint(equalTo: window.topAnchor, constant: y),
-    ]
-    if let width { constraints.append(stack.widthAnchor.constraint(equalToConstant: width)) }
-    if let height { constraints.append(stack.heightAnchor.constraint(equalToConstant: height)) }
-    LayoutConstraint.activate(constraints)
-    window.layoutIfNeeded()
-    return window
-}
-
-private func expectFrame(_ view: View, _ expected: Rect, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(view.frame.isClose(to: expected), "\(view.debugName): \(view.frame) != \(expected)", sourceLocation: sourceLocation)
-}
-
-private func count(_ stack: StackView, _ kind: StackView.GeneratedConstraintKind) -> Int {
-    stack.generatedConstraints.filter { $0.identifier == kind.rawValue }.count
-}
-
-/// Every stack in a hierarchy, depth first.
-private func allStacks(in view: View) -> [StackView] {
-    var result: [StackView] = []
-    func visit(_ view: View) {
-        if let stack = view as? StackView { result.append(stack) }
-        view.subviews.forEach(visit)
-    }
-    visit(view)
-    return result
-}
-
 @Suite("StackView fitting and seed 002's cells")
 struct StackViewCellTests {
     @Test("A vertical stack of labels pinned to a cell's content view gives the fitting height")

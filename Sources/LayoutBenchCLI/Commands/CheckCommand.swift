@@ -160,12 +160,7 @@ struct CheckCommand: LayoutBenchSubcommand {
 /// One `check --export FORMAT=FILE`: the comparison in a format other tools read, written
 /// atomically beside the verdict (its path is checked before the run).
 struct CheckExport {
-    enum Format: String, CaseIterable {
-        case csv, junit
-        case benchmarkAction = "benchmark-action"
-    }
-
-    var format: Format
+    var format: ComparisonExports.Format
     var path: String
 
     /// Parses `FORMAT=FILE`; a bad format or an empty file is a usage error (64).
@@ -175,8 +170,8 @@ struct CheckExport {
         }
         let name = String(argument[..<equals])
         let file = String(argument[argument.index(after: equals)...])
-        guard let format = Format(rawValue: name) else {
-            let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let format = ComparisonExports.Format(rawValue: name) else {
+            let known = ComparisonExports.Format.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--export: unknown format '\(name)'; use one of \(known).")
         }
         guard !file.isEmpty else { throw ValidationError("--export \(name)= needs a file after '='.") }
@@ -188,11 +183,7 @@ struct CheckExport {
     func write(_ comparison: ReportComparison, thresholds: Thresholds) throws(GateError) {
         let text: String
         do {
-            switch format {
-            case .csv: text = ComparisonExports.csv(comparison)
-            case .junit: text = ComparisonExports.junit(comparison, name: "layoutbench check")
-            case .benchmarkAction: text = try ComparisonExports.benchmarkAction(comparison, thresholds: thresholds)
-            }
+            text = try ComparisonExports.render(comparison, as: format, thresholds: thresholds, name: "layoutbench check")
         } catch {
             throw GateError(.unwritableOutput, "Cannot encode the comparison as \(format.rawValue): \(error)", cause: error)
         }

@@ -75,15 +75,18 @@ struct CompareCommand: LayoutBenchSubcommand {
                 throw GateError(.unwritableOutput, "Cannot encode the comparison: \(error)", cause: error)
             }
         }
+        func exported(_ export: ComparisonExports.Format) throws(GateError) -> String {
+            try encoded { try ComparisonExports.render(comparison, as: export, thresholds: rules, name: "layoutbench compare") }
+        }
         let text: String
         switch format {
         case .text: text = ComparisonOutput.text(comparison, all: all)
         case .markdown: text = ComparisonOutput.markdown(comparison, title: "layoutbench compare")
         case .html: text = ComparisonPage.html(comparison)
-        case .csv: text = ComparisonExports.csv(comparison)
-        case .junit: text = ComparisonExports.junit(comparison, name: "layoutbench compare")
         case .json: text = try encoded { try ComparisonOutput.json(comparison) }
-        case .benchmarkAction: text = try encoded { try ComparisonExports.benchmarkAction(comparison, thresholds: rules) }
+        case .csv: text = try exported(.csv)
+        case .junit: text = try exported(.junit)
+        case .benchmarkAction: text = try exported(.benchmarkAction)
         }
         guard let output else {
             CommandLineOutput.writeOutput(text)

@@ -2,8 +2,28 @@ import Foundation
 
 /// A comparison in the formats other tools read: CSV for spreadsheets and scripts, JUnit XML
 /// for CI test reporters, and github-action-benchmark's `customSmallerIsBetter` JSON for its
-/// charts and alerts (`layoutbench compare --format csv|junit|benchmark-action`; docs/ci.md).
+/// charts and alerts (`layoutbench compare --format csv|junit|benchmark-action`, `check --export
+/// FORMAT=FILE`; docs/ci.md).
 public enum ComparisonExports {
+    /// The export formats, by the names `compare --format` and `check --export` take.
+    public enum Format: String, CaseIterable, Sendable {
+        case csv, junit
+        case benchmarkAction = "benchmark-action"
+    }
+
+    /// The comparison in `format`; `name` is the JUnit test suite's name.
+    ///
+    /// - Throws: An encoding error of the benchmark-action JSON.
+    public static func render(
+        _ comparison: ReportComparison, as format: Format, thresholds: Thresholds, name: String
+    ) throws -> String {
+        switch format {
+        case .csv: csv(comparison)
+        case .junit: junit(comparison, name: name)
+        case .benchmarkAction: try benchmarkAction(comparison, thresholds: thresholds)
+        }
+    }
+
     // MARK: CSV
 
     /// Every row, one line each (RFC 4180: comma-separated, fields with a comma, quote or line
