@@ -14,9 +14,9 @@ import LayoutScenarios
 /// prepares a fresh instance (not measured), runs it, checks the expectations and compares
 /// the counters with the first repetition's.
 ///
-/// The number of timed repetitions adapts to ``timeBudgetSeconds``: each (scenario, size)
+/// The number of timed repetitions adapts to ``RunOptions/timeBudgetSeconds``: each (scenario, size)
 /// gets an allowance of the budget left divided by the measurements left, and takes at
-/// least ``minimumRepetitions`` and at most ``maximumRepetitions`` timed repetitions,
+/// least ``RunOptions/minimumRepetitions`` and at most ``RunOptions/maximumRepetitions`` timed repetitions,
 /// stopping early when one more (and the counting repetitions after it, estimated from the
 /// last repetition's cost, `prepare` included) would exceed the allowance. Cheap sizes stop
 /// at the maximum and leave their time to later ones; a size whose minimum repetitions
@@ -26,6 +26,7 @@ import LayoutScenarios
 /// warm-ups, timed repetitions in turn (anti-pattern, fix, ...) under both allowances, the
 /// same number for each, then each side's counting repetitions
 /// (``ScenarioRunner/measurePair(_:_:size:allowanceSeconds:)``, docs/measurement.md).
+@dynamicMemberLookup
 public struct RunConfiguration: Sendable, Equatable {
     /// The run's options, as the report records them (``Report/options``).
     public var options: RunOptions
@@ -35,6 +36,21 @@ public struct RunConfiguration: Sendable, Equatable {
         self.options = options
     }
 
+    /// The options read and written by name (`configuration.sizes`, `.warmup`, `.timeBudgetSeconds`
+    /// ...): the configuration holds nothing of its own there. The members declared below are the
+    /// ones that read differently from the record (``injectChurn`` is 0 where the record has none).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunOptions, Value>) -> Value {
+        get { options[keyPath: keyPath] }
+        set { options[keyPath: keyPath] = newValue }
+    }
+
+    /// Sizes replacing every scenario's own (`--sizes`), ascending and distinct, or `nil`.
+    /// Declared, not looked up: ``sizes(for:)`` would hide the option's name.
+    public var sizes: [Int]? {
+        get { options.sizes }
+        set { options.sizes = newValue }
+    }
+
     /// The scenarios to run (``RunOptions/filters`` and ``RunOptions/tags``).
     public var selection: ScenarioSelection {
         get { ScenarioSelection(patterns: options.filters, tags: options.tags) }
@@ -42,55 +58,6 @@ public struct RunConfiguration: Sendable, Equatable {
             options.filters = newValue.patterns
             options.tags = newValue.tags
         }
-    }
-
-    /// Sizes replacing every scenario's own (`--sizes`), ascending and distinct, or `nil`.
-    public var sizes: [Int]? {
-        get { options.sizes }
-        set { options.sizes = newValue }
-    }
-
-    /// Whether to run the scenarios' quick sizes.
-    public var quick: Bool {
-        get { options.quick }
-        set { options.quick = newValue }
-    }
-
-    /// Untimed repetitions before the timed ones, per size.
-    public var warmup: Int {
-        get { options.warmup }
-        set { options.warmup = newValue }
-    }
-
-    /// The fewest timed repetitions per size.
-    public var minimumRepetitions: Int {
-        get { options.minimumRepetitions }
-        set { options.minimumRepetitions = newValue }
-    }
-
-    /// The most timed repetitions per size.
-    public var maximumRepetitions: Int {
-        get { options.maximumRepetitions }
-        set { options.maximumRepetitions = newValue }
-    }
-
-    /// Untimed repetitions counting allocations and peak memory, per size (two or more
-    /// also check that the counts agree).
-    public var countingRepetitions: Int {
-        get { options.countingRepetitions }
-        set { options.countingRepetitions = newValue }
-    }
-
-    /// Whether to count allocations (jemalloc) in the counting repetitions.
-    public var countAllocations: Bool {
-        get { options.countAllocations }
-        set { options.countAllocations = newValue }
-    }
-
-    /// The time budget of the measurements, seconds.
-    public var timeBudgetSeconds: Double {
-        get { options.timeBudgetSeconds }
-        set { options.timeBudgetSeconds = newValue }
     }
 
     /// Constraints churned per display frame in every repetition (`--inject-churn`, through
@@ -126,13 +93,6 @@ public struct RunConfiguration: Sendable, Equatable {
         set { options.instructions = newValue ? true : nil }
     }
 
-    /// The part of the selection this run measures (`--shard K/N`), or `nil` for all of it
-    /// (``Shard``, ``measurements(of:)``).
-    public var shard: Shard? {
-        get { options.shard }
-        set { options.shard = newValue }
-    }
-
     /// The full suite's defaults (``RunOptions/standard``).
     public static let standard = RunConfiguration(options: .standard)
 
@@ -151,7 +111,7 @@ public struct RunConfiguration: Sendable, Equatable {
 
     /// The sizes to run `scenario` at (all of them, whatever ``shard`` says).
     public func sizes(for scenario: Scenario) -> [Int] {
-        sizes ?? (quick ? scenario.quickSizes : scenario.sizes)
+        options.sizes ?? (options.quick ? scenario.quickSizes : scenario.sizes)
     }
 
     /// The sizes this run measures of each of `scenarios`, in order: every size, or with a
@@ -165,7 +125,7 @@ public struct RunConfiguration: Sendable, Equatable {
         for scenario in scenarios {
             var kept: [Int] = []
             for size in sizes(for: scenario) {
-                if shard?.owns(index) ?? true { kept.append(size) }
+                if options.shard?.owns(index) ?? true { kept.append(size) }
                 index += 1
             }
             if !kept.isEmpty { result.append((scenario, kept)) }
@@ -282,39 +242,47 @@ public struct RunConfiguration: Sendable, Equatable {
     ///   and the value; `invalid-stored-options` naming the baseline file when the value came
     ///   from its stored options (``storedOptions``).
     public func validate() throws(LayoutBenchError) {
-        guard (0...Self.maximumWarmup).contains(warmup) else {
-            throw error(.warmup, { "\($0) must be between 0 and \(Self.maximumWarmup); got \(warmup)." }, fix: "")
+        guard (0...Self.maximumWarmup).contains(options.warmup) else {
+            throw error(.warmup, { "\($0) must be between 0 and \(Self.maximumWarmup); got \(options.warmup)." }, fix: "")
         }
-        guard minimumRepetitions >= 1 else {
-            throw error(.minimumRepetitions, { "\($0) must be at least 1; got \(minimumRepetitions)." }, fix: "")
+        guard options.minimumRepetitions >= 1 else {
+            throw error(.minimumRepetitions, { "\($0) must be at least 1; got \(options.minimumRepetitions)." }, fix: "")
         }
-        guard minimumRepetitions <= Self.maximumTimedRepetitions else {
+        guard options.minimumRepetitions <= Self.maximumTimedRepetitions else {
             throw error(
                 .minimumRepetitions,
-                { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(minimumRepetitions)." },
+                {
+                    "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(options.minimumRepetitions)."
+                },
                 fix: "Use --max-repetitions with a --time-budget to let cheap sizes repeat more.")
         }
-        guard maximumRepetitions >= minimumRepetitions else {
+        guard options.maximumRepetitions >= options.minimumRepetitions else {
             throw error(
-                .maximumRepetitions, { "\($0) (\(maximumRepetitions)) must be at least the minimum (\(minimumRepetitions))." }, fix: "")
+                .maximumRepetitions, { "\($0) (\(options.maximumRepetitions)) must be at least the minimum (\(options.minimumRepetitions))." },
+                fix: "")
         }
-        guard maximumRepetitions <= Self.maximumTimedRepetitions else {
+        guard options.maximumRepetitions <= Self.maximumTimedRepetitions else {
             throw error(
                 .maximumRepetitions,
-                { "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(maximumRepetitions)." },
+                {
+                    "\($0) must be at most \(Self.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(options.maximumRepetitions)."
+                },
                 fix: "")
         }
-        guard (1...Self.maximumCountingRepetitions).contains(countingRepetitions) else {
+        guard (1...Self.maximumCountingRepetitions).contains(options.countingRepetitions) else {
             throw error(
-                .countingRepetitions, { "\($0) must be between 1 and \(Self.maximumCountingRepetitions); got \(countingRepetitions)." }, fix: "")
+                .countingRepetitions, { "\($0) must be between 1 and \(Self.maximumCountingRepetitions); got \(options.countingRepetitions)." },
+                fix: "")
         }
-        guard timeBudgetSeconds.isFinite, timeBudgetSeconds > 0, timeBudgetSeconds <= Self.maximumTimeBudgetSeconds else {
+        guard options.timeBudgetSeconds.isFinite, options.timeBudgetSeconds > 0, options.timeBudgetSeconds <= Self.maximumTimeBudgetSeconds else {
             throw error(
                 .timeBudgetSeconds,
-                { "\($0) must be a positive number of seconds, at most \(Int(Self.maximumTimeBudgetSeconds)) (a day); got \(timeBudgetSeconds)." },
+                {
+                    "\($0) must be a positive number of seconds, at most \(Int(Self.maximumTimeBudgetSeconds)) (a day); got \(options.timeBudgetSeconds)."
+                },
                 fix: "")
         }
-        if let sizes {
+        if let sizes = options.sizes {
             guard !sizes.isEmpty else { throw error(.sizes, { "\($0) needs at least one size." }, fix: "") }
             if let bad = sizes.first(where: { $0 < 1 }) {
                 throw error(.sizes, { "\($0) holds \(bad); sizes are positive integers." }, fix: "")
@@ -326,7 +294,7 @@ public struct RunConfiguration: Sendable, Equatable {
         guard (0...Self.maximumInjectedWork).contains(injectWork) else {
             throw error(.injectWork, { "\($0) must be between 0 and \(Self.maximumInjectedWork); got \(injectWork)." }, fix: "")
         }
-        if let shard, !(1...Shard.maximumCount).contains(shard.count) || !(1...shard.count).contains(shard.index) {
+        if let shard = options.shard, !(1...Shard.maximumCount).contains(shard.count) || !(1...shard.count).contains(shard.index) {
             throw error(
                 .shard, { "\($0) must be K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumCount); got \(shard.index)/\(shard.count)." },
                 fix: "Run shards 1/N to N/N and join them with 'layoutbench merge'.")
