@@ -19,7 +19,7 @@ struct CheckExportTests {
         let common = ["--output", output, "--no-history", "--progress", "none", "--no-allocations"]
         let catalogue = [LayoutScenariosFixture.tiny("mine/square")]
         try LayoutBench.$catalog.withValue(catalogue) {
-            #expect(OwnSuiteCheckTests.run(["run", "--quick", "--repetitions", "2"] + common) == 0)
+            #expect(InProcess.exitCode(["run", "--quick", "--repetitions", "2"] + common) == 0)
             let baseline = folder.appendingPathComponent("base.json").path
             try FileManager.default.copyItem(atPath: output + "/latest/report.json", toPath: baseline)
             let csv = folder.appendingPathComponent("check.csv").path
@@ -27,7 +27,7 @@ struct CheckExportTests {
             let action = folder.appendingPathComponent("bench.json").path
             let exports = ["--export", "csv=" + csv, "--export", "junit=" + junit, "--export", "benchmark-action=" + action]
             #expect(
-                OwnSuiteCheckTests.run(
+                InProcess.exitCode(
                     ["check", "--baseline", baseline, "--thresholds", thresholds.path, "--inject-churn", "2"] + exports + common)
                     == 2)
             let xml = try String(contentsOfFile: junit, encoding: .utf8)
@@ -42,6 +42,6 @@ struct CheckExportTests {
 
     @Test("A bad --export is a usage error (64) before anything runs", arguments: ["junit", "xml=out.xml", "csv="])
     func badExport(argument: String) {
-        #expect(OwnSuiteCheckTests.run(["check", "--baseline", "main", "--export", argument]) == 64)
+        #expect(InProcess.exitCode(["check", "--baseline", "main", "--export", argument]) == 64)
     }
 }

@@ -57,9 +57,9 @@ struct ConfigEndToEndTests {
         let output = folder.path + "/Reports"
 
         // list shows what run will measure: the file's documents and kinds.
-        #expect(InitCommandTests.exitCode(["list", "--config", config, "LoadingCell.xib/*"]) == 0)
-        #expect(InitCommandTests.exitCode(["list", "--config", config, "LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/first-layout"]) == 64)
-        #expect(InitCommandTests.exitCode(["run"] + common) == 0)
+        #expect(InProcess.exitCode(["list", "--config", config, "LoadingCell.xib/*"]) == 0)
+        #expect(InProcess.exitCode(["list", "--config", config, "LoadingCell.xib/LoadingCell-5ND-Hm-Bvk/first-layout"]) == 64)
+        #expect(InProcess.exitCode(["run"] + common) == 0)
         let report = try String(contentsOfFile: output + "/latest/report.json", encoding: .utf8)
         #expect(report.contains("Search.storyboard/") && report.contains("LaunchScreen.storyboard/"))
         // kinds: chose the kinds: the file's for the storyboards, the cell's own for LoadingCell.xib.
@@ -69,27 +69,27 @@ struct ConfigEndToEndTests {
 
         #expect(!report.contains("\"activation/"), "the built-in scenarios did not run")
         #expect(
-            InitCommandTests.exitCode([
+            InProcess.exitCode([
                 "baseline", "save", "main", "--report", output + "/latest/report.json", "--baselines", folder.path + "/baselines",
             ]) == 0)
 
         // The file's baselines folder and thresholds: the same suite passes.
         let passed = folder.path + "/pass.md"
-        #expect(InitCommandTests.exitCode(["check", "--baseline", "main", "--summary", passed] + common) == 0)
+        #expect(InProcess.exitCode(["check", "--baseline", "main", "--summary", passed] + common) == 0)
         let passText = try String(contentsOfFile: passed, encoding: .utf8)
         #expect(passText.contains("pass") && passText.contains("thresholds.json"), "\(passText)")
 
         // A deliberately slowed variant: exit 2, a device sweep named in the Markdown.
         let failed = folder.path + "/churn.md"
         #expect(
-            InitCommandTests.exitCode(["check", "--baseline", "main", "--summary", failed, "--inject-churn", "2"] + common) == 2)
+            InProcess.exitCode(["check", "--baseline", "main", "--summary", failed, "--inject-churn", "2"] + common) == 2)
         let failText = try String(contentsOfFile: failed, encoding: .utf8)
         #expect(failText.contains("regression"), "\(failText)")
         #expect(failText.contains("| `Search.storyboard/") && failText.contains("/device-sweep` |"), "\(failText)")
 
         // --baselines on the command line wins over the file's: no baseline 'main' there (exit 5).
         #expect(
-            InitCommandTests.exitCode(["check", "--baseline", "main", "--baselines", folder.path + "/elsewhere"] + common) == 5)
+            InProcess.exitCode(["check", "--baseline", "main", "--baselines", folder.path + "/elsewhere"] + common) == 5)
     }
 
     @Test(
@@ -102,12 +102,12 @@ struct ConfigEndToEndTests {
         // A copy in a temporary folder (never in the repository), so the folder holds a document.
         try FileManager.default.copyItem(
             atPath: Self.corpus + "/" + Self.documents[2], toPath: folder.path + "/Cells/LoadingCell.xib")
-        #expect(InitCommandTests.exitCode(["init", "--config-only", folder.path]) == 0)
+        #expect(InProcess.exitCode(["init", "--config-only", folder.path]) == 0)
         let output = folder.path + "/Reports"
         // As written, but for where the report goes (the test's working directory is the package's)
         // and no allocation counting (as the other in-process runs).
         #expect(
-            InitCommandTests.exitCode([
+            InProcess.exitCode([
                 "run", "--config", folder.path + "/layoutbench.yml", "--output", output, "--no-history", "--progress", "none",
                 "--no-allocations", "--repetitions", "2",
             ]) == 0)

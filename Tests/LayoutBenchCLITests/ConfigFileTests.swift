@@ -116,11 +116,11 @@ struct ConfigFileTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("missing.yml").path
-        #expect(InitCommandTests.exitCode(["run", "--config", missing]) == 66)
-        #expect(InitCommandTests.exitCode(["check", "--baseline", "main", "--config", missing]) == 66)
+        #expect(InProcess.exitCode(["run", "--config", missing]) == 66)
+        #expect(InProcess.exitCode(["check", "--baseline", "main", "--config", missing]) == 66)
         let bad = folder.appendingPathComponent("bad.yml")
         try Data("sizes: many\n".utf8).write(to: bad)
-        #expect(InitCommandTests.exitCode(["run", "--config", bad.path, "--output", folder.path + "/Reports"]) == 65)
+        #expect(InProcess.exitCode(["run", "--config", bad.path, "--output", folder.path + "/Reports"]) == 65)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Reports"))
     }
 
@@ -168,12 +168,12 @@ struct ConfigFileTests {
     func starterParses() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(InitCommandTests.exitCode(["init", "--config-only", folder.path]) == 0)
+        #expect(InProcess.exitCode(["init", "--config-only", folder.path]) == 0)
         let written = try ConfigFile.load(folder.path + "/layoutbench.yml")
         #expect(written.layouts.isEmpty && written.kinds.isEmpty && written.quick == true)
         // Never overwritten; no package options with --config-only.
-        #expect(InitCommandTests.exitCode(["init", "--config-only", folder.path]) == 73)
-        #expect(InitCommandTests.exitCode(["init", "--config-only", "--layoutbench-path", "/", folder.path + "/x"]) == 64)
+        #expect(InProcess.exitCode(["init", "--config-only", folder.path]) == 73)
+        #expect(InProcess.exitCode(["init", "--config-only", "--layoutbench-path", "/", folder.path + "/x"]) == 64)
 
         let withDocuments = StarterConfig.text(hasDocuments: true)
         let parsed = try ConfigFile.parse(withDocuments, path: "/p/layoutbench.yml", relativeTo: "/p")

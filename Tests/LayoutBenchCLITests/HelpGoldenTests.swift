@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchCLI
 
@@ -46,10 +47,7 @@ struct HelpGoldenTests {
         let command = try #require(Self.command(name))
         let text = LayoutBenchCommand.helpMessage(for: command, columns: 100) + "\n"
         let url = Self.golden.appendingPathComponent("\(name).txt")
-        if ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
+        let expected = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_GOLDEN")
         #expect(text == expected, "layoutbench \(name) --help changed; see HelpGoldenTests to regenerate Golden/\(name).txt.")
     }
 

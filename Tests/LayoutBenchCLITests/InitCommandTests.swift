@@ -17,21 +17,11 @@ struct InitCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("lb-init-\(UUID().uuidString)")
     }
 
-    static func exitCode(_ arguments: [String]) -> Int32 {
-        do {
-            var command = try LayoutBenchCommand.parseAsRoot(arguments)
-            try command.run()
-            return 0
-        } catch {
-            return LayoutBenchCommand.exitCode(for: error).rawValue
-        }
-    }
-
     @Test("init writes a package that depends on the checkout by path, named after its folder")
     func writesPackage() throws {
         let folder = Self.temporaryFolder().appendingPathComponent("my-layouts")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        #expect(Self.exitCode(["init", folder.path, "--layoutbench-path", Self.root]) == 0)
+        #expect(InProcess.exitCode(["init", folder.path, "--layoutbench-path", Self.root]) == 0)
         let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         let identity = URL(fileURLWithPath: Self.root).lastPathComponent.lowercased()
         #expect(manifest.contains(".package(path: \"\(Self.root)\")"))
@@ -73,15 +63,15 @@ struct InitCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: folder.appendingPathComponent("thresholds.json"))
-        #expect(Self.exitCode(["init", folder.path, "--name", "App", "--layoutbench-path", Self.root]) == 73)
+        #expect(InProcess.exitCode(["init", folder.path, "--name", "App", "--layoutbench-path", Self.root]) == 73)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path))
-        #expect(Self.exitCode(["init", folder.path + "/b", "--name", "App"]) == 64)
+        #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", "App"]) == 64)
         #expect(
-            Self.exitCode([
+            InProcess.exitCode([
                 "init", folder.path + "/b", "--name", "App", "--layoutbench-path", Self.root, "--layoutbench-url", "https://x/y",
             ]) == 64)
-        #expect(Self.exitCode(["init", folder.path + "/b", "--name", "9lives", "--layoutbench-url", "https://x/y"]) == 64)
-        #expect(Self.exitCode(["init", folder.path + "/b", "--name", "App", "--layoutbench-path", folder.path]) == 64)
+        #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", "9lives", "--layoutbench-url", "https://x/y"]) == 64)
+        #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", "App", "--layoutbench-path", folder.path]) == 64)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/b"))
     }
 }

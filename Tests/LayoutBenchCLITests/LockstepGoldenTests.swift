@@ -26,10 +26,7 @@ struct LockstepGoldenTests {
         #expect(execution.status == 0, "\(execution.errors)")
         let text = execution.output
         let golden = Self.folder.appendingPathComponent("ready.jsonl")
-        if ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_GOLDEN"] == "1" {
-            try text.write(to: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
+        let expected = try GoldenFile.read(golden, writing: text, when: "LAYOUTBENCH_UPDATE_GOLDEN")
         #expect(text.split(separator: "\n").count == 1 && text.hasSuffix("\n"))
         #expect(text == expected, "the lockstep ready line changed; see LockstepGoldenTests to regenerate Golden/Lockstep/ready.jsonl.")
     }

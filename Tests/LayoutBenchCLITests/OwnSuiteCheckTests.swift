@@ -10,16 +10,6 @@ import Testing
 struct OwnSuiteCheckTests {
     static let catalogue = [LayoutScenariosFixture.tiny("mine/square"), LayoutScenariosFixture.tiny("mine/other")]
 
-    static func run(_ arguments: [String]) -> Int32 {
-        do {
-            var command = try LayoutBenchCommand.parseAsRoot(arguments)
-            try command.run()
-            return 0
-        } catch {
-            return LayoutBenchCommand.exitCode(for: error).rawValue
-        }
-    }
-
     @Test("A baseline of the app's scenarios is checked against them; churn fails it naming the scenario")
     func checkOwnSuite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lb-own-check-\(UUID().uuidString)")
@@ -39,14 +29,14 @@ struct OwnSuiteCheckTests {
         let common = ["--output", output, "--no-history", "--progress", "none", "--no-allocations"]
 
         try LayoutBench.$catalog.withValue(Self.catalogue) {
-            #expect(Self.run(["run", "--quick", "--repetitions", "2"] + common) == 0)
+            #expect(InProcess.exitCode(["run", "--quick", "--repetitions", "2"] + common) == 0)
             let baseline = folder.appendingPathComponent("base.json").path
             try FileManager.default.copyItem(atPath: output + "/latest/report.json", toPath: baseline)
 
             // The same suite again: both scenarios measured, nothing lost, exit 0.
             let summary = folder.appendingPathComponent("check.md").path
             #expect(
-                Self.run(["check", "--baseline", baseline, "--thresholds", thresholds.path, "--summary", summary] + common) == 0)
+                InProcess.exitCode(["check", "--baseline", baseline, "--thresholds", thresholds.path, "--summary", summary] + common) == 0)
             let passed = try String(contentsOfFile: summary, encoding: .utf8)
             #expect(!passed.contains("lost coverage"), "\(passed)")
             let head = try String(contentsOfFile: output + "/latest/report.json", encoding: .utf8)
@@ -55,7 +45,7 @@ struct OwnSuiteCheckTests {
             // A deliberately slowed variant: exit 2, the scenario named in the Markdown.
             let failedSummary = folder.appendingPathComponent("check-churn.md").path
             #expect(
-                Self.run(
+                InProcess.exitCode(
                     [
                         "check", "--baseline", baseline, "--thresholds", thresholds.path, "--summary", failedSummary,
                         "--inject-churn", "2",
@@ -64,11 +54,11 @@ struct OwnSuiteCheckTests {
             #expect(failed.contains("mine/square"), "\(failed)")
 
             // A rule naming a scenario the catalogue does not hold is still refused: 65.
-            #expect(Self.run(["check", "--baseline", baseline, "--thresholds", unknown.path] + common) == 65)
+            #expect(InProcess.exitCode(["check", "--baseline", baseline, "--thresholds", unknown.path] + common) == 65)
         }
         // Under the built-in catalogue, a rule naming the app's scenario is unknown: 65.
         #expect(
-            Self.run(["check", "--baseline", folder.appendingPathComponent("base.json").path, "--thresholds", thresholds.path] + common)
+            InProcess.exitCode(["check", "--baseline", folder.appendingPathComponent("base.json").path, "--thresholds", thresholds.path] + common)
                 == 65)
     }
 }

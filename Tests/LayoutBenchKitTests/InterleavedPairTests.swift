@@ -45,27 +45,8 @@ struct InterleavedPairTests {
 
     /// A scenario whose `run()` writes its name to `log` and activates `size` constraints.
     static func scenario(_ name: String, pair: Scenario.Pair?, sizes: [Int] = [4, 8, 12], log: RunLog) -> Scenario {
-        Scenario(
-            name: name, summary: "A logged test scenario.", tags: ["test"], sizes: sizes, quickSizes: sizes,
-            sizeUnit: "views", operationUnit: "activation", pair: pair, expectations: [.counter("solves", .equal, "N") { $0 }]
-        ) { size in
-            let window = Window(width: 400, height: 400)
-            var pending: [LayoutConstraint] = []
-            for index in 0..<size {
-                let view = View(name: "v\(index)")
-                view.translatesAutoresizingMaskIntoConstraints = false
-                window.addSubview(view)
-                pending.append(view.heightAnchor.constraint(equalToConstant: 10))
-            }
-            window.layoutIfNeeded()
-            return ScenarioInstance(
-                engines: [window.engine], operations: size,
-                run: {
-                    log.append(name)
-                    for constraint in pending { constraint.isActive = true }
-                    window.layoutIfNeeded()
-                })
-        }
+        Fixture.scenario(
+            name: name, sizes: sizes, pair: pair, expectations: [.counter("solves", .equal, "N") { $0 }], willRun: { log.append(name) })
     }
 
     static func runner(budgetSeconds: Double, log: RunLog) -> ScenarioRunner {

@@ -1,6 +1,7 @@
 import Cassowary
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 @testable import LayoutScenarios
@@ -52,10 +53,7 @@ struct ReportEncodingTests {
     func golden() throws {
         let text = try Self.fixedReport().jsonText()
         let url = Fixture.snapshots.appendingPathComponent("report-golden.json")
-        if ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_SNAPSHOTS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
+        let golden = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_SNAPSHOTS")
         #expect(text == golden, "The report's JSON changed; see the suite's documentation to regenerate the golden file.")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutScenarios
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -18,14 +19,9 @@ struct RunGoldenTests {
     /// Two real scenarios (an anti-pattern and its fix) at sizes 4 and 8: no warm-up, one timed
     /// and one counting repetition, no allocation counting.
     static func configuration() -> RunConfiguration {
-        var configuration = RunConfiguration.quickDefaults
+        var configuration = RunnerTests.configuration(from: .quickDefaults, repetitions: 1, warmup: 0, counting: 1)
         configuration.selection = ScenarioSelection(patterns: ["activation/individual", "activation/batch"], tags: [])
         configuration.sizes = [4, 8]
-        configuration.warmup = 0
-        configuration.minimumRepetitions = 1
-        configuration.maximumRepetitions = 1
-        configuration.countingRepetitions = 1
-        configuration.countAllocations = false
         return configuration
     }
 
@@ -89,10 +85,7 @@ struct RunGoldenTests {
     /// Compares `text` with the snapshot `name`, or writes it with `LAYOUTBENCH_UPDATE_SNAPSHOTS=1`.
     static func expectSnapshot(_ text: String, _ name: String) throws {
         let url = Fixture.snapshots.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_SNAPSHOTS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
+        let golden = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_SNAPSHOTS")
         #expect(text == golden, "\(name) changed; see RunGoldenTests' documentation to regenerate it.")
     }
 

@@ -10,8 +10,10 @@ import Testing
 /// the counter-identity check. No assertion on times.
 @Suite("Runner")
 struct RunnerTests {
-    static func configuration(repetitions: Int = 3, warmup: Int = 1, counting: Int = 2) -> RunConfiguration {
-        var configuration = RunConfiguration.standard
+    static func configuration(
+        from base: RunConfiguration = .standard, repetitions: Int = 3, warmup: Int = 1, counting: Int = 2
+    ) -> RunConfiguration {
+        var configuration = base
         configuration.minimumRepetitions = repetitions
         configuration.maximumRepetitions = repetitions
         configuration.warmup = warmup
@@ -122,9 +124,7 @@ struct ProgressTextTests {
         final class Sink: @unchecked Sendable { var text = "" }
         let sink = Sink()
         let display = ProgressDisplay(style: .lines) { sink.text += $0 }
-        var configuration = RunnerTests.configuration()
-        configuration.minimumRepetitions = 1
-        configuration.maximumRepetitions = 1
+        let configuration = RunnerTests.configuration(repetitions: 1)
         _ = ScenarioRunner(configuration: configuration, allocationCounter: nil, progress: display)
             .run([Fixture.scenario(name: "test/lines")])
         let lines = sink.text.split(separator: "\n")

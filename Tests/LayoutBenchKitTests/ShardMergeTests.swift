@@ -19,12 +19,7 @@ struct ShardMergeTests {
     ]
 
     static func configuration(shard: RunConfiguration.Shard? = nil) -> RunConfiguration {
-        var configuration = RunConfiguration.standard
-        configuration.warmup = 0
-        configuration.minimumRepetitions = 1
-        configuration.maximumRepetitions = 1
-        configuration.countingRepetitions = 1
-        configuration.countAllocations = false
+        var configuration = RunnerTests.configuration(repetitions: 1, warmup: 0, counting: 1)
         configuration.timeBudgetSeconds = 30
         configuration.shard = shard
         return configuration

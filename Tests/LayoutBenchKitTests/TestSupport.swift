@@ -58,12 +58,12 @@ enum Fixture {
         return result
     }
 
-    /// A scenario over one window whose run activates `constraints(size, repetition)` height
-    /// constraints one at a time, with optional expectations.
+    /// A scenario over one window whose run calls `willRun`, then activates
+    /// `constraints(size, repetition)` height constraints one at a time, with optional expectations.
     static func scenario(
         name: String, tags: [String] = ["test"], sizes: [Int] = [2, 4, 8], pair: Scenario.Pair? = nil,
         expectations: [Expectation] = [],
-        constraints: @escaping @Sendable (Int, Int) -> Int = { size, _ in size }
+        constraints: @escaping @Sendable (Int, Int) -> Int = { size, _ in size }, willRun: @escaping @Sendable () -> Void = {}
     ) -> Scenario {
         let repetitions = RepetitionCounter()
         return Scenario(
@@ -83,6 +83,7 @@ enum Fixture {
             return ScenarioInstance(
                 engines: [window.engine], operations: size,
                 run: {
+                    willRun()
                     for constraint in pending { constraint.isActive = true }
                     window.layoutIfNeeded()
                 })

@@ -30,6 +30,30 @@ struct SplashScreenLayoutTests {
         }
 
         func spacer(_ name: String) -> View { makeView(name, in: window) }
+
+        /// The corner logos at a fixed 100 x 100.
+        var fixedLogoSizes: [LayoutConstraint] {
+            [
+                left.widthAnchor.constraint(equalToConstant: 100), left.heightAnchor.constraint(equalToConstant: 100),
+                right.widthAnchor.constraint(equalToConstant: 100), right.heightAnchor.constraint(equalToConstant: 100),
+            ]
+        }
+
+        /// Spacers edge to edge across the screen: `first` from the leading edge to the left logo,
+        /// `middle` (if any) between the logos, `last` from the right logo to the trailing edge.
+        func spacerChain(_ first: View, _ middle: View?, _ last: View) -> [LayoutConstraint] {
+            var chain = [
+                first.leadingAnchor.constraint(equalTo: window.leadingAnchor), first.trailingAnchor.constraint(equalTo: left.leadingAnchor),
+            ]
+            if let middle {
+                chain += [
+                    middle.leadingAnchor.constraint(equalTo: left.trailingAnchor), middle.trailingAnchor.constraint(equalTo: right.leadingAnchor),
+                ]
+            }
+            return chain + [
+                last.leadingAnchor.constraint(equalTo: right.trailingAnchor), last.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+            ]
+        }
     }
 
     /// Fixed leading/trailing margins and fixed sizes: fine when wide, the corner
@@ -37,12 +61,11 @@ struct SplashScreenLayoutTests {
     @Test("Attempt 1: fixed margins overlap on a narrow screen", arguments: [(400.0, false), (200.0, true)])
     func attempt1(width: Double, overlaps: Bool) {
         let screen = Screen(width: width)
-        LayoutConstraint.activate([
-            screen.left.leadingAnchor.constraint(equalTo: screen.window.leadingAnchor, constant: 32),
-            screen.right.trailingAnchor.constraint(equalTo: screen.window.trailingAnchor, constant: -32),
-            screen.left.widthAnchor.constraint(equalToConstant: 100), screen.left.heightAnchor.constraint(equalToConstant: 100),
-            screen.right.widthAnchor.constraint(equalToConstant: 100), screen.right.heightAnchor.constraint(equalToConstant: 100),
-        ])
+        LayoutConstraint.activate(
+            [
+                screen.left.leadingAnchor.constraint(equalTo: screen.window.leadingAnchor, constant: 32),
+                screen.right.trailingAnchor.constraint(equalTo: screen.window.trailingAnchor, constant: -32),
+            ] + screen.fixedLogoSizes)
         screen.window.layoutIfNeeded()
         #expect(close(screen.left.frame, Rect(x: 32, y: 468, width: 100, height: 100)))
         #expect(close(screen.right.frame, Rect(x: width - 132, y: 468, width: 100, height: 100)))
@@ -57,17 +80,10 @@ struct SplashScreenLayoutTests {
     func attempt2(width: Double) {
         let screen = Screen(width: width)
         let (s1, s2, s3) = (screen.spacer("spacer1"), screen.spacer("spacer2"), screen.spacer("spacer3"))
-        var constraints = [
-            s1.leadingAnchor.constraint(equalTo: screen.window.leadingAnchor),
-            s1.trailingAnchor.constraint(equalTo: screen.left.leadingAnchor),
-            s2.leadingAnchor.constraint(equalTo: screen.left.trailingAnchor),
-            s2.trailingAnchor.constraint(equalTo: screen.right.leadingAnchor),
-            s3.leadingAnchor.constraint(equalTo: screen.right.trailingAnchor),
-            s3.trailingAnchor.constraint(equalTo: screen.window.trailingAnchor),
-            s2.widthAnchor.constraint(equalTo: s1.widthAnchor), s3.widthAnchor.constraint(equalTo: s1.widthAnchor),
-            screen.left.widthAnchor.constraint(equalToConstant: 100), screen.left.heightAnchor.constraint(equalToConstant: 100),
-            screen.right.widthAnchor.constraint(equalToConstant: 100), screen.right.heightAnchor.constraint(equalToConstant: 100),
-        ]
+        var constraints =
+            screen.spacerChain(s1, s2, s3)
+            + [s2.widthAnchor.constraint(equalTo: s1.widthAnchor), s3.widthAnchor.constraint(equalTo: s1.widthAnchor)]
+            + screen.fixedLogoSizes
         for spacer in [s1, s2, s3] {
             constraints += [spacer.heightAnchor.constraint(equalToConstant: 10), spacer.bottomAnchor.constraint(equalTo: screen.window.bottomAnchor)]
         }
@@ -87,18 +103,16 @@ struct SplashScreenLayoutTests {
         let (s1, s3) = (screen.spacer("leftSpacer"), screen.spacer("rightSpacer"))
         let preferred = s1.widthAnchor.constraint(equalToConstant: 32)
         preferred.priority = .defaultHigh
-        LayoutConstraint.activate([
-            s1.leadingAnchor.constraint(equalTo: screen.window.leadingAnchor),
-            s1.trailingAnchor.constraint(equalTo: screen.left.leadingAnchor),
-            s3.leadingAnchor.constraint(equalTo: screen.right.trailingAnchor),
-            s3.trailingAnchor.constraint(equalTo: screen.window.trailingAnchor),
-            preferred, s3.widthAnchor.constraint(equalTo: s1.widthAnchor),
-            screen.right.leadingAnchor.constraint(greaterThanOrEqualTo: screen.left.trailingAnchor, constant: 32),
-            screen.left.widthAnchor.constraint(equalToConstant: 100), screen.left.heightAnchor.constraint(equalToConstant: 100),
-            screen.right.widthAnchor.constraint(equalToConstant: 100), screen.right.heightAnchor.constraint(equalToConstant: 100),
-            s1.heightAnchor.constraint(equalToConstant: 10), s1.topAnchor.constraint(equalTo: screen.window.topAnchor),
-            s3.heightAnchor.constraint(equalToConstant: 10), s3.topAnchor.constraint(equalTo: screen.window.topAnchor),
-        ])
+        LayoutConstraint.activate(
+            screen.spacerChain(s1, nil, s3)
+                + [
+                    preferred, s3.widthAnchor.constraint(equalTo: s1.widthAnchor),
+                    screen.right.leadingAnchor.constraint(greaterThanOrEqualTo: screen.left.trailingAnchor, constant: 32),
+                ] + screen.fixedLogoSizes
+                + [
+                    s1.heightAnchor.constraint(equalToConstant: 10), s1.topAnchor.constraint(equalTo: screen.window.topAnchor),
+                    s3.heightAnchor.constraint(equalToConstant: 10), s3.topAnchor.constraint(equalTo: screen.window.topAnchor),
+                ])
         screen.window.layoutIfNeeded()
         #expect(close(screen.left.frame.minX, margin))
         #expect(close(width - screen.right.frame.maxX, margin))
@@ -114,17 +128,10 @@ struct SplashScreenLayoutTests {
         let (s1, s2, s3) = (screen.spacer("leftSpacer"), screen.spacer("centreSpacer"), screen.spacer("rightSpacer"))
         let equalCentre = s2.widthAnchor.constraint(equalTo: s1.widthAnchor)
         equalCentre.priority = .defaultHigh
-        var constraints = [
-            s1.leadingAnchor.constraint(equalTo: screen.window.leadingAnchor),
-            s1.trailingAnchor.constraint(equalTo: screen.left.leadingAnchor),
-            s2.leadingAnchor.constraint(equalTo: screen.left.trailingAnchor),
-            s2.trailingAnchor.constraint(equalTo: screen.right.leadingAnchor),
-            s3.leadingAnchor.constraint(equalTo: screen.right.trailingAnchor),
-            s3.trailingAnchor.constraint(equalTo: screen.window.trailingAnchor),
-            s1.widthAnchor.constraint(lessThanOrEqualToConstant: 32), s3.widthAnchor.constraint(equalTo: s1.widthAnchor), equalCentre,
-            screen.left.widthAnchor.constraint(equalToConstant: 100), screen.left.heightAnchor.constraint(equalToConstant: 100),
-            screen.right.widthAnchor.constraint(equalToConstant: 100), screen.right.heightAnchor.constraint(equalToConstant: 100),
-        ]
+        var constraints =
+            screen.spacerChain(s1, s2, s3)
+            + [s1.widthAnchor.constraint(lessThanOrEqualToConstant: 32), s3.widthAnchor.constraint(equalTo: s1.widthAnchor), equalCentre]
+            + screen.fixedLogoSizes
         for spacer in [s1, s2, s3] {
             constraints += [spacer.heightAnchor.constraint(equalToConstant: 10), spacer.topAnchor.constraint(equalTo: screen.window.topAnchor)]
         }

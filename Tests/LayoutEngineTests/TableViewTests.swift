@@ -268,7 +268,7 @@ struct TableViewTests {
         let cells = table.subviews.compactMap { $0 as? BadCell }
         #expect(cells.count == table.cellsCreated)
         #expect(table.cellsCreated <= 9)  // 620 / 106: six or seven rows show
-        let stacks = cells.flatMap { allStacksInCell($0) }
+        let stacks = cells.flatMap { allStacks(in: $0) }
         #expect(stacks.allSatisfy { $0.rebuildCount == 1 })
         #expect(stacks.map(\.generatedConstraints.count).reduce(0, +) == 34 * cells.count)
         #expect(fixture.window.engine.brokenConstraintCount == 0)
@@ -364,14 +364,4 @@ struct TableViewTests {
         #expect(fixture.table.rowsMeasured > measured)
         #expect(fixture.table.visibleCells.allSatisfy { abs($0.frame.width - 320) < 1e-6 })
     }
-}
-
-private func allStacksInCell(_ view: View) -> [StackView] {
-    var result: [StackView] = []
-    func visit(_ view: View) {
-        if let stack = view as? StackView { result.append(stack) }
-        view.subviews.forEach(visit)
-    }
-    visit(view)
-    return result
 }
