@@ -22,12 +22,8 @@ struct EngineBehaviourTests {
     func updatePassIsBatched() {
         RecordingView.order = []
         let window = Window(width: 300, height: 300)
-        let outer = RecordingView(name: "outer")
-        let inner = RecordingView(name: "inner")
-        outer.translatesAutoresizingMaskIntoConstraints = false
-        inner.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(outer)
-        outer.addSubview(inner)
+        let outer = constrained(RecordingView(name: "outer"), in: window)
+        let inner = constrained(RecordingView(name: "inner"), in: outer)
         outer.pending = [
             outer.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
             outer.topAnchor.constraint(equalTo: window.topAnchor, constant: 10),
@@ -132,10 +128,7 @@ struct EngineBehaviourTests {
         let box = makeView("box", in: window)
         var seen: [(LayoutConstraint, [LayoutConstraint])] = []
         let token = window.engine.addBreakObserver { seen.append(($0.brokenConstraint, $0.constraints)) }
-        let fifty = box.heightAnchor.constraint(equalToConstant: 50)
-        fifty.identifier = "Box.height50"
-        let hundred = box.heightAnchor.constraint(equalToConstant: 100)
-        hundred.identifier = "Box.height100"
+        let (fifty, hundred) = conflictingHeights(box, (50, "Box.height50"), (100, "Box.height100"))
         fifty.isActive = true
         hundred.isActive = true
         #expect(seen.count == 1)
@@ -466,9 +459,7 @@ struct EngineMemoryTests {
         weak var engine: LayoutEngine?
         do {
             let made = Window(width: 320, height: 480)
-            let text = Label(text: "hello", name: "label")
-            text.translatesAutoresizingMaskIntoConstraints = false
-            made.addSubview(text)
+            let text = makeLabel("hello", "label", in: made)
             LayoutConstraint.activate([
                 text.leadingAnchor.constraint(equalTo: made.leadingAnchor, constant: 8),
                 text.topAnchor.constraint(equalTo: made.topAnchor, constant: 8),

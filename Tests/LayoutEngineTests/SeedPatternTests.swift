@@ -387,10 +387,7 @@ struct ProcessBreakHookTests {
         var windowReports: [UnsatisfiableConstraintsReport] = []
         window.engine.addBreakObserver { windowReports.append($0) }
 
-        let h50 = v.heightAnchor.constraint(equalToConstant: 50)
-        h50.identifier = "h50"
-        let h100 = v.heightAnchor.constraint(equalToConstant: 100)
-        h100.identifier = "h100"
+        let (h50, h100) = conflictingHeights(v, (50, "h50"), (100, "h100"))
         h50.isActive = true
         h100.isActive = true
         // The second height conflicts at once, in the engine v has of its own.

@@ -126,14 +126,7 @@ final class BadCell: TableViewCell {
         outerStack.axis = .vertical
         outerStack.spacing = 4
         super.init(reuseIdentifier: nil)
-        outerStack.translatesAutoresizingMaskIntoConstraints = false
-        contentView.addSubview(outerStack)
-        LayoutConstraint.activate([
-            outerStack.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            outerStack.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
-            outerStack.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-            outerStack.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
-        ])
+        pinInside(outerStack, contentView, horizontal: 16, vertical: 12)
         configure(row: 0)
     }
 

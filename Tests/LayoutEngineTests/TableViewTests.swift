@@ -86,14 +86,7 @@ final class TextCell: TableViewCell {
         super.init(reuseIdentifier: nil)
         label.numberOfLines = 0
         if explicitWrapWidth { label.preferredMaxLayoutWidth = 343 }
-        label.translatesAutoresizingMaskIntoConstraints = false
-        contentView.addSubview(label)
-        LayoutConstraint.activate([
-            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
-            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
-        ])
+        pinInside(label, contentView, horizontal: 16, vertical: 12)
     }
 
     override func prepareForReuse() {

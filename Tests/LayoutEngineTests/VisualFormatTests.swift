@@ -303,9 +303,7 @@ struct VisualFormatLayoutTests {
     @Test("Seed 001: a 750 layout overridden at 1000 returns exactly when the stronger set goes")
     func seed001() throws {
         let window = Window(width: 320, height: 480)
-        let redSquare = View(name: "_redSquare")
-        redSquare.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(redSquare)
+        let redSquare = makeView("_redSquare", in: window)
         let views: [String: LayoutItem] = ["_redSquare": redSquare]
 
         let weaker =
