@@ -5,12 +5,18 @@ import Testing
 
 @Suite("Solver traces")
 struct TraceTests {
-    /// Drives a solver through a random session, recorded.
-    static func recordedSession(seed: UInt64) -> (Solver, SolverTraceRecorder, [Variable]) {
-        var generator = RandomSystemGenerator(seed: seed, style: .mixed)
+    /// A fresh solver and the recorder attached to it.
+    static func recordingSolver() -> (Solver, SolverTraceRecorder) {
         let solver = Solver()
         let recorder = SolverTraceRecorder()
         solver.traceRecorder = recorder
+        return (solver, recorder)
+    }
+
+    /// Drives a solver through a random session, recorded.
+    static func recordedSession(seed: UInt64) -> (Solver, SolverTraceRecorder, [Variable]) {
+        var generator = RandomSystemGenerator(seed: seed, style: .mixed)
+        let (solver, recorder) = Self.recordingSolver()
         let variables = (0..<generator.variableCount).map { solver.makeVariable("x\($0)") }
         var installed: [Constraint] = []
         for step in 0..<80 {
@@ -53,10 +59,8 @@ struct TraceTests {
 
     @Test("Operations on another solver's variables fail and stay out of the trace")
     func foreignVariablesNotRecorded() throws {
-        let solver = Solver()
+        let (solver, recorder) = Self.recordingSolver()
         let other = Solver()
-        let recorder = SolverTraceRecorder()
-        solver.traceRecorder = recorder
         let x = solver.makeVariable("x")
         let stranger = other.makeVariable("stranger")
         try solver.add(x == 1)
@@ -71,9 +75,7 @@ struct TraceTests {
 
     @Test("Failed operations are recorded and fail again on replay")
     func failuresReplay() throws {
-        let solver = Solver()
-        let recorder = SolverTraceRecorder()
-        solver.traceRecorder = recorder
+        let (solver, recorder) = Self.recordingSolver()
         let x = solver.makeVariable("x")
         try solver.add(x == 1)
         #expect(throws: SolverError.self) { try solver.add(x == 2) }
@@ -85,9 +87,7 @@ struct TraceTests {
 
     @Test("The recorder writes the documented line format")
     func format() throws {
-        let solver = Solver()
-        let recorder = SolverTraceRecorder()
-        solver.traceRecorder = recorder
+        let (solver, recorder) = Self.recordingSolver()
         let x = solver.makeVariable("left \"edge\"")
         let c = Constraint(2 * x - 10.5, .greaterThanOrEqual, priority: 750, weight: 2, label: "min")
         try solver.add(c)

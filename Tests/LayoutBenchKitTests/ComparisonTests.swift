@@ -212,9 +212,7 @@ struct ComparisonTests {
 
     @Test("Text, Markdown and JSON outputs name the scenario and the metric")
     func outputs() throws {
-        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
-        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 130))
-        let comparison = ReportComparison.compare(base: base, head: head)
+        let (head, comparison) = try GateFixture.simpleComparison(cellUpdates: 130)
         let text = ComparisonOutput.text(comparison)
         #expect(text.contains("demo/a"))
         #expect(text.contains("cellUpdates") && text.contains("+30.0%") && text.contains("regression"))

@@ -48,6 +48,13 @@ enum GateFixture {
         LoadedReport(report: report, path: path, bytes: Array(try report.jsonText().utf8))
     }
 
+    /// ``simple()`` as `base.json` compared with ``simple()`` with `cellUpdates` as `head.json`.
+    static func simpleComparison(cellUpdates: Int = 130) throws -> (head: LoadedReport, comparison: ReportComparison) {
+        let base = try loaded(simple(), path: "base.json")
+        let head = try loaded(simple(cellUpdates: cellUpdates))
+        return (head, ReportComparison.compare(base: base, head: head))
+    }
+
     /// A simple report: `demo/a` and `demo/b` at sizes 10 and 20, with ten wall samples
     /// around `wall` nanoseconds, and the given counters.
     static func simple(wall: UInt64 = 100_000, spread: UInt64 = 1_000, solves: Int = 10, cellUpdates: Int = 100, allocations: UInt64 = 50) -> Report {

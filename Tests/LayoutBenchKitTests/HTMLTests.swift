@@ -106,9 +106,7 @@ struct HTMLTests {
 
     @Test("The comparison page has its sections, verdict filter and every non-zero metric")
     func comparisonPage() throws {
-        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
-        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 130))
-        let comparison = ReportComparison.compare(base: base, head: head)
+        let comparison = try GateFixture.simpleComparison(cellUpdates: 130).comparison
         let html = ComparisonPage.html(comparison)
         expectSelfContained(html)
         for id in ["summary", "changes", "time", "metrics", "metrics-table", "changes-table"] {

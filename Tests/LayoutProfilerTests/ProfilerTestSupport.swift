@@ -30,6 +30,16 @@ enum Layouts {
         )
     }
 
+    /// A 400 × 400 window holding ``tile(in:name:x:y:)`` named `tile` at (0, 0), its
+    /// constraints active and laid out.
+    static func laidOutTile() -> (window: Window, tile: View, constraints: [LayoutConstraint]) {
+        let window = Window(width: 400, height: 400)
+        let (view, constraints) = Self.tile(in: window, name: "tile")
+        LayoutConstraint.activate(constraints)
+        window.layoutIfNeeded()
+        return (window, view, constraints)
+    }
+
     static func ids(_ report: ProfileReport) -> [String] {
         report.findings.map(\.id)
     }

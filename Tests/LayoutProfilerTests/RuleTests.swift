@@ -42,10 +42,7 @@ struct RuleTests {
 
     @Test("A constraint replaced by one differing only in its constant is constant-only churn")
     func churnConstantOnly() throws {
-        let window = Window(width: 400, height: 400)
-        let (tile, constraints) = Layouts.tile(in: window, name: "tile")
-        LayoutConstraint.activate(constraints)
-        window.layoutIfNeeded()
+        let (window, tile, constraints) = Layouts.laidOutTile()
         var height = constraints[3]
         let report = Layouts.profile(window) {
             for step in 1...3 {
@@ -66,10 +63,7 @@ struct RuleTests {
 
     @Test("The same constraint deactivated and activated again in one frame is recreated churn")
     func churnRecreated() throws {
-        let window = Window(width: 400, height: 400)
-        let (_, constraints) = Layouts.tile(in: window, name: "tile")
-        LayoutConstraint.activate(constraints)
-        window.layoutIfNeeded()
+        let (window, _, constraints) = Layouts.laidOutTile()
         let report = Layouts.profile(window) {
             window.performFrame {
                 LayoutConstraint.deactivate(constraints)
@@ -428,10 +422,7 @@ struct RuleTests {
 
     @Test("Two constant edits between passes in one frame make multiple-solves-per-frame; in updateConstraints() they do not")
     func multipleSolvesPerFrame() throws {
-        let window = Window(width: 400, height: 400)
-        let (_, constraints) = Layouts.tile(in: window, name: "tile")
-        LayoutConstraint.activate(constraints)
-        window.layoutIfNeeded()
+        let (window, _, constraints) = Layouts.laidOutTile()
         let report = Layouts.profile(window) {
             for step in 1...3 {
                 window.performFrame {
