@@ -14,11 +14,17 @@ enum Layouts {
         return profiler.report(title: "test")
     }
 
+    /// `view`, made a constrained view (it does not translate its frame) and added to `parent`.
+    @discardableResult
+    static func constrained<V: View>(_ view: V, in parent: View) -> V {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        parent.addSubview(view)
+        return view
+    }
+
     /// A view pinned at (x, y) with a fixed size, its constraints not yet active.
     static func tile(in window: Window, name: String, x: Double = 0, y: Double = 0) -> (View, [LayoutConstraint]) {
-        let view = View(name: name)
-        view.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(view)
+        let view = constrained(View(name: name), in: window)
         return (
             view,
             [

@@ -25,9 +25,7 @@ struct RuleTests {
     func individualActivationFixes() {
         let window = Window(width: 400, height: 400)
         let (_, constraints) = Layouts.tile(in: window, name: "tile")
-        let toggling = TogglingView(name: "toggling")
-        toggling.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(toggling)
+        let toggling = Layouts.constrained(TogglingView(name: "toggling"), in: window)
         window.layoutIfNeeded()
         let report = Layouts.profile(window) {
             window.performFrame { LayoutConstraint.activate(Array(constraints.prefix(2))) }
@@ -118,9 +116,7 @@ struct RuleTests {
     @Test("updateConstraints() that re-creates its constraints is update-constraints churn, by view")
     func churnUpdateConstraints() throws {
         let window = Window(width: 400, height: 400)
-        let view = RecreatingView(name: "badge")
-        view.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(view)
+        let view = Layouts.constrained(RecreatingView(name: "badge"), in: window)
         window.layoutIfNeeded()
         let report = Layouts.profile(window) {
             for _ in 0..<5 { window.performFrame { view.setNeedsUpdateConstraints() } }
@@ -137,9 +133,7 @@ struct RuleTests {
     func churnStackRebuild() throws {
         let window = Window(width: 400, height: 400)
         let labels = (0..<3).map { Label(text: "label \($0)", name: "label\($0)") }
-        let stack = StackView(arrangedSubviews: labels, name: "row")
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(stack)
+        let stack = Layouts.constrained(StackView(arrangedSubviews: labels, name: "row"), in: window)
         LayoutConstraint.activate([
             stack.leadingAnchor.constraint(equalTo: window.leadingAnchor),
             stack.topAnchor.constraint(equalTo: window.topAnchor),
@@ -159,9 +153,7 @@ struct RuleTests {
     func churnIgnoresEngineInternals() {
         let window = Window(width: 400, height: 400)
         let card = View(name: "card")
-        let label = Label(text: "hello", name: "label")
-        label.translatesAutoresizingMaskIntoConstraints = false
-        card.addSubview(label)
+        let label = Layouts.constrained(Label(text: "hello", name: "label"), in: card)
         LayoutConstraint.activate([
             label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
             label.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
@@ -272,8 +264,7 @@ struct RuleTests {
     }
 
     static func host(_ content: View, in container: View) {
-        content.translatesAutoresizingMaskIntoConstraints = false
-        container.addSubview(content)
+        Layouts.constrained(content, in: container)
         LayoutConstraint.activate([
             content.leadingAnchor.constraint(equalTo: container.leadingAnchor),
             content.topAnchor.constraint(equalTo: container.topAnchor),
@@ -341,9 +332,7 @@ struct RuleTests {
     func brokenConstraints() throws {
         for priority in [LayoutPriority.required, 999] {
             let window = Window(width: 200, height: 100)
-            let label = Label(text: "A long line", name: "line")
-            label.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(label)
+            let label = Layouts.constrained(Label(text: "A long line", name: "line"), in: window)
             window.layoutIfNeeded()
             let width = label.widthAnchor.constraint(equalToConstant: 300)
             width.priority = priority
@@ -448,9 +437,7 @@ struct RuleTests {
             }
         }
         let window2 = Window(width: 400, height: 400)
-        let sizing = Sizing(name: "sizing")
-        sizing.translatesAutoresizingMaskIntoConstraints = false
-        window2.addSubview(sizing)
+        let sizing = Layouts.constrained(Sizing(name: "sizing"), in: window2)
         LayoutConstraint.activate([
             sizing.leadingAnchor.constraint(equalTo: window2.leadingAnchor), sizing.topAnchor.constraint(equalTo: window2.topAnchor),
             sizing.width, sizing.height,
