@@ -9,18 +9,7 @@ enum CommandLineOutput {
     ///
     /// - Throws: ``LayoutBenchError`` `invalid-option` quoting an unknown format.
     static func parseFormats(_ values: [String]) throws(LayoutBenchError) -> [ReportFormat] {
-        var formats: [ReportFormat] = []
-        for value in values {
-            for name in value.split(separator: ",").map(String.init) {
-                guard let format = ReportFormat(rawValue: name) else {
-                    throw LayoutBenchError(
-                        .invalidOption,
-                        "Unknown report format '\(name)'; the formats are \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-        }
-        return formats.isEmpty ? [.json, .html] : formats
+        try ReportFormat.formatList(values, kind: "report", defaults: [.json, .html])
     }
 
     /// Writes to standard error at once.

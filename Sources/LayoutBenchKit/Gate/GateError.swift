@@ -4,46 +4,8 @@ import LayoutBenchJSON
 /// code, a message saying what is wrong and how to fix it, and, for problems inside a
 /// file, the file, line and column.
 public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The stable identity of a kind of failure.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's stable spelling, such as `malformed-json`.
-        public let rawValue: String
-        /// The exit status a command ends with for this error.
-        public let exitStatus: ExitStatus
-
-        private init(_ rawValue: String, _ exitStatus: ExitStatus) {
-            self.rawValue = rawValue
-            self.exitStatus = exitStatus
-        }
-
-        /// A file cannot be opened or read.
-        public static let unreadableFile = Code("unreadable-file", .badInput)
-        /// A file is not valid JSON (including a truncated file).
-        public static let malformedJSON = Code("malformed-json", .badInput)
-        /// A report whose `schema` or `schemaVersion` this tool does not read.
-        public static let unsupportedSchema = Code("unsupported-schema", .badInput)
-        /// A report whose members have the wrong types or are missing.
-        public static let invalidReport = Code("invalid-report", .badInput)
-        /// A thresholds file with an unknown key, metric or scenario, or a bad value.
-        public static let invalidThresholds = Code("invalid-thresholds", .badInput)
-        /// A report that cannot become a baseline (failed, injected churn, not a report).
-        public static let unusableReport = Code("unusable-report", .badInput)
-        /// The baseline named does not exist.
-        public static let missingBaseline = Code("missing-baseline", .missingBaseline)
-        /// An argument with a value it cannot have (a baseline name with a slash).
-        public static let invalidArgument = Code("invalid-argument", .usage)
-        /// A file or folder cannot be written.
-        public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
-        /// Shard reports that cannot be merged: a report that is not a shard, or shards of
-        /// different commits, selections or options, or machines' kinds (``ReportMerge``).
-        public static let shardsDiffer = Code("shards-differ", .badInput)
-        /// Shard reports that do not make one whole run: shards missing or given twice.
-        public static let incompleteShards = Code("incomplete-shards", .badInput)
-        /// Another process holds the output folder's lock.
-        public static let outputLocked = Code("output-locked", .temporaryFailure)
-
-        public var description: String { rawValue }
-    }
+    /// The stable identity of a kind of failure, with its exit status (the codes are below).
+    public typealias Code = ErrorCode<GateError>
 
     /// What kind of failure this is.
     public var code: Code
@@ -85,4 +47,32 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         guard let position else { return "\(file): \(message)" }
         return "\(file):\(position.line):\(position.column): \(message)"
     }
+}
+
+extension ErrorCode where Domain == GateError {
+    /// A file cannot be opened or read.
+    public static let unreadableFile = Self("unreadable-file", .badInput)
+    /// A file is not valid JSON (including a truncated file).
+    public static let malformedJSON = Self("malformed-json", .badInput)
+    /// A report whose `schema` or `schemaVersion` this tool does not read.
+    public static let unsupportedSchema = Self("unsupported-schema", .badInput)
+    /// A report whose members have the wrong types or are missing.
+    public static let invalidReport = Self("invalid-report", .badInput)
+    /// A thresholds file with an unknown key, metric or scenario, or a bad value.
+    public static let invalidThresholds = Self("invalid-thresholds", .badInput)
+    /// A report that cannot become a baseline (failed, injected churn, not a report).
+    public static let unusableReport = Self("unusable-report", .badInput)
+    /// The baseline named does not exist.
+    public static let missingBaseline = Self("missing-baseline", .missingBaseline)
+    /// An argument with a value it cannot have (a baseline name with a slash).
+    public static let invalidArgument = Self("invalid-argument", .usage)
+    /// A file or folder cannot be written.
+    public static let unwritableOutput = Self("unwritable-output", .cannotWriteOutput)
+    /// Shard reports that cannot be merged: a report that is not a shard, or shards of
+    /// different commits, selections or options, or machines' kinds (``ReportMerge``).
+    public static let shardsDiffer = Self("shards-differ", .badInput)
+    /// Shard reports that do not make one whole run: shards missing or given twice.
+    public static let incompleteShards = Self("incomplete-shards", .badInput)
+    /// Another process holds the output folder's lock.
+    public static let outputLocked = Self("output-locked", .temporaryFailure)
 }
