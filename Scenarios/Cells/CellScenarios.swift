@@ -52,12 +52,7 @@ enum CellScenarios {
             register(table)
             table.dataSource = source
             window.addSubview(table)
-            LayoutConstraint.activate([
-                table.leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                table.trailingAnchor.constraint(equalTo: window.trailingAnchor),
-                table.topAnchor.constraint(equalTo: window.topAnchor),
-                table.bottomAnchor.constraint(equalTo: window.bottomAnchor),
-            ])
+            LayoutConstraint.activate(table.edgeConstraints(to: window))
             window.layoutIfNeeded()  // the first screenful, outside the measurement
         }
 

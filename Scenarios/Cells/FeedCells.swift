@@ -91,12 +91,7 @@ final class StackFeedCell: FeedCell {
         let outer = StackView(arrangedSubviews: [topBar, profile, content, actionsRow, commentRow], axis: .vertical, spacing: 8, name: "feed")
         outer.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(outer)
-        LayoutConstraint.activate([
-            outer.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            outer.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
-            outer.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-            outer.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
-        ])
+        LayoutConstraint.activate(outer.edgeConstraints(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16)))
     }
 }
 
