@@ -5,13 +5,6 @@ import LayoutScenarios
 
 /// Printing and the option parsing the commands share.
 enum CommandLineOutput {
-    /// Parses `--format` values: comma-separated or repeated; `json` and `html` when none.
-    ///
-    /// - Throws: ``LayoutBenchError`` `invalid-option` quoting an unknown format.
-    static func parseFormats(_ values: [String]) throws(LayoutBenchError) -> [ReportFormat] {
-        try ReportFormat.formatList(values, kind: "report", defaults: [.json, .html])
-    }
-
     /// Writes to standard error at once.
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
