@@ -18,7 +18,7 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The error this one wraps (an encoding error, a file system error), when it wraps one.
     /// Not part of equality: two errors are equal when they say the same thing.
-    public var cause: (any Error & Sendable)?
+    @NotCompared public var cause: (any Error & Sendable)?
 
     public init(
         _ code: Code, _ message: String, file: String? = nil, position: SourcePosition? = nil, cause: (any Error & Sendable)? = nil
@@ -28,17 +28,6 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         self.file = file
         self.position = position
         self.cause = cause
-    }
-
-    public static func == (lhs: GateError, rhs: GateError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message && lhs.file == rhs.file && lhs.position == rhs.position
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-        hasher.combine(file)
-        hasher.combine(position)
     }
 
     /// `file:line:column: message`, or what of it is known.
