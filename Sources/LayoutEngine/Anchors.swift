@@ -10,6 +10,7 @@ public struct LayoutAnchor<Kind: LayoutAnchorKind> {
 
     /// `item.attribute relation anchor × multiplier + constant`; with no `anchor`, a
     /// constraint to the constant alone.
+    @inlinable
     func constraint(_ relation: LayoutRelation, _ anchor: LayoutAnchor?, multiplier: Double = 1, constant: Double) -> LayoutConstraint {
         LayoutConstraint(
             item: item, attribute: attribute, relatedBy: relation, toItem: anchor?.item, attribute: anchor?.attribute ?? .notAnAttribute,
@@ -40,40 +41,49 @@ public typealias YAxisAnchor = LayoutAnchor<YAxis>
 public typealias DimensionAnchor = LayoutAnchor<LayoutDimension>
 
 extension LayoutAnchor where Kind: LayoutAxisKind {
+    @inlinable
     public func constraint(equalTo anchor: Self, constant: Double = 0) -> LayoutConstraint {
         constraint(.equal, anchor, constant: constant)
     }
 
+    @inlinable
     public func constraint(greaterThanOrEqualTo anchor: Self, constant: Double = 0) -> LayoutConstraint {
         constraint(.greaterThanOrEqual, anchor, constant: constant)
     }
 
+    @inlinable
     public func constraint(lessThanOrEqualTo anchor: Self, constant: Double = 0) -> LayoutConstraint {
         constraint(.lessThanOrEqual, anchor, constant: constant)
     }
 }
 
 extension LayoutAnchor where Kind == LayoutDimension {
+    @inlinable
     public func constraint(equalTo anchor: Self, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
         constraint(.equal, anchor, multiplier: multiplier, constant: constant)
     }
 
+    @inlinable
     public func constraint(greaterThanOrEqualTo anchor: Self, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
         constraint(.greaterThanOrEqual, anchor, multiplier: multiplier, constant: constant)
     }
 
+    @inlinable
     public func constraint(lessThanOrEqualTo anchor: Self, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
         constraint(.lessThanOrEqual, anchor, multiplier: multiplier, constant: constant)
     }
 
+    @inlinable
     public func constraint(equalToConstant constant: Double) -> LayoutConstraint {
         constraint(.equal, nil, constant: constant)
     }
 
+    @inlinable
     public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
         constraint(.greaterThanOrEqual, nil, constant: constant)
     }
 
+    @inlinable
     public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
         constraint(.lessThanOrEqual, nil, constant: constant)
     }
