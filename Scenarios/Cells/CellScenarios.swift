@@ -52,7 +52,7 @@ enum CellScenarios {
             register(table)
             table.dataSource = source
             window.addSubview(table)
-            LayoutConstraint.activate(table.edgeConstraints(to: window))
+            table.pinEdges(to: window)
             window.layoutIfNeeded()  // the first screenful, outside the measurement
         }
 

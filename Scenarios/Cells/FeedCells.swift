@@ -91,7 +91,7 @@ final class StackFeedCell: FeedCell {
         let outer = StackView(arrangedSubviews: [topBar, profile, content, actionsRow, commentRow], axis: .vertical, spacing: 8, name: "feed")
         outer.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(outer)
-        LayoutConstraint.activate(outer.edgeConstraints(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16)))
+        outer.pinEdges(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16))
     }
 }
 

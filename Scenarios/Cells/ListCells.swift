@@ -70,7 +70,7 @@ final class StackListCell: TableViewCell, ListCell {
         super.init(reuseIdentifier: Self.reuseIdentifier, name: "stackCell")
         outer.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(outer)
-        LayoutConstraint.activate(outer.edgeConstraints(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16)))
+        outer.pinEdges(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16))
     }
 
     /// Hides or shows the middle tag: the tag row's stack rebuilds its constraints.
