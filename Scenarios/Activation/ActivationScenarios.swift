@@ -35,6 +35,16 @@ enum ActivationScenarios {
             window.layoutIfNeeded()  // the first pass, outside the measurement
         }
 
+        /// The measured run: `activate` the grid's constraints, then one layout pass.
+        func instance(operations: Int, activating activate: @escaping ([LayoutConstraint]) -> Void) -> ScenarioInstance {
+            ScenarioInstance(
+                engines: [window.engine], operations: operations,
+                run: {
+                    activate(constraints)
+                    window.layoutIfNeeded()
+                }, verify: verify)
+        }
+
         func verify() -> [(String, String)] {
             guard let last = tiles.last else { return [] }
             let index = tiles.count - 1
@@ -65,15 +75,11 @@ enum ActivationScenarios {
         ],
         sizeRule: .multiple(of: 4)
     ) { size in
-        let grid = Grid(constraintCount: size)
-        return ScenarioInstance(
-            engines: [grid.window.engine], operations: size,
-            run: {
-                for constraint in grid.constraints {
-                    constraint.isActive = true
-                }
-                grid.window.layoutIfNeeded()
-            }, verify: grid.verify)
+        Grid(constraintCount: size).instance(operations: size) { constraints in
+            for constraint in constraints {
+                constraint.isActive = true
+            }
+        }
     }
 
     static let batch = Scenario(
@@ -88,12 +94,8 @@ enum ActivationScenarios {
         ],
         sizeRule: .multiple(of: 4)
     ) { size in
-        let grid = Grid(constraintCount: size)
-        return ScenarioInstance(
-            engines: [grid.window.engine], operations: size,
-            run: {
-                LayoutConstraint.activate(grid.constraints)
-                grid.window.layoutIfNeeded()
-            }, verify: grid.verify)
+        Grid(constraintCount: size).instance(operations: size) { constraints in
+            LayoutConstraint.activate(constraints)
+        }
     }
 }

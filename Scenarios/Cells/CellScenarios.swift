@@ -52,12 +52,7 @@ enum CellScenarios {
             register(table)
             table.dataSource = source
             window.addSubview(table)
-            LayoutConstraint.activate([
-                table.leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                table.trailingAnchor.constraint(equalTo: window.trailingAnchor),
-                table.topAnchor.constraint(equalTo: window.topAnchor),
-                table.bottomAnchor.constraint(equalTo: window.bottomAnchor),
-            ])
+            table.pinEdges(to: window)
             window.layoutIfNeeded()  // the first screenful, outside the measurement
         }
 
@@ -90,9 +85,7 @@ enum CellScenarios {
 
     static func listScreen(rows: Int, stack: Bool) -> Screen {
         let source = Source(rows: rows, identifier: stack ? StackListCell.reuseIdentifier : ManualListCell.reuseIdentifier) { cell, row, revision in
-            let content = ListRowContent(row: row, revision: revision)
-            if let cell = cell as? StackListCell { cell.configure(content) }
-            if let cell = cell as? ManualListCell { cell.configure(content) }
+            (cell as? ListCell)?.configure(ListRowContent(row: row, revision: revision))
         }
         return Screen(height: visibleRows * listHeight, estimatedRowHeight: listHeight, source: source) { table in
             if stack {
@@ -107,7 +100,7 @@ enum CellScenarios {
     static let titleFrame = Rect(x: 64, y: 12, width: 375 - 16 - 64, height: 17)
 
     static func title(of cell: TableViewCell) -> View {
-        (cell as? StackListCell)?.title ?? (cell as! ManualListCell).title
+        (cell as! ListCell).title
     }
 
     static func scroll(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
@@ -195,16 +188,14 @@ enum CellScenarios {
                         hidden.toggle()
                         screen.window.performFrame {
                             for cell in screen.table.visibleCells {
-                                (cell as? StackListCell)?.setMiddleTagHidden(hidden)
-                                (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
+                                (cell as? ListCell)?.setMiddleTagHidden(hidden)
                             }
                         }
                     }
                 },
                 verify: {
-                    let cell = screen.table.cellForRow(at: 0)!
-                    let tags = (cell as? StackListCell)?.tags ?? (cell as! ManualListCell).tags
-                    let width = tags[1].frameInRoot.width
+                    let cell = screen.table.cellForRow(at: 0) as! ListCell
+                    let width = cell.tags[1].frameInRoot.width
                     return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
                 })
         }
@@ -240,7 +231,7 @@ enum CellScenarios {
         { size in
             let height = StackFeedCell.height
             let source = Source(rows: size, identifier: stack ? StackFeedCell.reuseIdentifier : ManualFeedCell.reuseIdentifier) { cell, row, _ in
-                (cell as? FeedCellContent)?.configure(FeedContent(row: row))
+                (cell as? FeedCell)?.configure(FeedContent(row: row))
             }
             let screen = Screen(height: 1000, estimatedRowHeight: height, source: source) { table in
                 if stack {
@@ -257,7 +248,7 @@ enum CellScenarios {
                 verify: {
                     // The photo spans the content width below the 12 + 17 + 8 + 55 + 8 points above it.
                     screen.verify(
-                        row: size - 1, height: height, subview: { ($0 as! FeedCellContent).photo },
+                        row: size - 1, height: height, subview: { ($0 as! FeedCell).photo },
                         expected: Rect(x: 16, y: 100, width: 343, height: 200), cellLimit: 5)
                 })
         }

@@ -27,24 +27,25 @@ struct FeedContent {
 /// The realistic feed cell of the scenario catalogue: a root with five sections,
 /// about twenty views: a top bar (two labels); a profile block (a 50x50 image and
 /// four labels); a content block (a large image and two labels); an actions row
-/// (three labels); a comment (an image and a label).
-protocol FeedCellContent: AnyObject {
-    var header: Label { get }
-    var more: Label { get }
-    var avatar: ImageView { get }
-    var author: Label { get }
-    var handle: Label { get }
-    var time: Label { get }
-    var location: Label { get }
-    var photo: ImageView { get }
-    var caption: Label { get }
-    var hashtags: Label { get }
-    var actions: [Label] { get }
-    var commentAvatar: ImageView { get }
-    var comment: Label { get }
-}
+/// (three labels); a comment (an image and a label). ``StackFeedCell`` and
+/// ``ManualFeedCell`` lay the same views out two ways.
+class FeedCell: TableViewCell {
+    let header = Label(name: "header"), more = Label(name: "more")
+    let avatar = ImageView(imageSize: Size(width: 50, height: 50), name: "avatar")
+    let author = Label(name: "author"), handle = Label(name: "handle")
+    let time = Label(name: "time"), location = Label(name: "location")
+    let photo = ImageView(imageSize: Size(width: 343, height: 200), name: "photo")
+    let caption = Label(name: "caption"), hashtags = Label(name: "hashtags")
+    let actions = (0..<3).map { Label(name: "action\($0)") }
+    let commentAvatar = ImageView(imageSize: Size(width: 24, height: 24), name: "commentAvatar")
+    let comment = Label(name: "comment")
 
-extension FeedCellContent {
+    /// A cell with the views made and given their fixed content, not yet laid out.
+    init(reuseIdentifier: String, name: String) {
+        super.init(reuseIdentifier: reuseIdentifier, name: name)
+        makeContentViews()
+    }
+
     func configure(_ content: FeedContent) {
         header.text = content.header
         author.text = content.name
@@ -73,65 +74,32 @@ extension FeedCellContent {
 }
 
 /// The feed cell built from nested stack views (the common way, and the costly one).
-final class StackFeedCell: TableViewCell, FeedCellContent {
+final class StackFeedCell: FeedCell {
     static let reuseIdentifier = "StackFeedCell"
-    let header = Label(name: "header"), more = Label(name: "more")
-    let avatar = ImageView(imageSize: Size(width: 50, height: 50), name: "avatar")
-    let author = Label(name: "author"), handle = Label(name: "handle")
-    let time = Label(name: "time"), location = Label(name: "location")
-    let photo = ImageView(imageSize: Size(width: 343, height: 200), name: "photo")
-    let caption = Label(name: "caption"), hashtags = Label(name: "hashtags")
-    let actions = (0..<3).map { Label(name: "action\($0)") }
-    let commentAvatar = ImageView(imageSize: Size(width: 24, height: 24), name: "commentAvatar")
-    let comment = Label(name: "comment")
-
     init() {
         super.init(reuseIdentifier: Self.reuseIdentifier, name: "stackFeedCell")
-        makeContentViews()
-        func stack(_ views: [View], _ axis: Axis, _ spacing: Double, _ name: String) -> StackView {
-            let stack = StackView(arrangedSubviews: views, name: name)
-            stack.axis = axis
-            stack.spacing = spacing
-            return stack
-        }
-        let topBar = stack([header, more], .horizontal, 8, "topBar")
-        let timeRow = stack([time, location], .horizontal, 8, "timeRow")
-        let profileText = stack([author, handle, timeRow], .vertical, 2, "profileText")
-        let profile = stack([avatar, profileText], .horizontal, 8, "profile")
+        let topBar = StackView(arrangedSubviews: [header, more], axis: .horizontal, spacing: 8, name: "topBar")
+        let timeRow = StackView(arrangedSubviews: [time, location], axis: .horizontal, spacing: 8, name: "timeRow")
+        let profileText = StackView(arrangedSubviews: [author, handle, timeRow], axis: .vertical, spacing: 2, name: "profileText")
+        let profile = StackView(arrangedSubviews: [avatar, profileText], axis: .horizontal, spacing: 8, name: "profile")
         profile.alignment = .top
-        let content = stack([photo, caption, hashtags], .vertical, 4, "content")
-        let actionsRow = stack(actions, .horizontal, 8, "actions")
+        let content = StackView(arrangedSubviews: [photo, caption, hashtags], axis: .vertical, spacing: 4, name: "content")
+        let actionsRow = StackView(arrangedSubviews: actions, axis: .horizontal, spacing: 8, name: "actions")
         actionsRow.distribution = .fillEqually
-        let commentRow = stack([commentAvatar, comment], .horizontal, 8, "commentRow")
+        let commentRow = StackView(arrangedSubviews: [commentAvatar, comment], axis: .horizontal, spacing: 8, name: "commentRow")
         commentRow.alignment = .center
-        let outer = stack([topBar, profile, content, actionsRow, commentRow], .vertical, 8, "feed")
+        let outer = StackView(arrangedSubviews: [topBar, profile, content, actionsRow, commentRow], axis: .vertical, spacing: 8, name: "feed")
         outer.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(outer)
-        LayoutConstraint.activate([
-            outer.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            outer.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
-            outer.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-            outer.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
-        ])
+        outer.pinEdges(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16))
     }
 }
 
 /// The same feed cell with constraints written by hand: no stack views.
-final class ManualFeedCell: TableViewCell, FeedCellContent {
+final class ManualFeedCell: FeedCell {
     static let reuseIdentifier = "ManualFeedCell"
-    let header = Label(name: "header"), more = Label(name: "more")
-    let avatar = ImageView(imageSize: Size(width: 50, height: 50), name: "avatar")
-    let author = Label(name: "author"), handle = Label(name: "handle")
-    let time = Label(name: "time"), location = Label(name: "location")
-    let photo = ImageView(imageSize: Size(width: 343, height: 200), name: "photo")
-    let caption = Label(name: "caption"), hashtags = Label(name: "hashtags")
-    let actions = (0..<3).map { Label(name: "action\($0)") }
-    let commentAvatar = ImageView(imageSize: Size(width: 24, height: 24), name: "commentAvatar")
-    let comment = Label(name: "comment")
-
     init() {
         super.init(reuseIdentifier: Self.reuseIdentifier, name: "manualFeedCell")
-        makeContentViews()
         let all: [View] =
             [header, more, avatar, author, handle, time, location, photo, caption, hashtags] + actions
             + [commentAvatar, comment]

@@ -17,6 +17,28 @@ struct ListRowContent {
     }
 }
 
+/// The views a list cell shows, in ``StackListCell`` and ``ManualListCell`` alike: an icon,
+/// a title, a detail row (subtitle, date) and three tags.
+protocol ListCell: TableViewCell {
+    var icon: ImageView { get }
+    var title: Label { get }
+    var subtitle: Label { get }
+    var date: Label { get }
+    var tags: [Label] { get }
+
+    /// Hides or shows the middle tag.
+    func setMiddleTagHidden(_ hidden: Bool)
+}
+
+extension ListCell {
+    func configure(_ content: ListRowContent) {
+        title.text = content.title
+        subtitle.text = content.subtitle
+        date.text = content.date
+        for (tag, text) in zip(tags, content.tags) { tag.text = text }
+    }
+}
+
 /// A list cell made of nested stack views, as such cells usually are (seed 002
 /// section 7's BadCell): a vertical stack of a header row and a tag row; the header
 /// row holds the icon and a text column; the text column holds the title and a
@@ -24,7 +46,7 @@ struct ListRowContent {
 ///
 /// Hugging priorities name the view that takes extra width in each row (equal
 /// priorities would leave the layout ambiguous).
-final class StackListCell: TableViewCell {
+final class StackListCell: TableViewCell, ListCell {
     static let reuseIdentifier = "StackListCell"
     /// 12 + 40 (header row: the icon) + 4 + 17 (tags) + 12.
     static let height = 85.0
@@ -36,37 +58,19 @@ final class StackListCell: TableViewCell {
     let tags = (1...3).map { Label(name: "tag\($0)") }
 
     init() {
-        func stack(_ views: [View], _ axis: Axis, _ spacing: Double, _ name: String) -> StackView {
-            let stack = StackView(arrangedSubviews: views, name: name)
-            stack.axis = axis
-            stack.spacing = spacing
-            return stack
-        }
-        let detailRow = stack([subtitle, date], .horizontal, 8, "detailRow")
-        let textColumn = stack([title, detailRow], .vertical, 4, "textColumn")
-        let headerRow = stack([icon, textColumn], .horizontal, 8, "headerRow")
+        let detailRow = StackView(arrangedSubviews: [subtitle, date], axis: .horizontal, spacing: 8, name: "detailRow")
+        let textColumn = StackView(arrangedSubviews: [title, detailRow], axis: .vertical, spacing: 4, name: "textColumn")
+        let headerRow = StackView(arrangedSubviews: [icon, textColumn], axis: .horizontal, spacing: 8, name: "headerRow")
         headerRow.alignment = .top
-        let tagRow = stack(tags, .horizontal, 4, "tagRow")
-        let outer = stack([headerRow, tagRow], .vertical, 4, "outer")
+        let tagRow = StackView(arrangedSubviews: tags, axis: .horizontal, spacing: 4, name: "tagRow")
+        let outer = StackView(arrangedSubviews: [headerRow, tagRow], axis: .vertical, spacing: 4, name: "outer")
         icon.setContentHuggingPriority(251, for: .horizontal)
         subtitle.setContentHuggingPriority(249, for: .horizontal)
         tags[2].setContentHuggingPriority(249, for: .horizontal)
         super.init(reuseIdentifier: Self.reuseIdentifier, name: "stackCell")
         outer.translatesAutoresizingMaskIntoConstraints = false
         contentView.addSubview(outer)
-        LayoutConstraint.activate([
-            outer.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            outer.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
-            outer.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-            outer.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
-        ])
-    }
-
-    func configure(_ content: ListRowContent) {
-        title.text = content.title
-        subtitle.text = content.subtitle
-        date.text = content.date
-        for (tag, text) in zip(tags, content.tags) { tag.text = text }
+        outer.pinEdges(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16))
     }
 
     /// Hides or shows the middle tag: the tag row's stack rebuilds its constraints.
@@ -79,7 +83,7 @@ final class StackListCell: TableViewCell {
 /// tags): no container views, the same frames. Hiding the middle tag toggles a
 /// zero-width constraint made once and edits a gap constant, in an idempotent
 /// `updateConstraints()`.
-final class ManualListCell: TableViewCell {
+final class ManualListCell: TableViewCell, ListCell {
     static let reuseIdentifier = "ManualListCell"
 
     let icon = ImageView(imageSize: Size(width: 40, height: 40), name: "icon")
@@ -122,13 +126,6 @@ final class ManualListCell: TableViewCell {
             tags[2].topAnchor.constraint(equalTo: tags[0].topAnchor),
             tags[0].bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
         ])
-    }
-
-    func configure(_ content: ListRowContent) {
-        title.text = content.title
-        subtitle.text = content.subtitle
-        date.text = content.date
-        for (tag, text) in zip(tags, content.tags) { tag.text = text }
     }
 
     func setMiddleTagHidden(_ hidden: Bool) {

@@ -1,78 +1,90 @@
-/// An x-axis anchor (leading, trailing, left, right, centerX). Constraints relate it
-/// only to other x-axis anchors: mixing axes does not type-check.
-public struct XAxisAnchor {
+/// One attribute of a layout item, as UIKit's `NSLayoutAnchor<AnchorType>`: the factory of
+/// constraints that relate it to another anchor of the same `Kind`. The kinds keep axes
+/// apart: an x-axis anchor relates only to x-axis anchors, and mixing them does not
+/// type-check.
+///
+/// Use it through its three kinds: ``XAxisAnchor``, ``YAxisAnchor`` and ``DimensionAnchor``.
+public struct LayoutAnchor<Kind: LayoutAnchorKind> {
     public unowned let item: LayoutItem
     public let attribute: LayoutAttribute
 
-    public func constraint(equalTo anchor: XAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .equal, toItem: anchor.item, attribute: anchor.attribute, constant: constant)
-    }
-
-    public func constraint(greaterThanOrEqualTo anchor: XAxisAnchor, constant: Double = 0) -> LayoutConstraint {
+    /// `item.attribute relation anchor × multiplier + constant`; with no `anchor`, a
+    /// constraint to the constant alone.
+    @inlinable
+    func constraint(_ relation: LayoutRelation, _ anchor: LayoutAnchor?, multiplier: Double = 1, constant: Double) -> LayoutConstraint {
         LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: anchor.item, attribute: anchor.attribute, constant: constant)
-    }
-
-    public func constraint(lessThanOrEqualTo anchor: XAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: anchor.item, attribute: anchor.attribute, constant: constant)
-    }
-}
-
-/// A y-axis anchor (top, bottom, centerY).
-public struct YAxisAnchor {
-    public unowned let item: LayoutItem
-    public let attribute: LayoutAttribute
-
-    public func constraint(equalTo anchor: YAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .equal, toItem: anchor.item, attribute: anchor.attribute, constant: constant)
-    }
-
-    public func constraint(greaterThanOrEqualTo anchor: YAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: anchor.item, attribute: anchor.attribute, constant: constant)
-    }
-
-    public func constraint(lessThanOrEqualTo anchor: YAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: anchor.item, attribute: anchor.attribute, constant: constant)
-    }
-}
-
-/// A dimension anchor (width, height). Dimensions relate to dimensions (with a
-/// multiplier) or to constants.
-public struct DimensionAnchor {
-    public unowned let item: LayoutItem
-    public let attribute: LayoutAttribute
-
-    public func constraint(equalTo anchor: DimensionAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .equal, toItem: anchor.item, attribute: anchor.attribute, multiplier: multiplier,
-            constant: constant)
-    }
-
-    public func constraint(greaterThanOrEqualTo anchor: DimensionAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: anchor.item, attribute: anchor.attribute,
+            item: item, attribute: attribute, relatedBy: relation, toItem: anchor?.item, attribute: anchor?.attribute ?? .notAnAttribute,
             multiplier: multiplier, constant: constant)
     }
+}
 
-    public func constraint(lessThanOrEqualTo anchor: DimensionAnchor, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: anchor.item, attribute: anchor.attribute, multiplier: multiplier,
-            constant: constant)
+/// What kind of attribute a ``LayoutAnchor`` stands for.
+public protocol LayoutAnchorKind {}
+
+/// A kind of position along one axis (``XAxis``, ``YAxis``): positions relate to positions
+/// with an offset, not a multiplier.
+public protocol LayoutAxisKind: LayoutAnchorKind {}
+
+/// Positions along the x axis: leading, trailing, left, right, centerX.
+public enum XAxis: LayoutAxisKind {}
+/// Positions along the y axis: top, bottom, centerY.
+public enum YAxis: LayoutAxisKind {}
+/// Sizes: width, height.
+public enum LayoutDimension: LayoutAnchorKind {}
+
+/// An x-axis anchor (leading, trailing, left, right, centerX).
+public typealias XAxisAnchor = LayoutAnchor<XAxis>
+/// A y-axis anchor (top, bottom, centerY).
+public typealias YAxisAnchor = LayoutAnchor<YAxis>
+/// A dimension anchor (width, height). Dimensions relate to dimensions (with a multiplier)
+/// or to constants.
+public typealias DimensionAnchor = LayoutAnchor<LayoutDimension>
+
+extension LayoutAnchor where Kind: LayoutAxisKind {
+    @inlinable
+    public func constraint(equalTo anchor: Self, constant: Double = 0) -> LayoutConstraint {
+        constraint(.equal, anchor, constant: constant)
     }
 
+    @inlinable
+    public func constraint(greaterThanOrEqualTo anchor: Self, constant: Double = 0) -> LayoutConstraint {
+        constraint(.greaterThanOrEqual, anchor, constant: constant)
+    }
+
+    @inlinable
+    public func constraint(lessThanOrEqualTo anchor: Self, constant: Double = 0) -> LayoutConstraint {
+        constraint(.lessThanOrEqual, anchor, constant: constant)
+    }
+}
+
+extension LayoutAnchor where Kind == LayoutDimension {
+    @inlinable
+    public func constraint(equalTo anchor: Self, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
+        constraint(.equal, anchor, multiplier: multiplier, constant: constant)
+    }
+
+    @inlinable
+    public func constraint(greaterThanOrEqualTo anchor: Self, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
+        constraint(.greaterThanOrEqual, anchor, multiplier: multiplier, constant: constant)
+    }
+
+    @inlinable
+    public func constraint(lessThanOrEqualTo anchor: Self, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
+        constraint(.lessThanOrEqual, anchor, multiplier: multiplier, constant: constant)
+    }
+
+    @inlinable
     public func constraint(equalToConstant constant: Double) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, constant: constant)
+        constraint(.equal, nil, constant: constant)
     }
 
+    @inlinable
     public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
-        LayoutConstraint(
-            item: item, attribute: attribute, relatedBy: .greaterThanOrEqual, toItem: nil, attribute: .notAnAttribute, constant: constant)
+        constraint(.greaterThanOrEqual, nil, constant: constant)
     }
 
+    @inlinable
     public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: .lessThanOrEqual, toItem: nil, attribute: .notAnAttribute, constant: constant)
+        constraint(.lessThanOrEqual, nil, constant: constant)
     }
 }

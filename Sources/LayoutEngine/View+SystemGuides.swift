@@ -69,13 +69,10 @@ extension View {
     public var layoutMarginsGuide: LayoutGuide {
         let state = guides
         if let guide = state.marginsGuide { return guide }
-        let guide = LayoutGuide(identifier: "UIViewLayoutMarginsGuide")
-        guide.name = (name ?? "0x" + String(serial, radix: 16)) + ".margins"
-        addLayoutGuide(guide)
+        let guide = addSystemGuide("UIViewLayoutMarginsGuide", suffix: "margins")
         state.marginsGuide = guide
         let base: LayoutItem = state.insetsLayoutMarginsFromSafeArea ? (state.safeAreaGuide ?? self) : self
-        state.marginConstraints = Self.insetConstraints(guide, in: base, state.layoutMargins, prefix: "UIView-", suffix: "Margin-guide-constraint")
-        LayoutConstraint.activate(state.marginConstraints)
+        state.marginConstraints = Self.activateInsets(guide, in: base, state.layoutMargins, prefix: "UIView-", suffix: "Margin-guide-constraint")
         return guide
     }
 
@@ -102,12 +99,9 @@ extension View {
     public var safeAreaLayoutGuide: LayoutGuide {
         let state = guides
         if let guide = state.safeAreaGuide { return guide }
-        let guide = LayoutGuide(identifier: "UIViewSafeAreaLayoutGuide")
-        guide.name = (name ?? "0x" + String(serial, radix: 16)) + ".safeArea"
-        addLayoutGuide(guide)
+        let guide = addSystemGuide("UIViewSafeAreaLayoutGuide", suffix: "safeArea")
         state.safeAreaGuide = guide
-        state.safeAreaConstraints = Self.insetConstraints(guide, in: self, state.safeAreaInsets, prefix: "UIViewSafeAreaLayoutGuide-", suffix: "")
-        LayoutConstraint.activate(state.safeAreaConstraints)
+        state.safeAreaConstraints = Self.activateInsets(guide, in: self, state.safeAreaInsets, prefix: "UIViewSafeAreaLayoutGuide-", suffix: "")
         return guide
     }
 
@@ -148,9 +142,7 @@ extension View {
     }
 
     private func makeBaselineGuide(first: Bool, _ state: SystemGuides) -> LayoutGuide {
-        let guide = LayoutGuide(identifier: first ? "firstBaseline" : "lastBaseline")
-        guide.name = (name ?? "0x" + String(serial, radix: 16)) + (first ? ".firstBaseline" : ".lastBaseline")
-        addLayoutGuide(guide)
+        let guide = addSystemGuide(first ? "firstBaseline" : "lastBaseline", suffix: first ? "firstBaseline" : "lastBaseline")
         let vertical: LayoutConstraint
         if first, let offset = state.firstBaselineOffsetFromTop {
             vertical = .system(item: guide, attribute: .top, toItem: self, attribute: .top, constant: offset, identifier: "baseline-first")
@@ -171,6 +163,24 @@ extension View {
     }
 
     // MARK: - Helpers
+
+    /// A guide with UIKit's `identifier`, named `<view>.<suffix>` for descriptions, added to
+    /// this view.
+    private func addSystemGuide(_ identifier: String, suffix: String) -> LayoutGuide {
+        let guide = LayoutGuide(identifier: identifier)
+        guide.name = (name ?? "0x" + String(serial, radix: 16)) + "." + suffix
+        addLayoutGuide(guide)
+        return guide
+    }
+
+    /// The constraints of ``insetConstraints(_:in:_:prefix:suffix:)``, activated.
+    private static func activateInsets(
+        _ guide: LayoutGuide, in base: LayoutItem, _ insets: EdgeInsets, prefix: String, suffix: String
+    ) -> [LayoutConstraint] {
+        let constraints = insetConstraints(guide, in: base, insets, prefix: prefix, suffix: suffix)
+        LayoutConstraint.activate(constraints)
+        return constraints
+    }
 
     /// Left, top, right, bottom constraints that inset `guide` from `base`.
     static func insetConstraints(

@@ -45,20 +45,20 @@ MIXED = [
 ]
 
 
-def write_trace(lines):
+def parse_trace_of(lines):
+    """The trace of HEADER and `lines`, parsed by replay_kiwi from a temporary file."""
     handle = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)
     handle.write("\n".join([HEADER] + lines) + "\n")
     handle.close()
-    return handle.name
+    try:
+        return replay_kiwi.parse_trace(handle.name)
+    finally:
+        os.unlink(handle.name)
 
 
 class ReplayKiwiTests(unittest.TestCase):
     def test_steps_match_solver_benchmark(self):
-        path = write_trace(MIXED)
-        try:
-            trace = replay_kiwi.parse_trace(path)
-        finally:
-            os.unlink(path)
+        trace = parse_trace_of(MIXED)
         steps = [f"{cls} {first}..<{end}" for cls, first, end in trace.steps]
         self.assertEqual(steps, [
             "read 0..<1", "variable 1..<2", "variable 2..<3", "read 3..<4", "add 4..<5", "add 5..<7",
@@ -72,11 +72,7 @@ class ReplayKiwiTests(unittest.TestCase):
         ])
 
     def test_replay_reads_the_same_values(self):
-        path = write_trace(MIXED)
-        try:
-            trace = replay_kiwi.parse_trace(path)
-        finally:
-            os.unlink(path)
+        trace = parse_trace_of(MIXED)
         result = replay_kiwi.KiwiReplay(trace, {9: 5.0}).verify()
         self.assertEqual(result["failedLines"], [])
         self.assertEqual(len(result["readChecksums"]), 7)
@@ -93,11 +89,7 @@ class ReplayKiwiTests(unittest.TestCase):
                         "priority": p, "weight": 1})
             for i, p in enumerate([250, 999, 500, 999, 1000])
         ]
-        path = write_trace(lines)
-        try:
-            trace = replay_kiwi.parse_trace(path)
-        finally:
-            os.unlink(path)
+        trace = parse_trace_of(lines)
         self.assertEqual(trace.strengths, {999.0: 0, 500.0: 1, 250.0: 2})
         replay = replay_kiwi.KiwiReplay(trace)
         self.assertEqual(replay.strength(999.0, 2.0), replay_kiwi.kiwi.strength.create(1, 0, 0, 2.0))
@@ -110,11 +102,7 @@ class ReplayKiwiTests(unittest.TestCase):
                         "priority": p, "weight": 1})
             for i, p in enumerate([100, 200, 300, 400])
         ]
-        path = write_trace(lines)
-        try:
-            trace = replay_kiwi.parse_trace(path)
-        finally:
-            os.unlink(path)
+        trace = parse_trace_of(lines)
         # The trace still reads (layoutbench replays it); kiwi refuses it.
         self.assertRegex(trace.level_problem, "4 non-required priority levels")
         with self.assertRaisesRegex(replay_kiwi.TraceError, "4 non-required priority levels"):
@@ -127,11 +115,7 @@ class ReplayKiwiTests(unittest.TestCase):
             '{"op":"add","id":1,"terms":[[0,1]],"constant":-6,"relation":"==","priority":1000,"weight":1}',
             '{"op":"read"}',
         ]
-        path = write_trace(lines)
-        try:
-            trace = replay_kiwi.parse_trace(path)
-        finally:
-            os.unlink(path)
+        trace = parse_trace_of(lines)
         result = replay_kiwi.KiwiReplay(trace).verify()
         self.assertEqual(result["failedLines"], [4])
         self.assertEqual(result["lastReadValues"], [5.0])
@@ -141,11 +125,7 @@ class ReplayKiwiTests(unittest.TestCase):
         lines += [json.dumps({"op": "add", "id": i, "terms": [[0, 1]], "constant": -i, "relation": ">=",
                               "priority": 1000, "weight": 1}) for i in range(3)]
         lines += ['{"op":"read"}']
-        path = write_trace(lines)
-        try:
-            trace = replay_kiwi.parse_trace(path)
-        finally:
-            os.unlink(path)
+        trace = parse_trace_of(lines)
         result = replay_kiwi.verify_in_child(replay_kiwi.KiwiReplay(trace), 30)
         self.assertEqual(result["lastReadValues"], [2.0])
         with self.assertRaises(replay_kiwi.BudgetExceeded):

@@ -40,18 +40,13 @@ struct MergeCommand: LayoutBenchSubcommand {
     @Flag(inversion: .prefixedNo, help: "Keep a copy of the merged report in <output>/runs/.")
     var history = true
 
-    @Option(
-        name: .customLong("format"),
-        help: ArgumentHelp(
-            "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
-            valueName: "format"))
-    var formats: [String] = []
+    @OptionGroup var formats: ReportFormatsOption
 
     func execute() throws {
         guard !shards.isEmpty else {
             throw ValidationError("Give the shard reports to merge: layoutbench merge SHARD.json...")
         }
-        let formats = try CommandLineOutput.parseFormats(self.formats)
+        let formats = try self.formats.parse()
         let merged = try ReportMerge.merge(
             try shards.map { path throws(GateError) in try ReportReader.read(path) }, formats: formats)
         let output = ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history)

@@ -56,15 +56,8 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
         }
     }
 
-    /// The one scenario of `catalog` called `name`.
+    /// The one scenario of `catalog` called `name` (``ScenarioSelection/single(_:in:oneScenario:)``).
     static func find(_ name: String, in catalog: [Scenario]) throws(LayoutBenchError) -> Scenario {
-        let matches = try ScenarioSelection(patterns: [name]).select(from: catalog)
-        if let exact = matches.first(where: { $0.name == name }) { return exact }
-        guard matches.count == 1 else {
-            throw LayoutBenchError(
-                .unknownScenario,
-                "record-trace records one scenario; '\(name)' matches \(matches.map(\.name).joined(separator: ", ")).")
-        }
-        return matches[0]
+        try ScenarioSelection.single(name, in: catalog, oneScenario: "record-trace records one scenario")
     }
 }

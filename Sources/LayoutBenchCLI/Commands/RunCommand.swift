@@ -70,12 +70,7 @@ struct RunCommand: LayoutBenchSubcommand {
             valueName: "K/N"))
     var shard: String?
 
-    @Option(
-        name: .customLong("format"),
-        help: ArgumentHelp(
-            "Report formats to write, comma-separated or repeated: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json,html).",
-            valueName: "format"))
-    var formats: [String] = []
+    @OptionGroup var formats: ReportFormatsOption
 
     func execute() throws {
         var runOptions = runOptions
@@ -86,7 +81,7 @@ struct RunCommand: LayoutBenchSubcommand {
         _ = try runOptions.apply(to: &configuration)
         configuration.layouts = runOptions.layouts
         if let shard { configuration.shard = try RunConfiguration.Shard.parse(shard) }
-        let session = try runOptions.session(configuration, formats: try CommandLineOutput.parseFormats(formats), catalog: catalog)
+        let session = try runOptions.session(configuration, formats: try formats.parse(), catalog: catalog)
         let result = try session.run(progress: runOptions.progressDisplay)
         CommandLineOutput.writeOutput(RunSummary.text(result.report, written: result.written))
         if result.exitStatus != .success {

@@ -183,27 +183,18 @@ struct RunOptionGroup: ParsableArguments {
             configuration.minimumRepetitions = min(configuration.minimumRepetitions, maxRepetitions)
             given.formUnion([.minimumRepetitions, .maximumRepetitions])
         }
-        if let warmup {
-            configuration.warmup = warmup
-            given.insert(.warmup)
+        /// Sets `member` to `value` when the option was given, and records it as given.
+        func take<Value>(_ value: Value?, _ member: WritableKeyPath<RunConfiguration, Value>, as option: RunConfiguration.Option) {
+            guard let value else { return }
+            configuration[keyPath: member] = value
+            given.insert(option)
         }
-        if let countingRepetitions {
-            configuration.countingRepetitions = countingRepetitions
-            given.insert(.countingRepetitions)
-        }
-        if let timeBudget {
-            configuration.timeBudgetSeconds = timeBudget
-            given.insert(.timeBudgetSeconds)
-        }
+        take(warmup, \.options.warmup, as: .warmup)
+        take(countingRepetitions, \.options.countingRepetitions, as: .countingRepetitions)
+        take(timeBudget, \.options.timeBudgetSeconds, as: .timeBudgetSeconds)
+        take(injectChurn, \.injectChurn, as: .injectChurn)
+        take(injectWork, \.injectWork, as: .injectWork)
         if let allocations { configuration.countAllocations = allocations }
-        if let injectChurn {
-            configuration.injectChurn = injectChurn
-            given.insert(.injectChurn)
-        }
-        if let injectWork {
-            configuration.injectWork = injectWork
-            given.insert(.injectWork)
-        }
         if instructions { configuration.instructions = true }
         return given
     }

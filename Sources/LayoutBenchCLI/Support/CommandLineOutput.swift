@@ -5,24 +5,6 @@ import LayoutScenarios
 
 /// Printing and the option parsing the commands share.
 enum CommandLineOutput {
-    /// Parses `--format` values: comma-separated or repeated; `json` and `html` when none.
-    ///
-    /// - Throws: ``LayoutBenchError`` `invalid-option` quoting an unknown format.
-    static func parseFormats(_ values: [String]) throws(LayoutBenchError) -> [ReportFormat] {
-        var formats: [ReportFormat] = []
-        for value in values {
-            for name in value.split(separator: ",").map(String.init) {
-                guard let format = ReportFormat(rawValue: name) else {
-                    throw LayoutBenchError(
-                        .invalidOption,
-                        "Unknown report format '\(name)'; the formats are \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-        }
-        return formats.isEmpty ? [.json, .html] : formats
-    }
-
     /// Writes to standard error at once.
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))

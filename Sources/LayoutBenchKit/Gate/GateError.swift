@@ -4,46 +4,8 @@ import LayoutBenchJSON
 /// code, a message saying what is wrong and how to fix it, and, for problems inside a
 /// file, the file, line and column.
 public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The stable identity of a kind of failure.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's stable spelling, such as `malformed-json`.
-        public let rawValue: String
-        /// The exit status a command ends with for this error.
-        public let exitStatus: ExitStatus
-
-        private init(_ rawValue: String, _ exitStatus: ExitStatus) {
-            self.rawValue = rawValue
-            self.exitStatus = exitStatus
-        }
-
-        /// A file cannot be opened or read.
-        public static let unreadableFile = Code("unreadable-file", .badInput)
-        /// A file is not valid JSON (including a truncated file).
-        public static let malformedJSON = Code("malformed-json", .badInput)
-        /// A report whose `schema` or `schemaVersion` this tool does not read.
-        public static let unsupportedSchema = Code("unsupported-schema", .badInput)
-        /// A report whose members have the wrong types or are missing.
-        public static let invalidReport = Code("invalid-report", .badInput)
-        /// A thresholds file with an unknown key, metric or scenario, or a bad value.
-        public static let invalidThresholds = Code("invalid-thresholds", .badInput)
-        /// A report that cannot become a baseline (failed, injected churn, not a report).
-        public static let unusableReport = Code("unusable-report", .badInput)
-        /// The baseline named does not exist.
-        public static let missingBaseline = Code("missing-baseline", .missingBaseline)
-        /// An argument with a value it cannot have (a baseline name with a slash).
-        public static let invalidArgument = Code("invalid-argument", .usage)
-        /// A file or folder cannot be written.
-        public static let unwritableOutput = Code("unwritable-output", .cannotWriteOutput)
-        /// Shard reports that cannot be merged: a report that is not a shard, or shards of
-        /// different commits, selections or options, or machines' kinds (``ReportMerge``).
-        public static let shardsDiffer = Code("shards-differ", .badInput)
-        /// Shard reports that do not make one whole run: shards missing or given twice.
-        public static let incompleteShards = Code("incomplete-shards", .badInput)
-        /// Another process holds the output folder's lock.
-        public static let outputLocked = Code("output-locked", .temporaryFailure)
-
-        public var description: String { rawValue }
-    }
+    /// The stable identity of a kind of failure, with its exit status (the codes are below).
+    public typealias Code = ErrorCode<GateError>
 
     /// What kind of failure this is.
     public var code: Code
@@ -56,7 +18,7 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The error this one wraps (an encoding error, a file system error), when it wraps one.
     /// Not part of equality: two errors are equal when they say the same thing.
-    public var cause: (any Error & Sendable)?
+    @NotCompared public var cause: (any Error & Sendable)?
 
     public init(
         _ code: Code, _ message: String, file: String? = nil, position: SourcePosition? = nil, cause: (any Error & Sendable)? = nil
@@ -68,21 +30,38 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
         self.cause = cause
     }
 
-    public static func == (lhs: GateError, rhs: GateError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message && lhs.file == rhs.file && lhs.position == rhs.position
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
-        hasher.combine(file)
-        hasher.combine(position)
-    }
-
     /// `file:line:column: message`, or what of it is known.
     public var description: String {
         guard let file else { return message }
         guard let position else { return "\(file): \(message)" }
         return "\(file):\(position.line):\(position.column): \(message)"
     }
+}
+
+extension ErrorCode where Domain == GateError {
+    /// A file cannot be opened or read.
+    public static let unreadableFile = Self("unreadable-file", .badInput)
+    /// A file is not valid JSON (including a truncated file).
+    public static let malformedJSON = Self("malformed-json", .badInput)
+    /// A report whose `schema` or `schemaVersion` this tool does not read.
+    public static let unsupportedSchema = Self("unsupported-schema", .badInput)
+    /// A report whose members have the wrong types or are missing.
+    public static let invalidReport = Self("invalid-report", .badInput)
+    /// A thresholds file with an unknown key, metric or scenario, or a bad value.
+    public static let invalidThresholds = Self("invalid-thresholds", .badInput)
+    /// A report that cannot become a baseline (failed, injected churn, not a report).
+    public static let unusableReport = Self("unusable-report", .badInput)
+    /// The baseline named does not exist.
+    public static let missingBaseline = Self("missing-baseline", .missingBaseline)
+    /// An argument with a value it cannot have (a baseline name with a slash).
+    public static let invalidArgument = Self("invalid-argument", .usage)
+    /// A file or folder cannot be written.
+    public static let unwritableOutput = Self("unwritable-output", .cannotWriteOutput)
+    /// Shard reports that cannot be merged: a report that is not a shard, or shards of
+    /// different commits, selections or options, or machines' kinds (``ReportMerge``).
+    public static let shardsDiffer = Self("shards-differ", .badInput)
+    /// Shard reports that do not make one whole run: shards missing or given twice.
+    public static let incompleteShards = Self("incomplete-shards", .badInput)
+    /// Another process holds the output folder's lock.
+    public static let outputLocked = Self("output-locked", .temporaryFailure)
 }

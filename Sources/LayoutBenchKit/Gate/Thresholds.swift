@@ -239,11 +239,7 @@ extension Thresholds {
                     thresholds.scenarios.append((entry.key, rules))
                 }
             default:
-                throw fail(
-                    "unknown key \"\(member.key)\"; a thresholds file has "
-                        + topKeys.map { "\"\($0)\"" }.joined(separator: ", ") + "."
-                        + Suggestions.didYouMean(Suggestions.closest(to: member.key, among: topKeys)),
-                    member.keyPosition)
+                throw unknownKey(member, holder: "a thresholds file", knownKeys: topKeys, fail)
             }
         }
         return thresholds
@@ -256,6 +252,18 @@ extension Thresholds {
             throw fail("\(what) must be an object, found \(node.kindDescription)", node.position)
         }
         return members
+    }
+
+    /// The error for a key that `holder` does not have, at the key: `unknown key "k" in <what>;
+    /// <holder> has "a", "b". Did you mean "c"?` (without ` in <what>` at the top level).
+    private static func unknownKey(
+        _ member: JSONNode.Member, in what: String? = nil, holder: String, knownKeys: [String], _ fail: Fail
+    ) -> GateError {
+        fail(
+            "unknown key \"\(member.key)\"\(what.map { " in \($0)" } ?? ""); \(holder) has " + knownKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+                + "."
+                + Suggestions.didYouMean(Suggestions.closest(to: member.key, among: knownKeys)),
+            member.keyPosition)
     }
 
     private static func requireString(_ node: JSONNode, _ what: String, _ fail: Fail) throws(GateError) {
@@ -311,11 +319,7 @@ extension Thresholds {
                 }
                 rule.direction = direction
             default:
-                throw fail(
-                    "unknown key \"\(member.key)\" in \(what); a rule has "
-                        + ruleKeys.map { "\"\($0)\"" }.joined(separator: ", ") + "."
-                        + Suggestions.didYouMean(Suggestions.closest(to: member.key, among: ruleKeys)),
-                    member.keyPosition)
+                throw unknownKey(member, in: what, holder: "a rule", knownKeys: ruleKeys, fail)
             }
         }
         return rule

@@ -24,18 +24,7 @@ public enum ProfileFormat: String, CaseIterable, Sendable {
     ///
     /// - Throws: ``LayoutBenchError`` `invalid-option` naming the formats.
     public static func parse(_ values: [String]) throws(LayoutBenchError) -> [ProfileFormat] {
-        var formats: [ProfileFormat] = []
-        for value in values {
-            for name in value.split(separator: ",").map(String.init) {
-                guard let format = ProfileFormat(rawValue: name) else {
-                    throw LayoutBenchError(
-                        .invalidOption,
-                        "Unknown profile format '\(name)'; the formats are \(allCases.map(\.rawValue).joined(separator: ", ")).")
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-        }
-        return formats.isEmpty ? allCases : formats
+        try formatList(values, kind: "profile", defaults: Array(allCases))
     }
 }
 

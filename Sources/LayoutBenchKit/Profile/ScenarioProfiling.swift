@@ -24,14 +24,7 @@ public enum ScenarioProfiling {
     public static func scenario(
         named name: String, in catalog: [Scenario] = ScenarioCatalog.all
     ) throws(LayoutBenchError) -> Scenario {
-        let matches = try ScenarioSelection(patterns: [name]).select(from: catalog)
-        if let exact = matches.first(where: { $0.name == name }) { return exact }
-        guard matches.count == 1 else {
-            throw LayoutBenchError(
-                .unknownScenario,
-                "profile takes one scenario; '\(name)' matches \(matches.map(\.name).joined(separator: ", ")). Name one of them.")
-        }
-        return matches[0]
+        try ScenarioSelection.single(name, in: catalog, oneScenario: "profile takes one scenario")
     }
 
     /// The size profiled when none is given: the scenario's smallest default size.

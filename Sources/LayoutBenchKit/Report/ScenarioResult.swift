@@ -95,8 +95,9 @@ public struct SizeResult: Codable, Sendable {
     /// Peak resident memory of the counting repetitions.
     public var memory: MemoryResult
     /// Instructions executed by one run (`run()` only, the measured region), counted by
-    /// valgrind's callgrind with `--instructions`; absent otherwise (docs/performance.md).
-    public var instructions: UInt64?
+    /// valgrind's callgrind with `--instructions`; absent otherwise (docs/performance.md), so
+    /// reports of runs without `--instructions` are unchanged.
+    @OmittedWhenNil public var instructions: UInt64?
     /// Each ``Metric`` divided by ``operations`` (`null` when there are no operations or
     /// the metric was not measured).
     public var perOperation: OrderedMap<Double?>
@@ -121,25 +122,6 @@ public struct SizeResult: Codable, Sendable {
         self.instructions = instructions
         self.perOperation = perOperation
         self.failures = failures
-    }
-
-    /// Every member in declaration order; `instructions` only when counted, so reports of
-    /// runs without `--instructions` are unchanged.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(size, forKey: .size)
-        try container.encode(operations, forKey: .operations)
-        try container.encode(status, forKey: .status)
-        try container.encode(repetitions, forKey: .repetitions)
-        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
-        try container.encode(counters, forKey: .counters)
-        try container.encode(countersIdentical, forKey: .countersIdentical)
-        try container.encode(time, forKey: .time)
-        try container.encode(allocations, forKey: .allocations)
-        try container.encode(memory, forKey: .memory)
-        if let instructions { try container.encode(instructions, forKey: .instructions) }
-        try container.encode(perOperation, forKey: .perOperation)
-        try container.encode(failures, forKey: .failures)
     }
 
     /// The value of `metric` at this size, or `nil` when it was not measured.
@@ -207,6 +189,9 @@ public struct SampleSummary: Codable, Sendable, Equatable {
 }
 
 /// Wall and CPU time of the timed repetitions, nanoseconds.
+///
+/// The load figures are written only when present, so reports without them (instruction runs,
+/// tests with fixed times) are unchanged.
 public struct TimeResult: Codable, Sendable, Equatable {
     /// `CLOCK_MONOTONIC` around `run()`.
     public var wallNanoseconds: SampleSummary
@@ -214,16 +199,16 @@ public struct TimeResult: Codable, Sendable, Equatable {
     public var cpuNanoseconds: SampleSummary
     /// The 1-minute load average (`/proc/loadavg`) when the measurement started; absent when
     /// it could not be read, and in reports written before it was recorded.
-    public var loadAverageAtStart: Double?
+    @OmittedWhenNil public var loadAverageAtStart: Double?
     /// The 1-minute load average when the measurement ended (after its counting
     /// repetitions); absent as ``loadAverageAtStart`` is.
-    public var loadAverageAtEnd: Double?
+    @OmittedWhenNil public var loadAverageAtEnd: Double?
     /// Median wall time over median CPU time; absent when nothing was timed (or in older
     /// reports). Near 1 when the thread had a core to itself.
-    public var wallToCPURatio: Double?
+    @OmittedWhenNil public var wallToCPURatio: Double?
     /// Whether the machine was busy (``BusyRule``): the ratio above 1.25 or a load average
     /// above the logical cores. Absent in older reports and instruction runs.
-    public var busy: Bool?
+    @OmittedWhenNil public var busy: Bool?
 
     public init(
         wallNanoseconds: SampleSummary, cpuNanoseconds: SampleSummary, loadAverageAtStart: Double? = nil,
@@ -235,18 +220,6 @@ public struct TimeResult: Codable, Sendable, Equatable {
         self.loadAverageAtEnd = loadAverageAtEnd
         self.wallToCPURatio = wallToCPURatio
         self.busy = busy
-    }
-
-    /// The two samples' summaries, then each load figure only when present, so reports
-    /// without them (instruction runs, tests with fixed times) are unchanged.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(wallNanoseconds, forKey: .wallNanoseconds)
-        try container.encode(cpuNanoseconds, forKey: .cpuNanoseconds)
-        if let loadAverageAtStart { try container.encode(loadAverageAtStart, forKey: .loadAverageAtStart) }
-        if let loadAverageAtEnd { try container.encode(loadAverageAtEnd, forKey: .loadAverageAtEnd) }
-        if let wallToCPURatio { try container.encode(wallToCPURatio, forKey: .wallToCPURatio) }
-        if let busy { try container.encode(busy, forKey: .busy) }
     }
 
     /// These times with the load figures: the readings, the wall/CPU ratio of the medians,

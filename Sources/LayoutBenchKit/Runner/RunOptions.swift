@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// The options of a run: what `layoutbench run` and `check` take on the command line, what the
 /// runner's ``RunConfiguration`` holds, and the report's `options` record, as one value.
 ///
@@ -31,20 +33,20 @@ public struct RunOptions: Codable, Sendable, Equatable {
     public var formats: [String]
     /// `--inject-churn N`: constraints churned per display frame in every measured run (a
     /// deliberately slowed variant for testing gates), or `nil`.
-    public var injectChurn: Int?
+    @OmittedWhenNil public var injectChurn: Int?
     /// `--layouts PATH...`: the Interface Builder documents or folders the scenarios were made
     /// from, as given on the command line, or `nil` for the built-in catalogue; `check`
     /// repeats them.
-    public var layouts: [String]?
+    @OmittedWhenNil public var layouts: [String]?
     /// `--inject-work N`: steps of deliberate work per cell update in every solve (a slowed
     /// variant that moves only instructions and time), or `nil`.
-    public var injectWork: Int?
+    @OmittedWhenNil public var injectWork: Int?
     /// `true` when `--instructions` counts each measurement's instructions under callgrind
     /// (``SizeResult/instructions``); `nil` otherwise.
-    public var instructions: Bool?
+    @OmittedWhenNil public var instructions: Bool?
     /// `--shard K/N`: the part of the selection this run measures, or `nil` for all of it;
     /// `layoutbench merge` joins the shards into a report without it (``ReportMerge``).
-    public var shard: RunConfiguration.Shard?
+    @OmittedWhenNil public var shard: RunConfiguration.Shard?
 
     public init(
         filters: [String] = [], tags: [String] = [], sizes: [Int]? = nil, quick: Bool, warmup: Int,
@@ -97,27 +99,5 @@ public struct RunOptions: Codable, Sendable, Equatable {
         recorded.injectWork = injectWork.flatMap { $0 > 0 ? $0 : nil }
         recorded.instructions = instructions == true ? true : nil
         return recorded
-    }
-
-    /// Every member in declaration order; `injectChurn`, `layouts`, `injectWork`,
-    /// `instructions` and `shard` only when set.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(filters, forKey: .filters)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(sizes, forKey: .sizes)
-        try container.encode(quick, forKey: .quick)
-        try container.encode(warmup, forKey: .warmup)
-        try container.encode(minimumRepetitions, forKey: .minimumRepetitions)
-        try container.encode(maximumRepetitions, forKey: .maximumRepetitions)
-        try container.encode(countingRepetitions, forKey: .countingRepetitions)
-        try container.encode(countAllocations, forKey: .countAllocations)
-        try container.encode(timeBudgetSeconds, forKey: .timeBudgetSeconds)
-        try container.encode(formats, forKey: .formats)
-        if let injectChurn { try container.encode(injectChurn, forKey: .injectChurn) }
-        if let layouts { try container.encode(layouts, forKey: .layouts) }
-        if let injectWork { try container.encode(injectWork, forKey: .injectWork) }
-        if let instructions { try container.encode(instructions, forKey: .instructions) }
-        if let shard { try container.encode(shard, forKey: .shard) }
     }
 }

@@ -59,6 +59,24 @@ public struct ScenarioSelection: Sendable, Equatable {
         return selected
     }
 
+    /// The one scenario of `catalog` called `name`, or the one a glob matches, for a command
+    /// that takes one scenario.
+    ///
+    /// - Parameter oneScenario: What takes one scenario, as the error's first words
+    ///   (`profile takes one scenario`).
+    /// - Throws: ``LayoutBenchError`` `unknown-scenario`, with close names, when nothing
+    ///   matches or a glob matches several.
+    public static func single(_ name: String, in catalog: [Scenario], oneScenario: String) throws(LayoutBenchError) -> Scenario {
+        let matches = try ScenarioSelection(patterns: [name]).select(from: catalog)
+        if let exact = matches.first(where: { $0.name == name }) { return exact }
+        guard matches.count == 1 else {
+            throw LayoutBenchError(
+                .unknownScenario,
+                "\(oneScenario); '\(name)' matches \(matches.map(\.name).joined(separator: ", ")). Name one of them.")
+        }
+        return matches[0]
+    }
+
     /// Whether `pattern` matches the scenario's name or its family.
     public static func matches(_ pattern: String, _ scenario: Scenario) -> Bool {
         glob(pattern, scenario.name) || glob(pattern, scenario.family)

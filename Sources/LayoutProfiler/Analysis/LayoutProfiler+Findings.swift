@@ -12,9 +12,8 @@ extension LayoutProfiler {
         if rules.individualBuckets > 0 {
             findings.append(
                 Finding(
-                    id: Rule.individualActivation.rawValue, variant: nil,
+                    .individualActivation,
                     title: "Constraints activated one at a time",
-                    severity: Rule.individualActivation.severity,
                     summary:
                         "\(rules.individualConstraints) constraints were activated one isActive = true at a time in \(rules.individualBuckets) frame\(plural(rules.individualBuckets)) or pass\(rules.individualBuckets == 1 ? "" : "es") (up to \(rules.individualMost) in one); each solved on its own, and each solve was thrown away by the next.",
                     counts: [
@@ -32,9 +31,8 @@ extension LayoutProfiler {
         if rules.refusedMutations > 0 {
             findings.append(
                 Finding(
-                    id: Rule.requiredPriorityMutation.rawValue, variant: nil,
+                    .requiredPriorityMutation,
                     title: "Priority changed between required and not on an installed constraint",
-                    severity: Rule.requiredPriorityMutation.severity,
                     summary:
                         "\(rules.refusedMutations) priority change\(plural(rules.refusedMutations)) between required (1000) and non-required on active constraints \(rules.refusedMutations == 1 ? "was" : "were") refused. UIKit raises an exception here ('Mutating a priority from required to not on an installed constraint ... is not supported').",
                     counts: [.init("refused", rules.refusedMutations)],
@@ -47,9 +45,8 @@ extension LayoutProfiler {
         if rules.competingToggles >= configuration.competingToggleThreshold {
             findings.append(
                 Finding(
-                    id: Rule.competingConstraintToggle.rawValue, variant: nil,
+                    .competingConstraintToggle,
                     title: "A competing required constraint added and removed to toggle a layout",
-                    severity: Rule.competingConstraintToggle.severity,
                     summary:
                         "\(rules.competingAddCount) required constraint\(plural(rules.competingAddCount)) were added over an installed non-required constraint on the same item and attribute, and \(rules.competingToggles) of them removed again: every toggle restructures the tableau (an add and a remove) where a priority swap would change it in place.",
                     counts: [
@@ -65,9 +62,8 @@ extension LayoutProfiler {
         if rules.autoresizingBreaks > 0 {
             findings.append(
                 Finding(
-                    id: Rule.autoresizingConflict.rawValue, variant: nil,
+                    .autoresizingConflict,
                     title: "Constraints conflict with autoresizing-mask constraints",
-                    severity: Rule.autoresizingConflict.severity,
                     summary:
                         "\(rules.autoresizingBreaks) constraint\(plural(rules.autoresizingBreaks)) broke in conflicts that include NSAutoresizingMaskLayoutConstraints: views with translatesAutoresizingMaskIntoConstraints still on are fully positioned by their frames before any constraint of yours is added.",
                     counts: [.init("broken", rules.autoresizingBreaks)],
@@ -80,9 +76,8 @@ extension LayoutProfiler {
         if rules.otherBreaks > 0 {
             findings.append(
                 Finding(
-                    id: Rule.brokenConstraints.rawValue, variant: nil,
+                    .brokenConstraints,
                     title: "Constraints broken to resolve conflicts",
-                    severity: Rule.brokenConstraints.severity,
                     summary:
                         "\(rules.otherBreaks) required constraint\(plural(rules.otherBreaks)) could not be satisfied together with the others; the engine broke \(rules.otherBreaks == 1 ? "it" : "them") (\"Unable to simultaneously satisfy constraints\") and the layout is not what the code asked for.",
                     counts: [.init("broken", rules.otherBreaks)],
@@ -95,16 +90,15 @@ extension LayoutProfiler {
         if rules.framesWithSeveralSolves > 0 {
             findings.append(
                 Finding(
-                    id: Rule.multipleSolvesPerFrame.rawValue, variant: nil,
+                    .multipleSolvesPerFrame,
                     title: "More than one solve per frame",
-                    severity: Rule.multipleSolvesPerFrame.severity,
                     summary:
                         "\(rules.framesWithSeveralSolves) of \(rules.framesClosed) frames solved more than once (up to \(rules.mostSolvesInAFrame) in one frame; \(rules.extraSolves) extra solves in all), not counting self-sizing measurement and cell reuse. Every solve before the last one in a frame is thrown away.",
                     counts: [
                         .init("frames", rules.framesWithSeveralSolves), .init("framesSeen", rules.framesClosed),
                         .init("mostSolvesInAFrame", rules.mostSolvesInAFrame), .init("extraSolves", rules.extraSolves),
                     ],
-                    constraints: [], views: [], locations: rules.severalSolvesLocations,
+                    locations: rules.severalSolvesLocations,
                     fix:
                         "Batch the frame's changes: LayoutConstraint.activate/deactivate([...]) for sets of constraints, and make changes in updateConstraints() (call setNeedsUpdateConstraints()), where the whole update pass solves once. A .constant edit or isActive change made between passes solves at once."
                 ))
@@ -147,7 +141,7 @@ extension LayoutProfiler {
         counts.append(.init("views", rules.churnViews.count))
         let groups = rules.churnGroups.count
         return Finding(
-            id: Rule.churn.rawValue, variant: primary, title: title, severity: Rule.churn.severity,
+            .churn, variant: primary, title: title,
             summary:
                 "Constraint churn: \(rules.churnTotal) constraint\(plural(rules.churnTotal)) removed and an equivalent one added back (\(parts.joined(separator: "; "))), across \(rules.churnViews.count) view\(plural(rules.churnViews.count)) under \(groups) superview\(plural(groups)). Each is a full remove and add in the solver where an in-place change (or nothing) would do.",
             counts: counts, constraints: constraints, views: views, locations: locations,
@@ -211,25 +205,23 @@ extension LayoutProfiler {
                 }
                 findings.append(
                     Finding(
-                        id: Rule.deepStackNesting.rawValue, variant: "reusable-cell",
+                        .deepStackNesting, variant: "reusable-cell",
                         title: "Stack views nested \(nesting.depth) deep in a reusable cell",
-                        severity: Rule.deepStackNesting.severity,
                         summary: summary,
                         counts: counts,
-                        constraints: [], views: nesting.chain, locations: [place],
+                        views: nesting.chain, locations: [place],
                         fix:
                             "Limit stack nesting in reusable cells to 1–2 levels: flatten the inner stacks into constraints written by hand on the contentView's subviews (or keep one stack for the simple row and constrain the rest manually)."
                     ))
             } else {
                 findings.append(
                     Finding(
-                        id: Rule.deepStackNesting.rawValue, variant: "hierarchy",
+                        .deepStackNesting, variant: "hierarchy",
                         title: "Stack views nested \(nesting.depth) deep",
-                        severity: Rule.deepStackNesting.severity,
                         summary:
                             "Under \(place), stack views nest \(nesting.depth) deep (\(chain)); \(nesting.instances) stack\(plural(nesting.instances)) sit deeper than \(configuration.maximumStackNesting) levels. Every level adds its own generated constraints and guides.",
                         counts: [.init("depth", nesting.depth), .init("deepStacks", nesting.instances), .init("stacks", nesting.stacks)],
-                        constraints: [], views: nesting.chain, locations: [place],
+                        views: nesting.chain, locations: [place],
                         fix:
                             "Limit nesting to 1–2 levels: where the content forms a grid or a fixed arrangement, constrain it by hand instead of nesting stacks."
                     ))
@@ -248,9 +240,8 @@ extension LayoutProfiler {
             }
             findings.append(
                 Finding(
-                    id: Rule.crossHierarchyConstraints.rawValue, variant: nil,
+                    .crossHierarchyConstraints,
                     title: "Constraints tie independent hierarchies together",
-                    severity: Rule.crossHierarchyConstraints.severity,
                     summary:
                         "\(total) active constraint\(plural(total)) relate views two or more levels down in different subtrees (\(subtrees) subtrees of \(crossGroups.map(\.ancestor).prefix(3).joined(separator: ", "))). They join otherwise independent blocks of equations into one, so a change in one subtree can touch rows of all of them.",
                     counts: [.init("constraints", total), .init("subtrees", subtrees), .init("ancestors", crossGroups.count)],
@@ -282,9 +273,8 @@ extension LayoutProfiler {
             }
             findings.append(
                 Finding(
-                    id: Rule.ambiguousSiblings.rawValue, variant: hugging ? "hugging" : "compression-resistance",
+                    .ambiguousSiblings, variant: hugging ? "hugging" : "compression-resistance",
                     title: "Siblings compete with equal \(hugging ? "hugging" : "compression-resistance") priorities",
-                    severity: Rule.ambiguousSiblings.severity,
                     summary:
                         "\(sets.count) group\(plural(sets.count)) of sibling views have ambiguous layout (hasAmbiguousLayout) on one axis and the same \(hugging ? "content hugging" : "compression resistance") priority: the engine has no reason to prefer one, and the frames can change from run to run.",
                     counts: [

@@ -55,6 +55,18 @@ public struct Finding: Codable, Sendable, Equatable {
     }
 }
 
+extension Finding {
+    /// A finding of `rule`, with the rule's id and severity.
+    init(
+        _ rule: LayoutProfiler.Rule, variant: String? = nil, title: String, summary: String, counts: [Count],
+        constraints: [String] = [], views: [String] = [], locations: [String], fix: String
+    ) {
+        self.init(
+            id: rule.rawValue, variant: variant, title: title, severity: rule.severity, summary: summary, counts: counts,
+            constraints: constraints, views: views, locations: locations, fix: fix)
+    }
+}
+
 extension LayoutProfiler {
     /// The rules the profiler checks (`docs/profile.md` defines each).
     public enum Rule: String, CaseIterable, Codable, Sendable {
