@@ -134,7 +134,7 @@ extension LayoutEngine {
 
     /// Removes up to `count` active app constraints and adds them back (churn).
     func injectChurn(_ count: Int) {
-        let victims = Array(activeConstraints.lazy.filter { $0.origin == .app && !$0.isBroken }.prefix(count))
+        let victims = Array(activeConstraints.elements.lazy.filter { $0.origin == .app && !$0.isBroken }.prefix(count))
         withOperation(.custom("injectedChurn")) {
             LayoutConstraint.deactivate(victims)
             LayoutConstraint.activate(victims)

@@ -30,26 +30,26 @@ public final class LayoutEngine {
     unowned(unsafe) var _root: View?
 
     // Registry of items with variables.
-    var items = ContiguousArray<Unmanaged<LayoutItem>>()
+    let items = EngineList<Unmanaged<LayoutItem>>()
     /// Variable id -> registry slot * 4 + component (minX, minY, width, height), or -1.
-    var variableOwner = ContiguousArray<Int32>()
+    let variableOwner = EngineList<Int32>()
     /// Items registered since the last frame update. Unretained, like `items`: the root owns
     /// its engine, so a retained root here would keep a window that never lays out alive
     /// forever; `unregister` removes an item before it can go away.
-    var newlyRegistered: [Unmanaged<LayoutItem>] = []
+    let newlyRegistered = EngineList<Unmanaged<LayoutItem>>()
     /// Views registered whose content-size constraints are not installed yet: they go in
     /// at the end of the batch (or the single change) that registered the view. Unretained,
     /// as `newlyRegistered` is.
-    var pendingContentSizeViews: [Unmanaged<View>] = []
+    let pendingContentSizeViews = EngineList<Unmanaged<View>>()
     var installingContentSizes = false
     /// Registered views whose intrinsic size follows their resolved width (multi-line
     /// labels without a preferred width): LayoutEngine+Wrapping.swift.
-    var wrappingViews: [View] = []
+    let wrappingViews = EngineList<View>()
     /// Frames show another optimal solution (`exerciseAmbiguityInLayout`): the next
     /// pass copies every frame from the solver again.
     var framesShowExercisedAmbiguity = false
     /// Active constraints (strongly held while installed).
-    var activeConstraints = ContiguousArray<LayoutConstraint>()
+    let activeConstraints = EngineList<LayoutConstraint>()
 
     // The window's size: edit variables, or required constraints.
     var windowSizeEdits: (width: Variable, height: Variable)?
@@ -124,12 +124,12 @@ public final class LayoutEngine {
     }
 
     deinit {
-        for constraint in activeConstraints {
+        for constraint in activeConstraints.elements {
             constraint.engine = nil
             constraint.solverConstraint = nil
             constraint.installedView = nil
         }
-        for item in items {
+        for item in items.elements {
             let item = item.takeUnretainedValue()
             item.registeredEngine = nil
             item.variables = nil
@@ -235,7 +235,7 @@ public final class LayoutEngine {
         items.append(Unmanaged.passUnretained(item))
         for component in 0..<4 {
             let id = Int(variables[component].id)
-            while variableOwner.count <= id { variableOwner.append(-1) }
+            variableOwner.grow(to: id + 1, with: -1)
             variableOwner[id] = item.registrySlot * 4 + Int32(component)
         }
         newlyRegistered.append(Unmanaged.passUnretained(item))
@@ -283,7 +283,6 @@ public final class LayoutEngine {
         let last = items.count - 1
         if slot != last {
             let moved = items[last].takeUnretainedValue()
-            items[slot] = items[last]
             moved.registrySlot = Int32(slot)
             if let movedVariables = moved.variables {
                 for component in 0..<4 {
@@ -291,7 +290,7 @@ public final class LayoutEngine {
                 }
             }
         }
-        items.removeLast()
+        items.swapRemove(at: slot)
         item.registrySlot = -1
         item.registeredEngine = nil
         item.variables = nil
@@ -300,7 +299,7 @@ public final class LayoutEngine {
         if let view = item.asView {
             pendingContentSizeViews.removeAll { $0.takeUnretainedValue() === view }
             view.autoresizingConstraints = []
-            view.contentSizeConstraints = [nil, nil, nil, nil]
+            view.clearContentSizeConstraints()
             if view.isTrackedForWrapping {
                 view.isTrackedForWrapping = false
                 wrappingViews.removeAll { $0 === view }
@@ -363,6 +362,7 @@ public final class LayoutEngine {
     /// Installs constraints in the engines of their hierarchies; more than one (or
     /// `individually == false`) runs as one batch per engine.
     static func activate(_ constraints: [LayoutConstraint], individually: Bool) {
+        if constraints.count == 1 { return activate(constraints[0], individually: individually) }
         var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
         for constraint in constraints where constraint.engine == nil {
             let host = installationView(for: constraint)
@@ -383,6 +383,18 @@ public final class LayoutEngine {
                 }
                 if batched { group.engine.endBatch() }
             }
+        }
+    }
+
+    /// ``activate(_:individually:)`` of one constraint, without the grouping by engine.
+    static func activate(_ constraint: LayoutConstraint, individually: Bool) {
+        guard constraint.engine == nil else { return }
+        let host = installationView(for: constraint)
+        let engine = host.ensureEngine()
+        engine.withOperation(individually ? .setActive : .activate(count: 1)) {
+            if !individually { engine.beginBatch() }
+            if constraint.engine == nil { engine.install(constraint, on: host, individually: individually) }
+            if !individually { engine.endBatch() }
         }
     }
 
@@ -447,11 +459,7 @@ public final class LayoutEngine {
         constraint.engine = self
         constraint.engineSlot = Int32(activeConstraints.count)
         activeConstraints.append(constraint)
-        if let host {
-            constraint.installedView = host
-            constraint.installedSlot = Int32(host.constraints.count)
-            host._constraints.append(constraint)
-        }
+        if let host { host.addInstalledConstraint(constraint) }
         let before = eventSink != nil ? solver.counters : nil
         do {
             try solver.add(solverConstraint)
@@ -490,20 +498,9 @@ public final class LayoutEngine {
         try? solver.remove(solverConstraint)
         let slot = Int(constraint.engineSlot)
         let last = activeConstraints.count - 1
-        if slot != last {
-            activeConstraints[slot] = activeConstraints[last]
-            activeConstraints[slot].engineSlot = Int32(slot)
-        }
-        activeConstraints.removeLast()
-        if let host = constraint.installedView {
-            let hostSlot = Int(constraint.installedSlot)
-            let hostLast = host.constraints.count - 1
-            if hostSlot != hostLast {
-                host._constraints[hostSlot] = host._constraints[hostLast]
-                host._constraints[hostSlot].installedSlot = Int32(hostSlot)
-            }
-            host._constraints.removeLast()
-        }
+        if slot != last { activeConstraints[last].engineSlot = Int32(slot) }
+        activeConstraints.swapRemove(at: slot)
+        if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
         constraint.engine = nil
         constraint.solverConstraint = nil
         constraint.engineSlot = -1

@@ -39,7 +39,7 @@ extension View {
         engine.layoutPassIfSettled()
         var observed: [Variable] = []
         var owners: [LayoutItem] = []
-        for slot in engine.items {
+        for slot in engine.items.elements {
             let item = slot.takeUnretainedValue()
             guard let itemVariables = item.variables else { continue }
             owners.append(item)
