@@ -173,11 +173,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     public func setPriority(_ newValue: LayoutPriority) throws(LayoutError) {
         let old = storedPriority
         guard newValue != old else { return }
-        if let engine, !isBroken, old.isRequired != newValue.isRequired {
-            let message =
-                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(newValue) and the existing priority was \(old)."
+        if let engine, !isBroken, !old.changesInPlace(to: newValue) {
             engine.emitRefusedPriorityMutation(self, to: newValue)
-            throw .requiredPriorityMutation(self, message: message)
+            throw .refusedPriorityMutation(self, from: old, to: newValue)
         }
         storedPriority = newValue
         engine?.priorityDidChange(self, from: old)
@@ -308,3 +306,26 @@ public enum LayoutError: Error, CustomStringConvertible {
 }
 
 extension LayoutError: @unchecked Sendable {}
+
+extension LayoutError {
+    /// The error of a priority change that ``LayoutPriority/changesInPlace(to:)`` refuses on an
+    /// active constraint, with UIKit's message.
+    static func refusedPriorityMutation(
+        _ constraint: LayoutConstraint, from old: LayoutPriority, to new: LayoutPriority
+    )
+        -> LayoutError
+    {
+        .requiredPriorityMutation(
+            constraint,
+            message:
+                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(new) and the existing priority was \(old)."
+        )
+    }
+}
+
+extension Constraint {
+    /// The engine's constraint that this solver constraint stands for (``LayoutConstraint``
+    /// sets itself as the `owner` of each one it makes), or `nil` for one the engine did not
+    /// make. The one place the engine reads `owner`, an untyped reference in the solver's API.
+    var layoutConstraint: LayoutConstraint? { owner as? LayoutConstraint }
+}

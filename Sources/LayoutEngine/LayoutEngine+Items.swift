@@ -217,7 +217,7 @@ extension LayoutEngine {
                 guard let existing = view.contentSizeConstraints[index] else { continue }
                 let wanted = contentSizePriority(view, index: index)
                 guard wanted != existing.priority else { continue }
-                if wanted.isRequired == existing.priority.isRequired && !existing.isBroken {
+                if existing.priority.changesInPlace(to: wanted) && !existing.isBroken {
                     existing.priority = wanted
                 } else {
                     uninstall(existing)

@@ -2,6 +2,34 @@ import Cassowary
 import CassowaryTrace
 import Synchronization
 
+/// What measuring code asks of the engines made while it runs, as one value: trace
+/// recording, collecting the engines, their event sinks, injected churn. Each of
+/// ``LayoutEngine/recordingTraces(_:)``, ``LayoutEngine/collectingEngines(_:)``,
+/// ``LayoutEngine/observingEvents(sinkFor:_:)`` and ``LayoutEngine/injectingChurn(constraintsPerFrame:_:)``
+/// binds a copy with its part set (one task-local value, so they nest); an engine reads it
+/// once, when it is made, and keeps what it needs (its churn per frame), so nothing reads a
+/// task-local value per frame, pass, view or constraint.
+struct LayoutInstrumentation: Sendable {
+    /// Receives a trace recorder per engine made.
+    var traces: TraceCollector?
+    /// Receives every engine made.
+    var engines: EngineCollector?
+    /// Hands every engine made its event sink.
+    var events: EventObservation?
+    /// App constraints to deactivate and activate again at the end of every display frame.
+    var churnPerFrame = 0
+
+    /// The value bound where the engine is made, or none.
+    @TaskLocal static var current: LayoutInstrumentation?
+
+    /// Runs `body` with `change` applied to a copy of the current value.
+    static func with<Result>(_ change: (inout LayoutInstrumentation) -> Void, _ body: () throws -> Result) rethrows -> Result {
+        var value = current ?? LayoutInstrumentation()
+        change(&value)
+        return try $current.withValue(value) { try body() }
+    }
+}
+
 /// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
 public final class TraceCollector: @unchecked Sendable {
     /// One recorder per engine made while collecting, in creation order.
@@ -11,23 +39,26 @@ public final class TraceCollector: @unchecked Sendable {
 }
 
 extension LayoutEngine {
-    @TaskLocal static var traceCollector: TraceCollector?
-
     /// Runs `body`; every engine made inside it records its solver's operations from
     /// the start, so the traces replay the whole history (see `docs/solver-trace.md`).
     ///
     /// - Returns: The body's result and the recorders, one per engine made.
     public static func recordingTraces<Result>(_ body: () throws -> Result) rethrows -> (Result, [SolverTraceRecorder]) {
         let collector = TraceCollector()
-        let result = try $traceCollector.withValue(collector) { try body() }
+        let result = try LayoutInstrumentation.with({ $0.traces = collector }, body)
         return (result, collector.recorders)
     }
 
-    func startTraceIfCollecting() {
-        guard let collector = Self.traceCollector else { return }
-        let recorder = SolverTraceRecorder()
-        solver.traceRecorder = recorder
-        collector.recorders.append(recorder)
+    /// Applies what the instrumentation bound where the engine is made asks (once, from `init`).
+    func join(_ instrumentation: LayoutInstrumentation) {
+        if let collector = instrumentation.traces {
+            let recorder = SolverTraceRecorder()
+            solver.traceRecorder = recorder
+            collector.recorders.append(recorder)
+        }
+        if let observation = instrumentation.events { eventSink = observation.sinkFor(self) }
+        instrumentation.engines?.engines.append(self)
+        injectedChurnPerFrame = instrumentation.churnPerFrame
     }
 }
 
@@ -40,21 +71,13 @@ public final class EngineCollector: @unchecked Sendable {
 }
 
 extension LayoutEngine {
-    @TaskLocal static var engineCollector: EngineCollector?
-
     /// Runs `body` and returns the engines made inside it, such as the short-lived
     /// engine of a cell built before it joins a window. Their work is real work;
     /// measuring code adds their counters to the window's.
     public static func collectingEngines<Result>(_ body: () throws -> Result) rethrows -> (Result, [LayoutEngine]) {
         let collector = EngineCollector()
-        let result = try $engineCollector.withValue(collector) { try body() }
+        let result = try LayoutInstrumentation.with({ $0.engines = collector }, body)
         return (result, collector.engines)
-    }
-
-    func joinCollectors() {
-        startTraceIfCollecting()
-        startObservingIfAsked()
-        Self.engineCollector?.engines.append(self)
     }
 }
 
@@ -69,8 +92,6 @@ public final class EventObservation: @unchecked Sendable {
 }
 
 extension LayoutEngine {
-    @TaskLocal static var eventObservation: EventObservation?
-
     /// Runs `body`; every engine made inside it sends its events to `sink` from its
     /// creation, such as the short-lived engine of a cell built before it joins a
     /// window. Engines that exist already are not affected: set their
@@ -89,28 +110,22 @@ extension LayoutEngine {
     public static func observingEvents<Result>(
         sinkFor: @escaping (LayoutEngine) -> LayoutEventSink?, _ body: () throws -> Result
     ) rethrows -> Result {
-        try $eventObservation.withValue(EventObservation(sinkFor: sinkFor)) { try body() }
-    }
-
-    func startObservingIfAsked() {
-        guard let observation = Self.eventObservation else { return }
-        eventSink = observation.sinkFor(self)
+        let observation = EventObservation(sinkFor: sinkFor)
+        return try LayoutInstrumentation.with({ $0.events = observation }, body)
     }
 }
 
 // MARK: - Fault injection
 
 extension LayoutEngine {
-    @TaskLocal static var injectedChurnPerFrame = 0
-
-    /// Runs `body` with constraint churn injected into every display frame: at the end
-    /// of each ``Window/performFrame(_:)`` body, up to `constraintsPerFrame` active app
+    /// Runs `body` with constraint churn injected into every display frame of the engines
+    /// made inside it: at the end of each ``Window/performFrame(_:)`` body, up to `constraintsPerFrame` active app
     /// constraints are deactivated and activated again (the same objects, so the app's
     /// references stay valid). The layout is unchanged; the engine does more work. This
     /// exists to test performance gates (a deliberately slowed variant must fail them);
     /// it is never on otherwise.
     public static func injectingChurn<Result>(constraintsPerFrame: Int, _ body: () throws -> Result) rethrows -> Result {
-        try $injectedChurnPerFrame.withValue(max(0, constraintsPerFrame)) { try body() }
+        try LayoutInstrumentation.with({ $0.churnPerFrame = max(0, constraintsPerFrame) }, body)
     }
 
     /// ``injectingWork(stepsPerCellUpdate:_:)``'s setting. A process-wide value rather than a

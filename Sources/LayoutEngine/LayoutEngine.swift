@@ -106,8 +106,12 @@ public final class LayoutEngine {
     var _eventSink: LayoutEventSink?
     var operationStack: [LayoutOperation] = []
 
+    /// App constraints deactivated and activated again at the end of every display frame
+    /// (``injectingChurn(constraintsPerFrame:_:)``, read when the engine is made); 0 otherwise.
+    var injectedChurnPerFrame = 0
+
     init() {
-        joinCollectors()
+        if let instrumentation = LayoutInstrumentation.current { join(instrumentation) }
         if Self.checksSolverInvariants { solver.checksInvariants = true }
         let injectedWork = Self.injectedWorkPerCellUpdate.load(ordering: .relaxed)
         if injectedWork > 0 { solver._injectedWorkPerCellUpdate = injectedWork }
