@@ -64,13 +64,22 @@ final class EngineList<Element> {
     }
 
     /// Removes the element at `index` by moving the last element into its place.
+    ///
+    /// - Returns: The element moved into `index`, or `nil` when `index` was the last.
     /// - Complexity: O(1).
-    func swapRemove(at index: Int) {
+    @discardableResult
+    func swapRemove(at index: Int) -> Element? {
         var array = take()
-        let last = array.count - 1
-        if index != last { array.swapAt(index, last) }
-        array.removeLast()
+        let last = array.removeLast()
+        let moved: Element?
+        if index < array.count {
+            array[index] = last
+            moved = last
+        } else {
+            moved = nil
+        }
         put(&array)
+        return moved
     }
 
     @discardableResult

@@ -3,30 +3,77 @@ import CassowaryTrace
 import Synchronization
 
 /// What measuring code asks of the engines made while it runs, as one value: trace
-/// recording, collecting the engines, their event sinks, injected churn. Each of
-/// ``LayoutEngine/recordingTraces(_:)``, ``LayoutEngine/collectingEngines(_:)``,
+/// recording, collecting the engines, their event sinks, injected churn.
+///
+/// Each of ``LayoutEngine/recordingTraces(_:)``, ``LayoutEngine/collectingEngines(_:)``,
 /// ``LayoutEngine/observingEvents(sinkFor:_:)`` and ``LayoutEngine/injectingChurn(constraintsPerFrame:_:)``
-/// binds a copy with its part set (one task-local value, so they nest); an engine reads it
-/// once, when it is made, and keeps what it needs (its churn per frame), so nothing reads a
-/// task-local value per frame, pass, view or constraint.
-struct LayoutInstrumentation: Sendable {
-    /// Receives a trace recorder per engine made.
-    var traces: TraceCollector?
-    /// Receives every engine made.
-    var engines: EngineCollector?
-    /// Hands every engine made its event sink.
-    var events: EventObservation?
-    /// App constraints to deactivate and activate again at the end of every display frame.
-    var churnPerFrame = 0
+/// binds one link that points to the link bound around it, in one task-local value; an engine
+/// reads it once, when it is made, applies the innermost link of each kind (as separate
+/// task-local values did) and keeps what it needs (its churn per frame). Nothing reads a
+/// task-local value per frame, pass, view or constraint. Each link is the object its function
+/// makes anyway (the collector), and the enum is one word, so binding costs what it did.
+enum LayoutInstrumentation: Sendable {
+    /// Every engine made gets a trace recorder, appended here.
+    case traces(TraceCollector)
+    /// Every engine made is appended here.
+    case engines(EngineCollector)
+    /// Every engine made gets its event sink from here.
+    case events(EventObservation)
+    /// Every engine made churns its app constraints at the end of each display frame.
+    case churn(ChurnInjection)
 
-    /// The value bound where the engine is made, or none.
+    /// The link bound around this one.
+    var outer: LayoutInstrumentation? {
+        switch self {
+        case .traces(let link): link.outer
+        case .engines(let link): link.outer
+        case .events(let link): link.outer
+        case .churn(let link): link.outer
+        }
+    }
+
+    /// The innermost link, where the engine is made, or none.
     @TaskLocal static var current: LayoutInstrumentation?
+}
 
-    /// Runs `body` with `change` applied to a copy of the current value.
-    static func with<Result>(_ change: (inout LayoutInstrumentation) -> Void, _ body: () throws -> Result) rethrows -> Result {
-        var value = current ?? LayoutInstrumentation()
-        change(&value)
-        return try $current.withValue(value) { try body() }
+/// The churn ``LayoutEngine/injectingChurn(constraintsPerFrame:_:)`` asks for.
+final class ChurnInjection: Sendable {
+    let perFrame: Int
+    let outer: LayoutInstrumentation?
+
+    init(perFrame: Int, outer: LayoutInstrumentation?) {
+        self.perFrame = perFrame
+        self.outer = outer
+    }
+}
+
+extension LayoutEngine {
+    /// Applies what the instrumentation bound where the engine is made asks (once, from
+    /// `init`): the innermost link of each kind.
+    func join(_ instrumentation: LayoutInstrumentation) {
+        var applied: (traces: Bool, engines: Bool, events: Bool, churn: Bool) = (false, false, false, false)
+        var link: LayoutInstrumentation? = instrumentation
+        while let current = link {
+            switch current {
+            case .traces(let collector) where !applied.traces:
+                applied.traces = true
+                let recorder = SolverTraceRecorder()
+                solver.traceRecorder = recorder
+                collector.recorders.append(recorder)
+            case .engines(let collector) where !applied.engines:
+                applied.engines = true
+                collector.engines.append(self)
+            case .events(let observation) where !applied.events:
+                applied.events = true
+                eventSink = observation.sinkFor(self)
+            case .churn(let churn) where !applied.churn:
+                applied.churn = true
+                injectedChurnPerFrame = churn.perFrame
+            default:
+                break
+            }
+            link = current.outer
+        }
     }
 }
 
@@ -34,8 +81,11 @@ struct LayoutInstrumentation: Sendable {
 public final class TraceCollector: @unchecked Sendable {
     /// One recorder per engine made while collecting, in creation order.
     public internal(set) var recorders: [SolverTraceRecorder] = []
+    let outer: LayoutInstrumentation?
 
-    init() {}
+    init(outer: LayoutInstrumentation?) {
+        self.outer = outer
+    }
 }
 
 extension LayoutEngine {
@@ -44,21 +94,9 @@ extension LayoutEngine {
     ///
     /// - Returns: The body's result and the recorders, one per engine made.
     public static func recordingTraces<Result>(_ body: () throws -> Result) rethrows -> (Result, [SolverTraceRecorder]) {
-        let collector = TraceCollector()
-        let result = try LayoutInstrumentation.with({ $0.traces = collector }, body)
+        let collector = TraceCollector(outer: LayoutInstrumentation.current)
+        let result = try LayoutInstrumentation.$current.withValue(.traces(collector)) { try body() }
         return (result, collector.recorders)
-    }
-
-    /// Applies what the instrumentation bound where the engine is made asks (once, from `init`).
-    func join(_ instrumentation: LayoutInstrumentation) {
-        if let collector = instrumentation.traces {
-            let recorder = SolverTraceRecorder()
-            solver.traceRecorder = recorder
-            collector.recorders.append(recorder)
-        }
-        if let observation = instrumentation.events { eventSink = observation.sinkFor(self) }
-        instrumentation.engines?.engines.append(self)
-        injectedChurnPerFrame = instrumentation.churnPerFrame
     }
 }
 
@@ -66,8 +104,11 @@ extension LayoutEngine {
 public final class EngineCollector: @unchecked Sendable {
     /// The engines made while collecting, in creation order (kept alive).
     public internal(set) var engines: [LayoutEngine] = []
+    let outer: LayoutInstrumentation?
 
-    init() {}
+    init(outer: LayoutInstrumentation?) {
+        self.outer = outer
+    }
 }
 
 extension LayoutEngine {
@@ -75,8 +116,8 @@ extension LayoutEngine {
     /// engine of a cell built before it joins a window. Their work is real work;
     /// measuring code adds their counters to the window's.
     public static func collectingEngines<Result>(_ body: () throws -> Result) rethrows -> (Result, [LayoutEngine]) {
-        let collector = EngineCollector()
-        let result = try LayoutInstrumentation.with({ $0.engines = collector }, body)
+        let collector = EngineCollector(outer: LayoutInstrumentation.current)
+        let result = try LayoutInstrumentation.$current.withValue(.engines(collector)) { try body() }
         return (result, collector.engines)
     }
 }
@@ -85,9 +126,11 @@ extension LayoutEngine {
 /// event sink. Not retained by the engines: the sinks it hands out are.
 public final class EventObservation: @unchecked Sendable {
     let sinkFor: (LayoutEngine) -> LayoutEventSink?
+    let outer: LayoutInstrumentation?
 
-    init(sinkFor: @escaping (LayoutEngine) -> LayoutEventSink?) {
+    init(sinkFor: @escaping (LayoutEngine) -> LayoutEventSink?, outer: LayoutInstrumentation?) {
         self.sinkFor = sinkFor
+        self.outer = outer
     }
 }
 
@@ -110,8 +153,8 @@ extension LayoutEngine {
     public static func observingEvents<Result>(
         sinkFor: @escaping (LayoutEngine) -> LayoutEventSink?, _ body: () throws -> Result
     ) rethrows -> Result {
-        let observation = EventObservation(sinkFor: sinkFor)
-        return try LayoutInstrumentation.with({ $0.events = observation }, body)
+        let observation = EventObservation(sinkFor: sinkFor, outer: LayoutInstrumentation.current)
+        return try LayoutInstrumentation.$current.withValue(.events(observation)) { try body() }
     }
 }
 
@@ -125,7 +168,8 @@ extension LayoutEngine {
     /// exists to test performance gates (a deliberately slowed variant must fail them);
     /// it is never on otherwise.
     public static func injectingChurn<Result>(constraintsPerFrame: Int, _ body: () throws -> Result) rethrows -> Result {
-        try LayoutInstrumentation.with({ $0.churnPerFrame = max(0, constraintsPerFrame) }, body)
+        let churn = ChurnInjection(perFrame: max(0, constraintsPerFrame), outer: LayoutInstrumentation.current)
+        return try LayoutInstrumentation.$current.withValue(.churn(churn)) { try body() }
     }
 
     /// ``injectingWork(stepsPerCellUpdate:_:)``'s setting. A process-wide value rather than a

@@ -374,7 +374,11 @@ public final class LayoutEngine {
             if let index = groups.firstIndex(where: { $0.engine === engine }) {
                 groups[index].items.append((constraint, host))
             } else {
-                groups.append((engine, [(constraint, host)]))
+                // Room for every constraint: they almost always go to one engine.
+                var items: [(LayoutConstraint, View)] = []
+                items.reserveCapacity(constraints.count)
+                items.append((constraint, host))
+                groups.append((engine, items))
             }
         }
         for group in groups {
@@ -424,7 +428,13 @@ public final class LayoutEngine {
     }
 
     static func commonAncestor(_ a: View, _ b: View) -> View? {
+        // The usual constraints: within a view, to its superview, between siblings.
         if a === b { return a }
+        let aParent = a.superview
+        let bParent = b.superview
+        if aParent === b { return b }
+        if bParent === a { return a }
+        if let aParent, aParent === bParent { return aParent }
         func depth(_ view: View) -> Int {
             var depth = 0
             var current = view
@@ -501,9 +511,7 @@ public final class LayoutEngine {
         let before = eventSink != nil ? solver.counters : nil
         try? solver.remove(solverConstraint)
         let slot = Int(constraint.engineSlot)
-        let last = activeConstraints.count - 1
-        if slot != last { activeConstraints[last].engineSlot = Int32(slot) }
-        activeConstraints.swapRemove(at: slot)
+        activeConstraints.swapRemove(at: slot)?.engineSlot = Int32(slot)
         if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
         constraint.engine = nil
         constraint.solverConstraint = nil

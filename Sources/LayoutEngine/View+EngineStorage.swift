@@ -18,12 +18,11 @@ extension View {
         var list: [LayoutConstraint] = []
         swap(&list, &_constraints)
         let slot = Int(constraint.installedSlot)
-        let last = list.count - 1
-        if slot != last {
-            list[last].installedSlot = Int32(slot)
-            list.swapAt(slot, last)
+        let last = list.removeLast()
+        if slot < list.count {
+            last.installedSlot = Int32(slot)
+            list[slot] = last
         }
-        list.removeLast()
         swap(&list, &_constraints)
     }
 
