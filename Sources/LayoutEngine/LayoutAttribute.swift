@@ -19,19 +19,27 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     /// Whether the attribute is a size rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 
-    /// The attribute as a linear expression of an item's four variables.
-    func expression(_ variables: ItemVariables) -> LinearExpression {
+    /// Appends the attribute's terms, as a linear expression of an item's four variables
+    /// scaled by `scale`, to `terms`: `left` is `minX`, `right` is `minX + width`, `centerX` is
+    /// `minX + 0.5·width`, and so on. The constraint's terms go into one array this way, with
+    /// no intermediate expressions (one allocation per constraint).
+    @inline(__always)
+    func appendTerms(of variables: ItemVariables, scaledBy scale: Double, to terms: inout [Term]) {
+        // An edge or a center: the origin plus a share of the length.
+        let (origin, length, share): (Variable, Variable, Double)
         switch self {
-        case .left, .leading: LinearExpression(variables.minX)
-        case .right, .trailing: variables.minX + variables.width
-        case .centerX: variables.minX + 0.5 * variables.width
-        case .width: LinearExpression(variables.width)
-        case .top: LinearExpression(variables.minY)
-        case .bottom: variables.minY + variables.height
-        case .centerY: variables.minY + 0.5 * variables.height
-        case .height: LinearExpression(variables.height)
-        case .notAnAttribute: LinearExpression()
+        case .left, .leading: return terms.append(Term(variables.minX, scale))
+        case .top: return terms.append(Term(variables.minY, scale))
+        case .width: return terms.append(Term(variables.width, scale))
+        case .height: return terms.append(Term(variables.height, scale))
+        case .notAnAttribute: return
+        case .right, .trailing: (origin, length, share) = (variables.minX, variables.width, 1)
+        case .centerX: (origin, length, share) = (variables.minX, variables.width, 0.5)
+        case .bottom: (origin, length, share) = (variables.minY, variables.height, 1)
+        case .centerY: (origin, length, share) = (variables.minY, variables.height, 0.5)
         }
+        terms.append(Term(origin, scale))
+        terms.append(Term(length, share * scale))
     }
 }
 

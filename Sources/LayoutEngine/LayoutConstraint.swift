@@ -42,7 +42,13 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let secondAttribute: LayoutAttribute
     public let multiplier: Double
     /// A name for descriptions and reports (`NSLayoutConstraint.identifier`).
-    public var identifier: String?
+    public var identifier: String? {
+        get { _identifier }
+        set { _identifier = newValue }
+    }
+    // Stored properties the engine reads are internal behind public accessors: the optimizer
+    // proves their accesses exclusive and drops the runtime checks (EngineList.swift).
+    var _identifier: String?
     /// What made the constraint.
     public let origin: Origin
     /// A number that identifies the constraint in descriptions.
@@ -60,7 +66,11 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Whether the engine broke this constraint to resolve a conflict: it is active
     /// but no longer required (it holds at ``LayoutPriority/broken`` instead).
-    public internal(set) var isBroken = false
+    public internal(set) var isBroken: Bool {
+        get { _isBroken }
+        set { _isBroken = newValue }
+    }
+    var _isBroken = false
 
     private var storedConstant: Double
     private var storedPriority: LayoutPriority
@@ -115,7 +125,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.multiplier = multiplier
         self.storedConstant = constant
         self.storedPriority = priority
-        self.identifier = identifier
+        self._identifier = identifier
         self.origin = origin
         self.serial = Self.nextSerial()
     }
@@ -163,11 +173,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     public func setPriority(_ newValue: LayoutPriority) throws(LayoutError) {
         let old = storedPriority
         guard newValue != old else { return }
-        if let engine, !isBroken, old.isRequired != newValue.isRequired {
-            let message =
-                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(newValue) and the existing priority was \(old)."
+        if let engine, !isBroken, !old.changesInPlace(to: newValue) {
             engine.emitRefusedPriorityMutation(self, to: newValue)
-            throw .requiredPriorityMutation(self, message: message)
+            throw .refusedPriorityMutation(self, from: old, to: newValue)
         }
         storedPriority = newValue
         engine?.priorityDidChange(self, from: old)
@@ -180,7 +188,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         set {
             if newValue {
                 guard engine == nil else { return }
-                LayoutEngine.activate([self], individually: true)
+                LayoutEngine.activate(self, individually: true)
             } else {
                 guard let engine else { return }
                 engine.deactivate([self], individually: true)
@@ -197,13 +205,27 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Deactivates constraints as one batch: one solve.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
-        var byEngine: [ObjectIdentifier: (LayoutEngine, [LayoutConstraint])] = [:]
+        // Almost always all active in one engine: they go to it as they are, with no grouping.
+        guard let engine = constraints.first?.engine, !constraints.contains(where: { $0.engine !== engine }) else {
+            return deactivateGrouped(constraints)
+        }
+        engine.deactivate(constraints, individually: false)
+    }
+
+    /// ``deactivate(_:)`` over several engines (or none installed first): one batch per engine,
+    /// the engines in the order of their first constraints' serials.
+    private static func deactivateGrouped(_ constraints: [LayoutConstraint]) {
+        var groups: [(engine: LayoutEngine, constraints: [LayoutConstraint])] = []
         for constraint in constraints {
             guard let engine = constraint.engine else { continue }
-            byEngine[ObjectIdentifier(engine), default: (engine, [])].1.append(constraint)
+            if let index = groups.firstIndex(where: { $0.engine === engine }) {
+                groups[index].constraints.append(constraint)
+            } else {
+                groups.append((engine, [constraint]))
+            }
         }
-        for (engine, group) in byEngine.values.sorted(by: { $0.1[0].serial < $1.1[0].serial }) {
-            engine.deactivate(group, individually: false)
+        for group in groups.sorted(by: { $0.constraints[0].serial < $1.constraints[0].serial }) {
+            group.engine.deactivate(group.constraints, individually: false)
         }
     }
 
@@ -212,12 +234,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The constraint as a solver constraint over the items' variables:
     /// `first - multiplier * second - constant (relation) 0`.
     func makeSolverConstraint(priority: LayoutPriority) -> Constraint {
-        let first = firstItem.variables!
-        var expression = firstAttribute.expression(first)
+        // One array of at most four terms, in the order the operators made them before.
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        firstAttribute.appendTerms(of: firstItem.variables!, scaledBy: 1, to: &terms)
         if let secondItem {
-            expression = expression - secondAttribute.expression(secondItem.variables!) * multiplier
+            secondAttribute.appendTerms(of: secondItem.variables!, scaledBy: -multiplier, to: &terms)
         }
-        expression.constant -= storedConstant
+        let expression = LinearExpression(terms: terms, constant: 0 - storedConstant)
         // Content-size constraints carry their view's fill-order weight (StackView+FillOrder.swift).
         let weight = origin == .contentSize ? Double(firstItem.fillOrderWeight) : 1
         let constraint = Constraint(expression, relation.solverRelation, priority: priority.solverPriority, weight: weight)
@@ -282,3 +306,26 @@ public enum LayoutError: Error, CustomStringConvertible {
 }
 
 extension LayoutError: @unchecked Sendable {}
+
+extension LayoutError {
+    /// The error of a priority change that ``LayoutPriority/changesInPlace(to:)`` refuses on an
+    /// active constraint, with UIKit's message.
+    static func refusedPriorityMutation(
+        _ constraint: LayoutConstraint, from old: LayoutPriority, to new: LayoutPriority
+    )
+        -> LayoutError
+    {
+        .requiredPriorityMutation(
+            constraint,
+            message:
+                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority \(new) and the existing priority was \(old)."
+        )
+    }
+}
+
+extension Constraint {
+    /// The engine's constraint that this solver constraint stands for (``LayoutConstraint``
+    /// sets itself as the `owner` of each one it makes), or `nil` for one the engine did not
+    /// make. The one place the engine reads `owner`, an untyped reference in the solver's API.
+    var layoutConstraint: LayoutConstraint? { owner as? LayoutConstraint }
+}

@@ -159,7 +159,7 @@ extension LayoutEngine {
                 if metric < 0 {
                     if let existing {
                         uninstall(existing)
-                        view.contentSizeConstraints[index] = nil
+                        view.setContentSizeConstraint(nil, at: index)
                     }
                     continue
                 }
@@ -168,7 +168,7 @@ extension LayoutEngine {
                     continue
                 }
                 let constraint = makeContentSizeConstraint(view, index: index, metric: metric)
-                view.contentSizeConstraints[index] = constraint
+                view.setContentSizeConstraint(constraint, at: index)
                 install(constraint, on: nil)
             }
         }
@@ -202,7 +202,7 @@ extension LayoutEngine {
                 else { continue }
                 uninstall(existing)
                 let replacement = makeContentSizeConstraint(view, index: index, metric: existing.constant)
-                view.contentSizeConstraints[index] = replacement
+                view.setContentSizeConstraint(replacement, at: index)
                 install(replacement, on: nil)
             }
         }
@@ -217,12 +217,12 @@ extension LayoutEngine {
                 guard let existing = view.contentSizeConstraints[index] else { continue }
                 let wanted = contentSizePriority(view, index: index)
                 guard wanted != existing.priority else { continue }
-                if wanted.isRequired == existing.priority.isRequired && !existing.isBroken {
+                if existing.priority.changesInPlace(to: wanted) && !existing.isBroken {
                     existing.priority = wanted
                 } else {
                     uninstall(existing)
                     let replacement = makeContentSizeConstraint(view, index: index, metric: existing.constant)
-                    view.contentSizeConstraints[index] = replacement
+                    view.setContentSizeConstraint(replacement, at: index)
                     install(replacement, on: nil)
                 }
             }
@@ -264,7 +264,7 @@ extension LayoutEngine {
     /// constraints need them.
     func absorb(_ other: LayoutEngine) {
         var moving: [(LayoutConstraint, View?)] = []
-        for constraint in other.activeConstraints where constraint.origin == .app || constraint.origin == .container {
+        for constraint in other.activeConstraints.elements where constraint.origin == .app || constraint.origin == .container {
             moving.append((constraint, constraint.installedView))
         }
         other.performBatch {
@@ -298,7 +298,7 @@ extension LayoutEngine {
         }
         var moving: [(LayoutConstraint, View?)] = []
         var leaving: [LayoutConstraint] = []
-        for constraint in engine.activeConstraints {
+        for constraint in engine.activeConstraints.elements {
             let first = inside(constraint.firstItem)!
             let second = inside(constraint.secondItem) ?? first
             guard first || second else { continue }
@@ -314,7 +314,7 @@ extension LayoutEngine {
                 for constraint in leaving { engine.uninstall(constraint) }
             }
         }
-        for item in engine.items.map({ $0.takeUnretainedValue() }) where members.contains(ObjectIdentifier(item)) {
+        for item in engine.items.elements.map({ $0.takeUnretainedValue() }) where members.contains(ObjectIdentifier(item)) {
             engine.unregister(item)
         }
         return moving
@@ -334,7 +334,7 @@ extension LayoutEngine {
     /// A layout guide is leaving its view: its constraints are deactivated.
     func itemWillLeave(_ item: LayoutItem) {
         guard item.registeredEngine === self else { return }
-        let using = activeConstraints.filter { $0.firstItem === item || $0.secondItem === item }
+        let using = activeConstraints.elements.filter { $0.firstItem === item || $0.secondItem === item }
         deactivate(using, individually: false)
         unregister(item)
     }

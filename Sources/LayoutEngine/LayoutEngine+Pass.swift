@@ -116,7 +116,7 @@ extension LayoutEngine {
         if framesShowExercisedAmbiguity { restoreSolvedFrames() }
         // Most calls have no newly registered item: skip the loop and the (not inlined) removal.
         if !newlyRegistered.isEmpty {
-            for reference in newlyRegistered {
+            for reference in newlyRegistered.elements {
                 let item = reference.takeUnretainedValue()
                 guard item.registeredEngine === self else { continue }
                 guard let variables = item.variables else { continue }
@@ -152,7 +152,7 @@ extension LayoutEngine {
     @inline(never)
     private func restoreSolvedFrames() {
         framesShowExercisedAmbiguity = false
-        for slot in items {
+        for slot in items.elements {
             let item = slot.takeUnretainedValue()
             guard let variables = item.variables else { continue }
             let solved = Rect(

@@ -36,8 +36,7 @@ extension LayoutEngine {
                 guard view.wrapsToResolvedWidth else {
                     view.isTrackedForWrapping = false
                     index -= 1
-                    wrappingViews.swapAt(index, wrappingViews.count - 1)
-                    wrappingViews.removeLast()
+                    wrappingViews.swapRemove(at: index)
                     continue
                 }
                 guard let variables = view.variables else { continue }

@@ -30,26 +30,26 @@ public final class LayoutEngine {
     unowned(unsafe) var _root: View?
 
     // Registry of items with variables.
-    var items = ContiguousArray<Unmanaged<LayoutItem>>()
+    let items = EngineList<Unmanaged<LayoutItem>>()
     /// Variable id -> registry slot * 4 + component (minX, minY, width, height), or -1.
-    var variableOwner = ContiguousArray<Int32>()
+    let variableOwner = EngineList<Int32>()
     /// Items registered since the last frame update. Unretained, like `items`: the root owns
     /// its engine, so a retained root here would keep a window that never lays out alive
     /// forever; `unregister` removes an item before it can go away.
-    var newlyRegistered: [Unmanaged<LayoutItem>] = []
+    let newlyRegistered = EngineList<Unmanaged<LayoutItem>>()
     /// Views registered whose content-size constraints are not installed yet: they go in
     /// at the end of the batch (or the single change) that registered the view. Unretained,
     /// as `newlyRegistered` is.
-    var pendingContentSizeViews: [Unmanaged<View>] = []
+    let pendingContentSizeViews = EngineList<Unmanaged<View>>()
     var installingContentSizes = false
     /// Registered views whose intrinsic size follows their resolved width (multi-line
     /// labels without a preferred width): LayoutEngine+Wrapping.swift.
-    var wrappingViews: [View] = []
+    let wrappingViews = EngineList<View>()
     /// Frames show another optimal solution (`exerciseAmbiguityInLayout`): the next
     /// pass copies every frame from the solver again.
     var framesShowExercisedAmbiguity = false
     /// Active constraints (strongly held while installed).
-    var activeConstraints = ContiguousArray<LayoutConstraint>()
+    let activeConstraints = EngineList<LayoutConstraint>()
 
     // The window's size: edit variables, or required constraints.
     var windowSizeEdits: (width: Variable, height: Variable)?
@@ -106,8 +106,12 @@ public final class LayoutEngine {
     var _eventSink: LayoutEventSink?
     var operationStack: [LayoutOperation] = []
 
+    /// App constraints deactivated and activated again at the end of every display frame
+    /// (``injectingChurn(constraintsPerFrame:_:)``, read when the engine is made); 0 otherwise.
+    var injectedChurnPerFrame = 0
+
     init() {
-        joinCollectors()
+        if let instrumentation = LayoutInstrumentation.current { join(instrumentation) }
         if Self.checksSolverInvariants { solver.checksInvariants = true }
         let injectedWork = Self.injectedWorkPerCellUpdate.load(ordering: .relaxed)
         if injectedWork > 0 { solver._injectedWorkPerCellUpdate = injectedWork }
@@ -124,12 +128,12 @@ public final class LayoutEngine {
     }
 
     deinit {
-        for constraint in activeConstraints {
+        for constraint in activeConstraints.elements {
             constraint.engine = nil
             constraint.solverConstraint = nil
             constraint.installedView = nil
         }
-        for item in items {
+        for item in items.elements {
             let item = item.takeUnretainedValue()
             item.registeredEngine = nil
             item.variables = nil
@@ -235,7 +239,7 @@ public final class LayoutEngine {
         items.append(Unmanaged.passUnretained(item))
         for component in 0..<4 {
             let id = Int(variables[component].id)
-            while variableOwner.count <= id { variableOwner.append(-1) }
+            variableOwner.grow(to: id + 1, with: -1)
             variableOwner[id] = item.registrySlot * 4 + Int32(component)
         }
         newlyRegistered.append(Unmanaged.passUnretained(item))
@@ -283,7 +287,6 @@ public final class LayoutEngine {
         let last = items.count - 1
         if slot != last {
             let moved = items[last].takeUnretainedValue()
-            items[slot] = items[last]
             moved.registrySlot = Int32(slot)
             if let movedVariables = moved.variables {
                 for component in 0..<4 {
@@ -291,7 +294,7 @@ public final class LayoutEngine {
                 }
             }
         }
-        items.removeLast()
+        items.swapRemove(at: slot)
         item.registrySlot = -1
         item.registeredEngine = nil
         item.variables = nil
@@ -300,7 +303,7 @@ public final class LayoutEngine {
         if let view = item.asView {
             pendingContentSizeViews.removeAll { $0.takeUnretainedValue() === view }
             view.autoresizingConstraints = []
-            view.contentSizeConstraints = [nil, nil, nil, nil]
+            view.clearContentSizeConstraints()
             if view.isTrackedForWrapping {
                 view.isTrackedForWrapping = false
                 wrappingViews.removeAll { $0 === view }
@@ -363,6 +366,7 @@ public final class LayoutEngine {
     /// Installs constraints in the engines of their hierarchies; more than one (or
     /// `individually == false`) runs as one batch per engine.
     static func activate(_ constraints: [LayoutConstraint], individually: Bool) {
+        if constraints.count == 1 { return activate(constraints[0], individually: individually) }
         var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
         for constraint in constraints where constraint.engine == nil {
             let host = installationView(for: constraint)
@@ -370,7 +374,11 @@ public final class LayoutEngine {
             if let index = groups.firstIndex(where: { $0.engine === engine }) {
                 groups[index].items.append((constraint, host))
             } else {
-                groups.append((engine, [(constraint, host)]))
+                // Room for every constraint: they almost always go to one engine.
+                var items: [(LayoutConstraint, View)] = []
+                items.reserveCapacity(constraints.count)
+                items.append((constraint, host))
+                groups.append((engine, items))
             }
         }
         for group in groups {
@@ -383,6 +391,18 @@ public final class LayoutEngine {
                 }
                 if batched { group.engine.endBatch() }
             }
+        }
+    }
+
+    /// ``activate(_:individually:)`` of one constraint, without the grouping by engine.
+    static func activate(_ constraint: LayoutConstraint, individually: Bool) {
+        guard constraint.engine == nil else { return }
+        let host = installationView(for: constraint)
+        let engine = host.ensureEngine()
+        engine.withOperation(individually ? .setActive : .activate(count: 1)) {
+            if !individually { engine.beginBatch() }
+            if constraint.engine == nil { engine.install(constraint, on: host, individually: individually) }
+            if !individually { engine.endBatch() }
         }
     }
 
@@ -408,7 +428,13 @@ public final class LayoutEngine {
     }
 
     static func commonAncestor(_ a: View, _ b: View) -> View? {
+        // The usual constraints: within a view, to its superview, between siblings.
         if a === b { return a }
+        let aParent = a.superview
+        let bParent = b.superview
+        if aParent === b { return b }
+        if bParent === a { return a }
+        if let aParent, aParent === bParent { return aParent }
         func depth(_ view: View) -> Int {
             var depth = 0
             var current = view
@@ -447,11 +473,7 @@ public final class LayoutEngine {
         constraint.engine = self
         constraint.engineSlot = Int32(activeConstraints.count)
         activeConstraints.append(constraint)
-        if let host {
-            constraint.installedView = host
-            constraint.installedSlot = Int32(host.constraints.count)
-            host._constraints.append(constraint)
-        }
+        if let host { host.addInstalledConstraint(constraint) }
         let before = eventSink != nil ? solver.counters : nil
         do {
             try solver.add(solverConstraint)
@@ -489,21 +511,8 @@ public final class LayoutEngine {
         let before = eventSink != nil ? solver.counters : nil
         try? solver.remove(solverConstraint)
         let slot = Int(constraint.engineSlot)
-        let last = activeConstraints.count - 1
-        if slot != last {
-            activeConstraints[slot] = activeConstraints[last]
-            activeConstraints[slot].engineSlot = Int32(slot)
-        }
-        activeConstraints.removeLast()
-        if let host = constraint.installedView {
-            let hostSlot = Int(constraint.installedSlot)
-            let hostLast = host.constraints.count - 1
-            if hostSlot != hostLast {
-                host._constraints[hostSlot] = host._constraints[hostLast]
-                host._constraints[hostSlot].installedSlot = Int32(hostSlot)
-            }
-            host._constraints.removeLast()
-        }
+        activeConstraints.swapRemove(at: slot)?.engineSlot = Int32(slot)
+        if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
         constraint.engine = nil
         constraint.solverConstraint = nil
         constraint.engineSlot = -1

@@ -2,7 +2,12 @@
 /// spacers and margins without a view's cost in the render tree.
 public final class LayoutGuide: LayoutItem {
     /// The view that owns the guide. Not retained.
-    public internal(set) unowned(unsafe) var owningView: View?
+    public internal(set) var owningView: View? {
+        get { _owningView }
+        set { _owningView = newValue }
+    }
+    // Internal storage behind a public accessor: no runtime exclusivity checks (EngineList.swift).
+    unowned(unsafe) var _owningView: View?
 
     /// Makes a layout guide; add it with ``View/addLayoutGuide(_:)``.
     public init(identifier: String? = nil) {
@@ -10,8 +15,6 @@ public final class LayoutGuide: LayoutItem {
     }
 
     public override var typeName: String { "LayoutGuide" }
-
-    override var hostView: View? { owningView }
 
     /// The guide's rectangle in its owning view's coordinates, after layout.
     public var layoutFrame: Rect {

@@ -7,7 +7,12 @@ import Synchronization
 /// coordinate space, allocated when it first takes part in its root's engine.
 open class LayoutItem {
     /// A name used in constraint descriptions, reports and traces (`Label:title`).
-    public var name: String?
+    public var name: String? {
+        get { _name }
+        set { _name = newValue }
+    }
+    // Internal storage behind a public accessor: no runtime exclusivity checks (EngineList.swift).
+    var _name: String?
 
     /// A number that identifies the item in descriptions when it has no name.
     public let serial: Int
@@ -31,7 +36,7 @@ open class LayoutItem {
     let isView: Bool
 
     init(name: String?, isView: Bool = false) {
-        self.name = name
+        self._name = name
         self.serial = LayoutItem.nextSerial()
         self.isView = isView
     }
@@ -49,8 +54,12 @@ open class LayoutItem {
     /// The class name used in descriptions (`View`, `Label`, `LayoutGuide`...).
     open var typeName: String { "LayoutItem" }
 
-    /// The view whose hierarchy the item belongs to (the view itself, or a guide's owner).
-    var hostView: View? { nil }
+    /// The view whose hierarchy the item belongs to (the view itself, or a guide's owner),
+    /// without a virtual call or a cast: ``View`` and ``LayoutGuide`` are the only subclasses
+    /// (the initializer is internal).
+    var hostView: View? {
+        isView ? unsafeDowncast(self, to: View.self) : unsafeDowncast(self, to: LayoutGuide.self)._owningView
+    }
 
     /// `TypeName:name`, or `TypeName:0x...` without a name.
     public var debugName: String {

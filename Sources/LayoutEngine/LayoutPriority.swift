@@ -56,6 +56,11 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
     /// Whether this is required (1000).
     public var isRequired: Bool { rawValue >= 1000 }
 
+    /// Whether an active constraint's priority can change from this one to `other` in place:
+    /// not between required and non-required (UIKit's rule, which raises; the engine refuses
+    /// with ``LayoutError/requiredPriorityMutation(_:message:)``). The engine's one check of it.
+    func changesInPlace(to other: LayoutPriority) -> Bool { isRequired == other.isRequired }
+
     public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public static func + (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(rawValue: lhs.rawValue + rhs) }

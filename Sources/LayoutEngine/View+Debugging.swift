@@ -39,7 +39,7 @@ extension View {
         engine.layoutPassIfSettled()
         var observed: [Variable] = []
         var owners: [LayoutItem] = []
-        for slot in engine.items {
+        for slot in engine.items.elements {
             let item = slot.takeUnretainedValue()
             guard let itemVariables = item.variables else { continue }
             owners.append(item)
@@ -78,7 +78,7 @@ extension View {
         var result: [LayoutConstraint] = []
         for variable in axisVariables {
             for constraint in engine.solver.constraintsDetermining(variable) {
-                guard let owner = constraint.owner as? LayoutConstraint, !result.contains(where: { $0 === owner }) else { continue }
+                guard let owner = constraint.layoutConstraint, !result.contains(where: { $0 === owner }) else { continue }
                 result.append(owner)
             }
         }

@@ -38,7 +38,7 @@ open class View: LayoutItem {
     /// The constraints made from this view's frame, while it translates it.
     var autoresizingConstraints: [LayoutConstraint] = []
     /// The constraints made from this view's intrinsic content size (up to four).
-    var contentSizeConstraints: [LayoutConstraint?] = [nil, nil, nil, nil]
+    var contentSizeConstraints = ContentSizeConstraints()
 
     var storedFrame = Rect.zero
     /// The intrinsic size or the frame changed; the engine applies it in the next
@@ -77,8 +77,6 @@ open class View: LayoutItem {
 
     open override var typeName: String { "View" }
 
-    override var hostView: View? { self }
-
     // MARK: - Hierarchy
 
     /// The root of the hierarchy (a window, or the topmost superview).
@@ -114,7 +112,7 @@ open class View: LayoutItem {
             ancestor = current.superview
         }
         if view.superview != nil { view.removeFromSuperview() }
-        _subviews.insert(view, at: min(index, _subviews.count))
+        insertIntoSubviews(view, at: index)
         view._superview = self
         LayoutEngine.hierarchyDidJoin(child: view, parent: self)
         view.setNeedsUpdateConstraints()
@@ -129,9 +127,7 @@ open class View: LayoutItem {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
         let moving = LayoutEngine.hierarchyWillSplit(child: self, parent: parent)
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
-            parent._subviews.remove(at: index)
-        }
+        parent.removeFromSubviews(self)
         _superview = nil
         LayoutEngine.reinstall(moving, in: self)
         parent.setNeedsLayout()
@@ -208,12 +204,15 @@ open class View: LayoutItem {
 
     /// Whether the frame becomes autoresizing-mask constraints (`true` for views made
     /// in code, as in UIKit). Turn it off before adding your own constraints.
-    public var translatesAutoresizingMaskIntoConstraints = true {
-        didSet {
-            guard oldValue != translatesAutoresizingMaskIntoConstraints else { return }
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { _translatesAutoresizingMask }
+        set {
+            guard newValue != _translatesAutoresizingMask else { return }
+            _translatesAutoresizingMask = newValue
             layoutEngine?.autoresizingDidChange(self)
         }
     }
+    var _translatesAutoresizingMask = true
 
     /// How the frame follows the superview's size while translated into constraints.
     public var autoresizingMask: AutoresizingMask = [] {

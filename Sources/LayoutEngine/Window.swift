@@ -54,8 +54,7 @@ public final class Window: View {
         engine.beginFrame()
         defer { engine.endFrame() }
         try body()
-        let churn = LayoutEngine.injectedChurnPerFrame
-        if churn > 0 { engine.injectChurn(churn) }
+        if engine.injectedChurnPerFrame > 0 { engine.injectChurn(engine.injectedChurnPerFrame) }
         layoutIfNeeded()
     }
 }
