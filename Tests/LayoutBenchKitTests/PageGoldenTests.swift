@@ -23,12 +23,16 @@ import Testing
 @Suite("Page golden files")
 struct PageGoldenTests {
     /// The history site's runs: two runs of `GateFixture.simple`, the second with more cell
-    /// updates, read from fixed (relative) paths so that no temporary folder shows.
+    /// updates, and a third on another machine (a group of its own), read from fixed
+    /// (relative) paths so that no temporary folder shows.
     static func historyRuns() throws -> [HistorySite.Run] {
         let first = try GateFixture.loaded(GateFixture.simple(), path: "runs/a/report.json")
         let second = try GateFixture.loaded(
             GateFixture.report(GateFixture.simple(cellUpdates: 120).specs, date: "2026-01-02T12:00:00Z"), path: "runs/b/report.json")
-        return [HistorySite.Run(id: "a", loaded: first), HistorySite.Run(id: "b", loaded: second)]
+        var elsewhere = GateFixture.report(GateFixture.simple(cellUpdates: 150).specs, date: "2026-01-03T12:00:00Z")
+        elsewhere.environment.machine.cpuModel = "Other CPU"
+        let third = try GateFixture.loaded(elsewhere, path: "runs/c/report.json")
+        return [HistorySite.Run(id: "a", loaded: first), HistorySite.Run(id: "b", loaded: second), HistorySite.Run(id: "c", loaded: third)]
     }
 
     /// The pages, by golden file name.
