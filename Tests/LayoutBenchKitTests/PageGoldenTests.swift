@@ -35,16 +35,31 @@ struct PageGoldenTests {
         return [HistorySite.Run(id: "a", loaded: first), HistorySite.Run(id: "b", loaded: second), HistorySite.Run(id: "c", loaded: third)]
     }
 
-    /// The pages, by golden file name.
+    /// `report` with load figures at every size (``TimeResult/withLoad(atStart:atEnd:logicalCores:)``):
+    /// the load averages `start` and `end` on the report's logical cores, which ``BusyRule``
+    /// calls busy above 2.
+    static func withLoad(_ report: Report, start: Double, end: Double) -> Report {
+        var report = report
+        for scenario in report.scenarios.indices {
+            for size in report.scenarios[scenario].sizes.indices {
+                report.scenarios[scenario].sizes[size].time = report.scenarios[scenario].sizes[size].time.withLoad(
+                    atStart: start, atEnd: end, logicalCores: report.environment.machine.logicalCores)
+            }
+        }
+        return report
+    }
+
+    /// The pages, by golden file name. The report page and the comparison's head carry load
+    /// figures of a busy machine, the comparison's base those of a quiet one.
     static func pages() throws -> [(name: String, html: String)] {
-        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
-        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 130), path: "head.json")
+        let base = try GateFixture.loaded(withLoad(GateFixture.simple(), start: 0.42, end: 0.5), path: "base.json")
+        let head = try GateFixture.loaded(withLoad(GateFixture.simple(cellUpdates: 130), start: 1.9, end: 2.61), path: "head.json")
         let comparison = ReportComparison.compare(base: base, head: head)
         let runs = try historyRuns()
         let collection = HistorySite.Collection(runs: runs, skipped: [GateError(.malformedJSON, "runs/broken/report.json:1:52: the text ends early")])
         let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-hide")!, size: 5)
         return [
-            ("report.html", ReportPage(report: HTMLTests.report()).html()),
+            ("report.html", ReportPage(report: withLoad(HTMLTests.report(), start: 1.25, end: 2.5)).html()),
             ("report-baseline.html", ReportPage(report: head.report, comparison: comparison, baselineName: "ci-quick").html()),
             ("comparison.html", ComparisonPage.html(comparison)),
             ("history-index.html", HistorySite.indexPage(collection)),

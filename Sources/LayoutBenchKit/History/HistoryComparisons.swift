@@ -51,13 +51,16 @@ enum HistoryComparisons {
         comparison.rows.filter { $0.verdict != .unchanged || $0.base != $0.head }
     }
 
-    /// The one-line summary of a pair: the verdict counts, lost coverage and the warnings.
+    /// The one-line summary of a pair: the verdict counts, lost coverage, the warnings and each
+    /// run's busy-machine warning (``BusyRule``).
     static func summary(_ comparison: ReportComparison, baseNumber: Int, headNumber: Int) -> (text: String, status: String) {
         var text = "#\(baseNumber) \(comparison.base.label) → #\(headNumber) \(comparison.head.label): \(comparison.countsText)."
         let identical = comparison.rows.count - shownRows(comparison).count
         if identical > 0 { text += " \(MetricFormat.count(Double(identical))) unchanged metrics with the same value in both runs are not listed." }
         if let lost = comparison.lostCoverageSummary { text += " " + lost }
         for warning in comparison.warnings { text += " " + warning }
+        if let busy = comparison.load.baseWarning { text += " Base: " + busy }
+        if let busy = comparison.load.headWarning { text += " Head: " + busy }
         let failed = !comparison.regressions.isEmpty || !comparison.lostCoverage.isEmpty
         return (text, failed ? "fail" : comparison.improvements.isEmpty ? "ok" : "")
     }
