@@ -129,6 +129,88 @@ struct InstructionTests {
         #expect(child.injectWork == 10 && child.instructions)
     }
 
+    /// An Interface Builder document with two top-level views (two `first-layout` scenarios:
+    /// `two.xib/view-a/first-layout` and `two.xib/view-b/first-layout`).
+    static let twoViews = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+            <device id="retina4_7" orientation="portrait" appearance="light"/>
+            <objects>
+                <view contentMode="scaleToFill" id="a">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a1">
+                            <rect key="frame" x="16" y="20" width="343" height="100"/>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="a1" firstAttribute="leading" secondItem="a" secondAttribute="leading" constant="16" id="ca1"/>
+                        <constraint firstItem="a" firstAttribute="trailing" secondItem="a1" secondAttribute="trailing" constant="16" id="ca2"/>
+                        <constraint firstItem="a1" firstAttribute="top" secondItem="a" secondAttribute="top" constant="20" id="ca3"/>
+                        <constraint firstAttribute="height" constant="100" id="ca4" firstItem="a1"/>
+                    </constraints>
+                </view>
+                <view contentMode="scaleToFill" id="b">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b1">
+                            <rect key="frame" x="8" y="8" width="359" height="44"/>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="b1" firstAttribute="leading" secondItem="b" secondAttribute="leading" constant="8" id="cb1"/>
+                        <constraint firstItem="b" firstAttribute="trailing" secondItem="b1" secondAttribute="trailing" constant="8" id="cb2"/>
+                        <constraint firstItem="b1" firstAttribute="top" secondItem="b" secondAttribute="top" constant="8" id="cb3"/>
+                        <constraint firstAttribute="height" constant="44" id="cb4" firstItem="b1"/>
+                    </constraints>
+                </view>
+            </objects>
+        </document>
+        """
+
+    /// `path` written relative to this process's working folder (`../../tmp/...`).
+    static func relativePath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath.split(separator: "/")
+        return String(repeating: "../", count: here.count) + path.drop { $0 == "/" }
+    }
+
+    @Test(
+        "--layouts under callgrind: the request carries the documents, the parent's folder and its scenarios; the child imports them and runs those")
+    func layoutsRequest() throws {
+        let folder = try Fixture.temporaryFolder("instructions-layouts")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try GateFixture.write(Self.twoViews, "two.xib", in: folder)
+        let layouts = [Self.relativePath(folder.path)]
+        let parentScenarios = try ImportedScenarios.make(paths: layouts)
+        #expect(parentScenarios.map(\.name) == ["two.xib/view-a/first-layout", "two.xib/view-b/first-layout"])
+
+        var configuration = RunConfiguration.quickDefaults
+        configuration.instructions = true
+        configuration.layouts = layouts
+        let plain = InstructionRun.Request(configuration, dumpBase: "out", progressLines: false)
+        // Without --layouts nothing is added to the request file: built-in runs read what they read before.
+        let plainText = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
+        #expect(!plainText.contains("layouts") && !plainText.contains("importedFrom") && !plainText.contains("\"scenarios\""))
+        // The parent chose view-b only (a pattern, or layoutbench.yml's kinds: the child must not run more).
+        let request = try JSONDecoder().decode(
+            InstructionRun.Request.self,
+            from: JSONEncoder().encode(
+                plain.importing([parentScenarios[1]], layouts: layouts, from: FileManager.default.currentDirectoryPath)))
+        #expect(request.layouts == layouts && request.scenarios == ["two.xib/view-b/first-layout"])
+
+        // (The child runs in a folder of its own and reads relative documents from the parent's:
+        // InstructionGateEndToEndTests.layouts. Tests run in parallel, so this one leaves the
+        // working folder alone: the request names this process's own.)
+        let child = try InstructionRun.importedScenarios(request)
+        #expect(child.map(\.name) == ["two.xib/view-b/first-layout"])
+        #expect(child.map(\.summary) == [parentScenarios[1].summary])
+
+        // A document that no longer makes the scenario: an error naming it.
+        var gone = request
+        gone.scenarios = ["two.xib/view-c/first-layout"]
+        #expect(throws: LayoutBenchError.self) { try InstructionRun.importedScenarios(gone) }
+    }
+
     @Test("Injected work leaves values and counters alone and does the work")
     func injectedWorkInSolver() throws {
         func solve(work: Int) throws -> (Double, SolverCounters, UInt64) {
