@@ -130,43 +130,32 @@ struct InstructionTests {
     }
 
     /// An Interface Builder document with two top-level views (two `first-layout` scenarios:
-    /// `two.xib/view-a/first-layout` and `two.xib/view-b/first-layout`).
+    /// `two.xib/view-a/first-layout` and `two.xib/view-b/first-layout`), each holding one box
+    /// pinned by its leading, trailing and top edges and a height.
     static let twoViews = """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-            <device id="retina4_7" orientation="portrait" appearance="light"/>
-            <objects>
-                <view contentMode="scaleToFill" id="a">
-                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                    <subviews>
-                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a1">
-                            <rect key="frame" x="16" y="20" width="343" height="100"/>
-                        </view>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="a1" firstAttribute="leading" secondItem="a" secondAttribute="leading" constant="16" id="ca1"/>
-                        <constraint firstItem="a" firstAttribute="trailing" secondItem="a1" secondAttribute="trailing" constant="16" id="ca2"/>
-                        <constraint firstItem="a1" firstAttribute="top" secondItem="a" secondAttribute="top" constant="20" id="ca3"/>
-                        <constraint firstAttribute="height" constant="100" id="ca4" firstItem="a1"/>
-                    </constraints>
-                </view>
-                <view contentMode="scaleToFill" id="b">
-                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                    <subviews>
-                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b1">
-                            <rect key="frame" x="8" y="8" width="359" height="44"/>
-                        </view>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="b1" firstAttribute="leading" secondItem="b" secondAttribute="leading" constant="8" id="cb1"/>
-                        <constraint firstItem="b" firstAttribute="trailing" secondItem="b1" secondAttribute="trailing" constant="8" id="cb2"/>
-                        <constraint firstItem="b1" firstAttribute="top" secondItem="b" secondAttribute="top" constant="8" id="cb3"/>
-                        <constraint firstAttribute="height" constant="44" id="cb4" firstItem="b1"/>
-                    </constraints>
-                </view>
-            </objects>
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <objects>\(pinnedBox(in: "a", inset: 16, height: 100))\(pinnedBox(in: "b", inset: 8, height: 44))</objects>
         </document>
         """
+
+    /// A 375 × 667 root view `root` holding a box `root1` inset by `inset` points, `height` tall.
+    static func pinnedBox(in root: String, inset: Int, height: Int) -> String {
+        let box = root + "1"
+        let edges = [(box, "leading", root, "leading"), (root, "trailing", box, "trailing"), (box, "top", root, "top")]
+        let constraints = edges.enumerated().map { index, edge in
+            "<constraint firstItem=\"\(edge.0)\" firstAttribute=\"\(edge.1)\" secondItem=\"\(edge.2)\" secondAttribute=\"\(edge.3)\" "
+                + "constant=\"\(inset)\" id=\"\(root)c\(index)\"/>"
+        }
+        return """
+            <view contentMode="scaleToFill" id="\(root)"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="\(box)">\
+            <rect key="frame" x="\(inset)" y="\(inset)" width="\(375 - 2 * inset)" height="\(height)"/></view></subviews>
+            <constraints>\(constraints.joined())<constraint firstItem="\(box)" firstAttribute="height" constant="\(height)" id="\(root)h"/></constraints>
+            </view>
+            """
+    }
 
     /// `path` written relative to this process's working folder (`../../tmp/...`).
     static func relativePath(_ path: String) -> String {
