@@ -144,7 +144,7 @@ struct HTMLTests {
         #expect(index.contains("href=\"runs/nested-b/report.html\"") && index.contains("href=\"compare/nested-b.html\""))
         #expect(index.contains("2026-01-02T12:00:00Z") && index.contains("cdcdcdc"))
         let trends = try String(contentsOfFile: output + "/trends.html", encoding: .utf8)
-        #expect(trends.contains("id=\"trend-demo-a\"") && trends.contains("<svg class=\"chart\""))
+        #expect(trends.contains("id=\"trend-machine-1-demo-a\"") && trends.contains("<svg class=\"chart\""))
         let compare = try String(contentsOfFile: output + "/compare.html", encoding: .utf8)
         #expect(compare.contains("var LAYOUTBENCH_HISTORY = {\"strings\":["))
         #expect(compare.contains("id=\"any-table\""))

@@ -127,6 +127,35 @@ struct InstructionGateEndToEndTests {
     }
 
     @Test(
+        "run --instructions --layouts: the imported scenarios counted under callgrind, as a native run names and counts them",
+        .enabled(if: unavailable == nil, "\(unavailable ?? "")"))
+    func layouts() throws {
+        let folder = try Fixture.temporaryFolder("instructions-layouts-run")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try GateFixture.write(InstructionTests.twoViews, "documents/two.xib", in: folder)
+        // Relative to this process's folder: the child under callgrind runs in a folder of its own.
+        let documents = InstructionTests.relativePath(folder.appendingPathComponent("documents").path)
+        let common = ["two.xib/view-b/*", "--quick", "--layouts", documents, "--no-history", "--progress", "none", "--format", "json"]
+        let counted = try EndToEndTests.execute(["run", "--instructions", "--output", folder.appendingPathComponent("counted").path] + common)
+        try #require(counted.status == 0, "\(counted.errors)")
+        let native = try EndToEndTests.execute(
+            ["run", "--no-allocations", "--repetitions", "2", "--output", folder.appendingPathComponent("native").path] + common)
+        try #require(native.status == 0, "\(native.errors)")
+        let report = try ReportReader.read(folder.appendingPathComponent("counted/latest/report.json").path).report
+        let nativeReport = try ReportReader.read(folder.appendingPathComponent("native/latest/report.json").path).report
+        #expect(report.options.instructions == true && report.options.layouts == [documents])
+        #expect(report.scenarios.map(\.name) == ["two.xib/view-b/first-layout"])
+        #expect(report.scenarios.map(\.name) == nativeReport.scenarios.map(\.name))
+        #expect(report.scenarios.map(\.summary) == nativeReport.scenarios.map(\.summary))
+        let sizes = try #require(report.scenarios.first?.sizes)
+        #expect(sizes.map(\.size) == [1, 2, 4])
+        #expect(sizes.allSatisfy { ($0.instructions ?? 0) > 10_000 }, "\(sizes.map(\.instructions))")
+        // The same work as the native run: the same solver counters at every size.
+        #expect(sizes.map(\.counters) == nativeReport.scenarios.first?.sizes.map(\.counters))
+        #expect(report.status == .passed)
+    }
+
+    @Test(
         "run --instructions twice: the same count at every size; without valgrind's header or valgrind the error says so",
         .enabled(if: unavailable == nil, "\(unavailable ?? "")"))
     func repeatable() throws {

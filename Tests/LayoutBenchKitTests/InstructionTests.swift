@@ -129,6 +129,77 @@ struct InstructionTests {
         #expect(child.injectWork == 10 && child.instructions)
     }
 
+    /// An Interface Builder document with two top-level views (two `first-layout` scenarios:
+    /// `two.xib/view-a/first-layout` and `two.xib/view-b/first-layout`), each holding one box
+    /// pinned by its leading, trailing and top edges and a height.
+    static let twoViews = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <objects>\(pinnedBox(in: "a", inset: 16, height: 100))\(pinnedBox(in: "b", inset: 8, height: 44))</objects>
+        </document>
+        """
+
+    /// A 375 × 667 root view `root` holding a box `root1` inset by `inset` points, `height` tall.
+    static func pinnedBox(in root: String, inset: Int, height: Int) -> String {
+        let box = root + "1"
+        let edges = [(box, "leading", root, "leading"), (root, "trailing", box, "trailing"), (box, "top", root, "top")]
+        let constraints = edges.enumerated().map { index, edge in
+            "<constraint firstItem=\"\(edge.0)\" firstAttribute=\"\(edge.1)\" secondItem=\"\(edge.2)\" secondAttribute=\"\(edge.3)\" "
+                + "constant=\"\(inset)\" id=\"\(root)c\(index)\"/>"
+        }
+        return """
+            <view contentMode="scaleToFill" id="\(root)"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="\(box)">\
+            <rect key="frame" x="\(inset)" y="\(inset)" width="\(375 - 2 * inset)" height="\(height)"/></view></subviews>
+            <constraints>\(constraints.joined())<constraint firstItem="\(box)" firstAttribute="height" constant="\(height)" id="\(root)h"/></constraints>
+            </view>
+            """
+    }
+
+    /// `path` written relative to this process's working folder (`../../tmp/...`).
+    static func relativePath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath.split(separator: "/")
+        return String(repeating: "../", count: here.count) + path.drop { $0 == "/" }
+    }
+
+    @Test(
+        "--layouts under callgrind: the request carries the documents, the parent's folder and its scenarios; the child imports them and runs those")
+    func layoutsRequest() throws {
+        let folder = try Fixture.temporaryFolder("instructions-layouts")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try GateFixture.write(Self.twoViews, "two.xib", in: folder)
+        let layouts = [Self.relativePath(folder.path)]
+        let parentScenarios = try ImportedScenarios.make(paths: layouts)
+        #expect(parentScenarios.map(\.name) == ["two.xib/view-a/first-layout", "two.xib/view-b/first-layout"])
+
+        var configuration = RunConfiguration.quickDefaults
+        configuration.instructions = true
+        configuration.layouts = layouts
+        let plain = InstructionRun.Request(configuration, dumpBase: "out", progressLines: false)
+        // Without --layouts nothing is added to the request file: built-in runs read what they read before.
+        let plainText = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
+        #expect(!plainText.contains("layouts") && !plainText.contains("importedFrom") && !plainText.contains("\"scenarios\""))
+        // The parent chose view-b only (a pattern, or layoutbench.yml's kinds: the child must not run more).
+        let request = try JSONDecoder().decode(
+            InstructionRun.Request.self,
+            from: JSONEncoder().encode(
+                plain.importing([parentScenarios[1]], layouts: layouts, from: FileManager.default.currentDirectoryPath)))
+        #expect(request.layouts == layouts && request.scenarios == ["two.xib/view-b/first-layout"])
+
+        // (The child runs in a folder of its own and reads relative documents from the parent's:
+        // InstructionGateEndToEndTests.layouts. Tests run in parallel, so this one leaves the
+        // working folder alone: the request names this process's own.)
+        let child = try InstructionRun.importedScenarios(request)
+        #expect(child.map(\.name) == ["two.xib/view-b/first-layout"])
+        #expect(child.map(\.summary) == [parentScenarios[1].summary])
+
+        // A document that no longer makes the scenario: an error naming it.
+        var gone = request
+        gone.scenarios = ["two.xib/view-c/first-layout"]
+        #expect(throws: LayoutBenchError.self) { try InstructionRun.importedScenarios(gone) }
+    }
+
     @Test("Injected work leaves values and counters alone and does the work")
     func injectedWorkInSolver() throws {
         func solve(work: Int) throws -> (Double, SolverCounters, UInt64) {

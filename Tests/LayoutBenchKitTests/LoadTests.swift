@@ -75,6 +75,18 @@ struct LoadTests {
         #expect(!RunSummary.text(decoded, written: []).contains("Busy machine"))
     }
 
+    @Test("Optional fields need no new schema version: a version 1 reader skips members it does not know")
+    func unknownMembers() throws {
+        // A report as a later layoutbench might write it: load figures, plus a member this one does not know.
+        var report = GateFixture.simple()
+        report.scenarios[0].sizes[0].time = report.scenarios[0].sizes[0].time.withLoad(atStart: 1.25, atEnd: 2.5, logicalCores: 2)
+        let text = try report.jsonText().replacingOccurrences(of: "\"busy\": true", with: "\"busy\": true,\n\"laterField\": [1, 2]")
+        #expect(text.contains("\"laterField\": [1, 2]") && text.contains("\"schemaVersion\": 1"))
+        let decoded = try ReportReader.decode(Array(text.utf8), path: "later.json").report
+        #expect(decoded.scenarios[0].sizes[0].time.busy == true && decoded.scenarios[0].sizes[0].time.loadAverageAtEnd == 2.5)
+        #expect(decoded.scenarios[0].sizes[1].time.busy == nil)
+    }
+
     @Test("Load figures round-trip through the report JSON")
     func roundTrip() throws {
         var report = GateFixture.simple()
@@ -122,6 +134,49 @@ struct LoadTests {
         #expect(BusyRule.summary(report)?.busy == 0 && BusyRule.summary(report)?.worst?.ratio == 1)
         #expect(BusyRule.warning(report) == nil)
         #expect(!RunSummary.text(report, written: []).contains("Busy machine"))
+    }
+
+    @Test("The report page and the comparison page show each measurement's load figures and the summary's busy warning")
+    func pages() throws {
+        var head = GateFixture.simple()
+        head.scenarios[0].sizes[0].time = Self.time(wall: 130, cpu: 100).withLoad(atStart: 0.5, atEnd: 0.75, logicalCores: 2)
+        head.scenarios[0].sizes[1].time = Self.time(wall: 105, cpu: 100).withLoad(atStart: 0.5, atEnd: nil, logicalCores: 2)
+        head.scenarios[1].sizes[0].time = Self.time(wall: 410, cpu: 100).withLoad(atStart: 0.5, atEnd: 0.5, logicalCores: 2)
+        head.scenarios[1].sizes[1].time = Self.time(wall: 100, cpu: 100).withLoad(atStart: 3, atEnd: 1, logicalCores: 2)
+        let warning = try #require(BusyRule.warning(head))
+        // The text summary's line, the report page's notice: one sentence from BusyRule.
+        #expect(RunSummary.text(head, written: []).contains("warning: " + warning))
+        let page = ReportPage(report: head).html()
+        #expect(page.contains("<p class=\"notice\">⚠️ " + HTML.escape(warning)))
+        #expect(page.contains(">Wall/CPU</th>") && page.contains(">Load average</th>"))
+        #expect(
+            page.contains(
+                "<td class=\"n\" data-v=\"1.3\">1.30× <span class=\"badge warn\">busy</span></td><td class=\"n\" data-v=\"0.75\">0.50 → 0.75</td>"))
+        #expect(page.contains("<td class=\"n\" data-v=\"1.05\">1.05×</td><td class=\"n\" data-v=\"0.5\">0.50 at the start</td>"))
+        #expect(
+            page.contains(
+                "<td class=\"n\" data-v=\"1.0\">1.00× <span class=\"badge warn\">busy</span></td><td class=\"n\" data-v=\"3.0\">3.00 → 1.00</td>"))
+
+        // The comparison page: the head's warning, and both runs' figures per measurement (the base has none).
+        let comparison = ReportComparison.compare(
+            base: try GateFixture.loaded(GateFixture.simple(), path: "base.json"), head: try GateFixture.loaded(head))
+        #expect(comparison.load.headWarning == warning && comparison.load.baseWarning == nil)
+        #expect(comparison.load.measurements.map { "\($0.scenario)@\($0.size)" } == ["demo/a@10", "demo/a@20", "demo/b@10", "demo/b@20"])
+        let compared = ComparisonPage.html(comparison)
+        #expect(compared.contains("<p class=\"notice\">⚠️ <b>Head:</b> " + HTML.escape(warning) + "</p>"))
+        #expect(compared.contains("Load average and wall/CPU per measurement (busy: 0 in the base, 3 in the head)"))
+        #expect(compared.contains("<tr><td>demo/b</td><td class=\"n\" data-v=\"10.0\">10</td><td class=\"n\">–</td><td class=\"n\">–</td>"))
+        #expect(compared.contains("4.10× <span class=\"badge warn\">busy</span>"))
+        // The history site's summary of the pair says it too.
+        #expect(HistoryComparisons.summary(comparison, baseNumber: 1, headNumber: 2).text.hasSuffix(" Head: " + warning))
+
+        // Without load figures (older reports, instruction runs): no columns, no table, no notice.
+        let quiet = ReportPage(report: GateFixture.simple()).html()
+        #expect(!quiet.contains(">Wall/CPU</th>") && !quiet.contains("Busy machine"))
+        let plain = ComparisonPage.html(
+            ReportComparison.compare(
+                base: try GateFixture.loaded(GateFixture.simple(), path: "base.json"), head: try GateFixture.loaded(GateFixture.simple())))
+        #expect(!plain.contains("load-table") && !plain.contains("Busy machine"))
     }
 }
 

@@ -27,24 +27,43 @@ import Testing
 @Suite("Page golden files")
 struct PageGoldenTests {
     /// The history site's runs: two runs of `GateFixture.simple`, the second with more cell
-    /// updates, read from fixed (relative) paths so that no temporary folder shows.
+    /// updates, and a third on another machine (a group of its own), read from fixed
+    /// (relative) paths so that no temporary folder shows.
     static func historyRuns() throws -> [HistorySite.Run] {
         let first = try GateFixture.loaded(GateFixture.simple(), path: "runs/a/report.json")
         let second = try GateFixture.loaded(
             GateFixture.report(GateFixture.simple(cellUpdates: 120).specs, date: "2026-01-02T12:00:00Z"), path: "runs/b/report.json")
-        return [HistorySite.Run(id: "a", loaded: first), HistorySite.Run(id: "b", loaded: second)]
+        var elsewhere = GateFixture.report(GateFixture.simple(cellUpdates: 150).specs, date: "2026-01-03T12:00:00Z")
+        elsewhere.environment.machine.cpuModel = "Other CPU"
+        let third = try GateFixture.loaded(elsewhere, path: "runs/c/report.json")
+        return [HistorySite.Run(id: "a", loaded: first), HistorySite.Run(id: "b", loaded: second), HistorySite.Run(id: "c", loaded: third)]
     }
 
-    /// The pages, by golden file name.
+    /// `report` with load figures at every size (``TimeResult/withLoad(atStart:atEnd:logicalCores:)``):
+    /// the load averages `start` and `end` on the report's logical cores, which ``BusyRule``
+    /// calls busy above 2.
+    static func withLoad(_ report: Report, start: Double, end: Double) -> Report {
+        var report = report
+        for scenario in report.scenarios.indices {
+            for size in report.scenarios[scenario].sizes.indices {
+                report.scenarios[scenario].sizes[size].time = report.scenarios[scenario].sizes[size].time.withLoad(
+                    atStart: start, atEnd: end, logicalCores: report.environment.machine.logicalCores)
+            }
+        }
+        return report
+    }
+
+    /// The pages, by golden file name. The report page and the comparison's head carry load
+    /// figures of a busy machine, the comparison's base those of a quiet one.
     static func pages() throws -> [(name: String, html: String)] {
-        let base = try GateFixture.loaded(GateFixture.simple(), path: "base.json")
-        let head = try GateFixture.loaded(GateFixture.simple(cellUpdates: 130), path: "head.json")
+        let base = try GateFixture.loaded(withLoad(GateFixture.simple(), start: 0.42, end: 0.5), path: "base.json")
+        let head = try GateFixture.loaded(withLoad(GateFixture.simple(cellUpdates: 130), start: 1.9, end: 2.61), path: "head.json")
         let comparison = ReportComparison.compare(base: base, head: head)
         let runs = try historyRuns()
         let collection = HistorySite.Collection(runs: runs, skipped: [GateError(.malformedJSON, "runs/broken/report.json:1:52: the text ends early")])
         let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-hide")!, size: 5)
         return [
-            ("report.html", ReportPage(report: HTMLTests.report()).html()),
+            ("report.html", ReportPage(report: withLoad(HTMLTests.report(), start: 1.25, end: 2.5)).html()),
             ("report-baseline.html", ReportPage(report: head.report, comparison: comparison, baselineName: "ci-quick").html()),
             ("comparison.html", ComparisonPage.html(comparison)),
             ("history-index.html", HistorySite.indexPage(collection)),

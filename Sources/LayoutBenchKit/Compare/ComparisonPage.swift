@@ -20,6 +20,9 @@ public enum ComparisonPage {
                 ("Verdicts", comparison.countsText),
             ]),
             "warnings": comparison.warnings,
+            "busy": [("Base", comparison.load.baseWarning), ("Head", comparison.load.headWarning)].compactMap { side, warning in
+                warning.map { ["side": side, "text": $0] }
+            },
         ]
         if let lost = comparison.lostCoverageSummary { context["lostCoverage"] = lost }
         if regressions > 0 {
@@ -48,6 +51,7 @@ public enum ComparisonPage {
                     label: row.scenario, ratio: row.base > 0 ? row.head / row.base : nil, low: row.ratioLower, high: row.ratioUpper))
         }
         if !bars.isEmpty { context["bars"] = SVGRatioBars(title: "Wall time ratio head ÷ base per scenario", bars: bars).svg() }
+        if let table = loadTable(comparison.load) { context["loadTable"] = table }
 
         let shown = comparison.rows.filter { $0.base != 0 || $0.head != 0 }
         if shown.count < comparison.rows.count { context["zeroCounters"] = String(comparison.rows.count - shown.count) }
@@ -61,6 +65,34 @@ public enum ComparisonPage {
             navigation: [("summary", "Summary"), ("changes", "Regressions and improvements"), ("time", "Wall time"), ("metrics", "Every metric")],
             body: PageTemplates.render("comparison", context)
         ).render()
+    }
+
+    /// Per measurement, each run's load averages and wall/CPU ratio (folded), or `nil` when
+    /// neither run recorded load figures.
+    static func loadTable(_ load: ReportComparison.Load) -> String? {
+        guard !load.measurements.isEmpty else { return nil }
+        let table = HTMLTable(
+            id: "load-table",
+            columns: [
+                .init("Scenario"), .init("Size", numeric: true), .init("Base load average", numeric: true),
+                .init("Base wall/CPU", numeric: true, help: "median wall time ÷ median CPU time; busy above \(BusyRule.wallToCPUThreshold)×"),
+                .init("Head load average", numeric: true),
+                .init("Head wall/CPU", numeric: true, help: "median wall time ÷ median CPU time; busy above \(BusyRule.wallToCPUThreshold)×"),
+            ],
+            rows: load.measurements.map {
+                HTMLTable.Row([
+                    HTMLTable.Cell($0.scenario), HTMLTable.Cell(MetricFormat.count(Double($0.size)), sortBy: Double($0.size)),
+                    .loadAverage($0.base), .wallToCPU($0.base), .loadAverage($0.head), .wallToCPU($0.head),
+                ])
+            }, filterable: load.measurements.count > 10
+        ).render()
+        let busy = (load.measurements.filter { $0.base.busy == true }.count, load.measurements.filter { $0.head.busy == true }.count)
+        return PageTemplates.render(
+            "details",
+            [
+                "summary": "Load average and wall/CPU per measurement (busy: \(busy.0) in the base, \(busy.1) in the head)",
+                "html": table,
+            ])
     }
 
     /// A sortable table of comparison rows (also used in the report's baseline section).

@@ -134,6 +134,28 @@ public struct ReportComparison: Sendable {
     public var warnings: [String]
     /// Where the thresholds came from.
     public var thresholdsSource: String
+    /// How busy the machines were (docs/measurement.md, "Load and busy measurements").
+    public var load = Load()
+
+    /// The load figures of the two runs, for the pages: each run's busy-machine warning
+    /// (``BusyRule/warning(_:code:)``, the sentence `run` and `check.md` print) and, per
+    /// measurement both runs made, their times with the load averages and wall/CPU ratios.
+    public struct Load: Sendable {
+        /// The base's busy-machine warning, or `nil` when none of its measurements was busy.
+        public var baseWarning: String?
+        /// The head's busy-machine warning, or `nil`.
+        public var headWarning: String?
+        /// The measurements (scenario and size) of which either run recorded load figures, in row order.
+        public var measurements: [Measurement] = []
+
+        /// One measurement's times in both runs.
+        public struct Measurement: Sendable {
+            public var scenario: String
+            public var size: Int
+            public var base: TimeResult
+            public var head: TimeResult
+        }
+    }
 
     /// The rows with `verdict`, gating or not.
     public func rows(_ verdict: Verdict) -> [Row] { rows.filter { $0.verdict == verdict } }
@@ -182,6 +204,7 @@ public struct ReportComparison: Sendable {
         var rows: [Row] = []
         var onlyInBase: [String] = []
         var onlyInHead: [String] = []
+        var load = Load(baseWarning: BusyRule.warning(base.report), headWarning: BusyRule.warning(head.report))
         let baseScenarios = Dictionary(base.report.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let headNames = Set(head.report.scenarios.map(\.name))
         for scenario in base.report.scenarios where !headNames.contains(scenario.name) {
@@ -201,6 +224,9 @@ public struct ReportComparison: Sendable {
                 guard let baseSize = baseSizes[headSize.size] else {
                     onlyInHead.append("\(headScenario.name) at \(headSize.size)")
                     continue
+                }
+                if baseSize.time.busy != nil || headSize.time.busy != nil {
+                    load.measurements.append(.init(scenario: headScenario.name, size: headSize.size, base: baseSize.time, head: headSize.time))
                 }
                 for metric in CompareMetric.all {
                     let rule = thresholds.rule(scenario: headScenario.name, family: headScenario.family, metric: metric)
@@ -222,7 +248,7 @@ public struct ReportComparison: Sendable {
         return ReportComparison(
             base: Side(base), head: Side(head), rows: rows, onlyInBase: onlyInBase, onlyInHead: onlyInHead,
             lostCoverage: sameSelection ? onlyInBase : [],
-            warnings: warnings(base: base.report, head: head.report), thresholdsSource: thresholds.source)
+            warnings: warnings(base: base.report, head: head.report), thresholdsSource: thresholds.source, load: load)
     }
 
     /// The verdict on one metric (the type's discussion states the rule).

@@ -110,6 +110,26 @@ public struct HTMLTable: Sendable {
     public var columns: [Column]
     /// The rows.
     public var rows: [Row]
+    /// The rows in groups instead (when not empty, ``rows`` is not used): each group is a
+    /// `<tbody>` of its own after a heading row in a `<tbody class="group">`, so that sorting
+    /// and filtering keep every row in its group (the history index groups runs by machine).
+    public var groups: [RowGroup] = []
+
+    /// Rows under a heading.
+    public struct RowGroup: Sendable {
+        /// The heading (HTML), across every column.
+        public var heading: String
+        /// The heading's id, for links.
+        public var id: String
+        /// The rows.
+        public var rows: [Row]
+
+        public init(heading: String, id: String, rows: [Row]) {
+            self.heading = heading
+            self.id = id
+            self.rows = rows
+        }
+    }
     /// Whether to show a text filter above the table (script only).
     public var filterable: Bool
     /// More controls for the filter bar (HTML), such as a verdict ``select``.
@@ -139,7 +159,10 @@ public struct HTMLTable: Sendable {
                 if let help = column.help { entry["help"] = help }
                 return entry
             },
-            "rows": rows.map { row -> [String: Any] in
+            "span": String(columns.count),
+        ]
+        func rowsContext(_ rows: [Row]) -> [[String: Any]] {
+            rows.map { row -> [String: Any] in
                 [
                     "attributes": row.attributes.map { ["name": $0.0, "value": $0.1] },
                     "cells": row.cells.enumerated().map { index, cell -> [String: Any] in
@@ -149,8 +172,12 @@ public struct HTMLTable: Sendable {
                         return entry
                     },
                 ]
-            },
-        ]
+            }
+        }
+        context["bodies"] =
+            groups.isEmpty
+            ? [["rows": rowsContext(rows), "hasHeading": false]]
+            : groups.map { ["rows": rowsContext($0.rows), "hasHeading": true, "heading": $0.heading, "groupId": $0.id] as [String: Any] }
         if let caption { context["caption"] = caption }
         return PageTemplates.render("table", context)
     }

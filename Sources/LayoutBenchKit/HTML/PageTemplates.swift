@@ -40,7 +40,8 @@ enum PageTemplates {
     static let tablesScript = asset(PackageResources.tables_js)
     /// The history site's comparison view (`history-compare.js`).
     static let historyCompareScript = asset(PackageResources.history_compare_js)
-    /// The history index's choice of the two latest runs (`history-index.js`).
+    /// The history site's compare forms: a head chosen on another machine brings the base to
+    /// its machine (`history-index.js`, on the index and on `compare.html`).
     static let historyIndexScript = asset(PackageResources.history_index_js)
 
     /// The parsed templates, and the errors of those that did not parse (a test checks there

@@ -69,6 +69,7 @@ public struct ReportPage {
             cards.append(("\(comparison.regressions.count)", "regressions against \(baselineName.map { "'\($0)'" } ?? "the baseline")"))
         }
         context["cards"] = cards.map { ["big": $0.0, "label": $0.1] }
+        if let busy = BusyRule.warning(report) { context["busy"] = busy }
 
         // The largest ratios.
         let ranked = report.pairs.compactMap { pair -> (PairComparison, Double)? in
@@ -375,6 +376,8 @@ public struct ReportPage {
     }
 
     func measurementsTable(_ scenario: ScenarioResult) -> String {
+        // The load columns only where the run recorded load figures (not in older reports or instruction runs).
+        let hasLoad = scenario.sizes.contains { $0.time.busy != nil }
         var rows: [HTMLTable.Row] = []
         for size in scenario.sizes {
             let wall = size.time.wallNanoseconds, cpu = size.time.cpuNanoseconds
@@ -384,35 +387,48 @@ public struct ReportPage {
                 return HTMLTable.Cell(value.map { MetricFormat.count($0) } ?? "–", sortBy: value)
             }
             rows.append(
-                HTMLTable.Row([
-                    HTMLTable.Cell(MetricFormat.count(Double(size.size)), sortBy: Double(size.size)),
-                    HTMLTable.Cell(MetricFormat.count(Double(size.operations)), sortBy: Double(size.operations)),
-                    HTMLTable.Cell(MetricFormat.duration(nanoseconds: wall.median), sortBy: wall.median),
-                    HTMLTable.Cell(
-                        statistics.map {
-                            "\(MetricFormat.duration(nanoseconds: $0.percentile(0.1)))–\(MetricFormat.duration(nanoseconds: $0.percentile(0.9)))"
-                        } ?? "–",
-                        sortBy: statistics?.percentile(0.9)),
-                    HTMLTable.Cell(MetricFormat.duration(nanoseconds: cpu.median), sortBy: cpu.median),
-                    HTMLTable.Cell("\(wall.count)", sortBy: Double(wall.count)),
-                    HTMLTable.Cell(
-                        size.allocations.map { MetricFormat.count(Double($0.count)) + ($0.repetitionsAgree ? "" : " *") } ?? "–",
-                        sortBy: size.allocations.map { Double($0.count) }),
-                    HTMLTable.Cell(
-                        size.allocations.map { MetricFormat.bytes(Double($0.bytes)) } ?? "–", sortBy: size.allocations.map { Double($0.bytes) }),
-                    HTMLTable.Cell(MetricFormat.bytes(Double(size.memory.peakIncreaseBytes)), sortBy: Double(size.memory.peakIncreaseBytes)),
-                    counter("solves"), counter("pivots"), counter("rowOperations"), counter("cellUpdates"),
-                    HTMLTable.Cell(html: HTML.badge(size.status.rawValue, kind: size.status.rawValue), sortValue: size.status.rawValue),
-                ]))
+                HTMLTable.Row(
+                    [
+                        HTMLTable.Cell(MetricFormat.count(Double(size.size)), sortBy: Double(size.size)),
+                        HTMLTable.Cell(MetricFormat.count(Double(size.operations)), sortBy: Double(size.operations)),
+                        HTMLTable.Cell(MetricFormat.duration(nanoseconds: wall.median), sortBy: wall.median),
+                        HTMLTable.Cell(
+                            statistics.map {
+                                "\(MetricFormat.duration(nanoseconds: $0.percentile(0.1)))–\(MetricFormat.duration(nanoseconds: $0.percentile(0.9)))"
+                            } ?? "–",
+                            sortBy: statistics?.percentile(0.9)),
+                        HTMLTable.Cell(MetricFormat.duration(nanoseconds: cpu.median), sortBy: cpu.median),
+                    ] + (hasLoad ? [.wallToCPU(size.time), .loadAverage(size.time)] : []) + [
+                        HTMLTable.Cell("\(wall.count)", sortBy: Double(wall.count)),
+                        HTMLTable.Cell(
+                            size.allocations.map { MetricFormat.count(Double($0.count)) + ($0.repetitionsAgree ? "" : " *") } ?? "–",
+                            sortBy: size.allocations.map { Double($0.count) }),
+                        HTMLTable.Cell(
+                            size.allocations.map { MetricFormat.bytes(Double($0.bytes)) } ?? "–", sortBy: size.allocations.map { Double($0.bytes) }),
+                        HTMLTable.Cell(MetricFormat.bytes(Double(size.memory.peakIncreaseBytes)), sortBy: Double(size.memory.peakIncreaseBytes)),
+                        counter("solves"), counter("pivots"), counter("rowOperations"), counter("cellUpdates"),
+                        HTMLTable.Cell(html: HTML.badge(size.status.rawValue, kind: size.status.rawValue), sortValue: size.status.rawValue),
+                    ]))
         }
         let columns: [HTMLTable.Column] = [
             .init("Size", numeric: true), .init("Operations", numeric: true), .init("Wall median", numeric: true),
             .init("Wall p10–p90", numeric: true), .init("CPU median", numeric: true),
+        ]
+        let loadColumns: [HTMLTable.Column] = [
+            .init(
+                "Wall/CPU", numeric: true,
+                help: "median wall time ÷ median CPU time; busy above \(BusyRule.wallToCPUThreshold)× or a load average over the logical cores"),
+            .init("Load average", numeric: true, help: "1-minute load average at the measurement's start → end"),
+        ]
+        let rest: [HTMLTable.Column] = [
             .init("Timed reps", numeric: true), .init("Allocations", numeric: true, help: "* the counting repetitions disagreed"),
             .init("Allocated", numeric: true), .init("Peak increase", numeric: true), .init("Solves", numeric: true),
             .init("Pivots", numeric: true), .init("Row operations", numeric: true), .init("Cell updates", numeric: true), .init("Status"),
         ]
-        return HTMLTable(id: "measurements-\(HTML.slug(scenario.name))", caption: "Time and counters per size", columns: columns, rows: rows).render()
+        return HTMLTable(
+            id: "measurements-\(HTML.slug(scenario.name))", caption: "Time and counters per size",
+            columns: columns + (hasLoad ? loadColumns : []) + rest, rows: rows
+        ).render()
     }
 
     func countersTable(_ scenario: ScenarioResult) -> String {

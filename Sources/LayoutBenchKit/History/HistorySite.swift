@@ -5,16 +5,22 @@ import LayoutBenchMetrics
 /// `layoutbench.report` JSON file under a folder (recursively; `Reports/runs` by default,
 /// where `layoutbench run` keeps a copy of each report) becomes a run.
 ///
+/// Runs are grouped by kind of machine, as asv groups results by machine and environment
+/// (``MachineGroup``): "the run before" is the run before on the same machine, a trend line
+/// holds one machine's runs, and the site compares runs within one machine.
+///
 /// The site (self-contained pages, no network):
-/// - `index.html`: the runs (date, commit, machine, build, suite, status), each with a link
-///   to its report and to its comparison with the run before; a form to compare any two runs;
-/// - `trends.html`: per scenario, wall time and cell updates at each size across the runs;
+/// - `index.html`: the runs (date, commit, machine, build, suite, status) grouped by machine,
+///   each with a link to its report and to its comparison with the run before on its machine;
+///   a form to compare two runs;
+/// - `trends.html`: per machine and scenario, wall time and cell updates at each size across
+///   that machine's runs;
 /// - `compare.html`: two runs compared, chosen in the browser among the comparisons computed
-///   when the site is built (``HistoryComparisons``: each run against the runs before it, by
-///   the rule of `layoutbench compare`), with the pages of each run against the one before
-///   listed for reading without script;
+///   when the site is built (``HistoryComparisons``: each run against the runs before it on
+///   its machine, by the rule of `layoutbench compare`), with the pages of each run against
+///   the one before listed for reading without script;
 /// - `runs/<id>/report.html`: each run's report; `compare/<id>.html`: each run against the
-///   run before it, as `layoutbench compare` makes it.
+///   run before it on its machine, as `layoutbench compare` makes it.
 public enum HistorySite {
     /// A run found in the folder.
     public struct Run: Sendable {
@@ -116,13 +122,15 @@ public enum HistorySite {
         for run in collection.runs {
             pages.append(("runs/\(run.id)/report.html", ReportPage(report: run.loaded.report).html()))
         }
-        for (index, run) in collection.runs.enumerated() where index > 0 {
-            let previous = collection.runs[index - 1]
-            let comparison = ReportComparison.compare(base: previous.loaded, head: run.loaded, thresholds: thresholds)
+        let groups = machineGroups(collection.runs)
+        let previous = previousOnSameMachine(groups, count: collection.runs.count)
+        for (index, run) in collection.runs.enumerated() {
+            guard let before = previous[index] else { continue }
+            let comparison = ReportComparison.compare(base: collection.runs[before].loaded, head: run.loaded, thresholds: thresholds)
             pages.append(
                 (
                     "compare/\(run.id).html",
-                    ComparisonPage.html(comparison, title: "Run #\(index + 1) against run #\(index)")
+                    ComparisonPage.html(comparison, title: "Run #\(index + 1) against run #\(before + 1), on the same machine")
                 ))
         }
         do {
@@ -146,19 +154,16 @@ public enum HistorySite {
         return "\(report.date) \(commit) \(report.options.quick ? "quick" : "full")"
     }
 
-    /// The runs as `<option>`s of the compare form: (id, number from 1, label).
-    static func runOptions(_ runs: [Run]) -> [[String: String]] {
-        runs.enumerated().map { ["id": $0.element.id, "number": String($0.offset + 1), "label": runLabel($0.element)] }
-    }
-
     static func indexPage(_ collection: Collection) -> String {
         let runs = collection.runs
+        let groups = machineGroups(runs)
+        let previous = previousOnSameMachine(groups, count: runs.count)
         var rows: [HTMLTable.Row] = []
         for (index, run) in runs.enumerated() {
             let report = run.loaded.report
             let commit = report.tool.gitCommit.map { String($0.prefix(7)) + (report.tool.gitDirty == true ? "+" : "") } ?? "–"
             var links = HTML.link("runs/\(run.id)/report.html", "report")
-            if index > 0 { links += " · " + HTML.link("compare/\(run.id).html", "vs #\(index)") }
+            if let before = previous[index] { links += " · " + HTML.link("compare/\(run.id).html", "vs #\(before + 1)") }
             rows.append(
                 HTMLTable.Row([
                     HTMLTable.Cell("\(index + 1)", sortBy: Double(index + 1)),
@@ -174,29 +179,43 @@ public enum HistorySite {
                     HTMLTable.Cell(html: links, sortValue: nil),
                 ]))
         }
-        let table = HTMLTable(
+        var table = HTMLTable(
             id: "runs-table",
             columns: [
                 .init("#", numeric: true), .init("Date (UTC)"), .init("Commit"), .init("Machine"), .init("Cores", numeric: true),
                 .init("Build"), .init("Suite"), .init("Scenarios", numeric: true), .init("Status"), .init("Measuring", numeric: true),
                 .init("Pages"),
-            ], rows: rows, filterable: runs.count > 5
-        ).render()
-        let names = scenarioNames(runs)
+            ], rows: rows, filterable: runs.count > 5)
+        table.groups = groups.map { group in
+            HTMLTable.RowGroup(
+                heading: HTML.escape(group.label) + " · \(group.runs.count) run\(group.runs.count == 1 ? "" : "s") · "
+                    + HTML.link("trends.html#\(group.slug)", "trends"),
+                id: group.slug, rows: group.runs.map { rows[$0] })
+        }
+        let pair = defaultPair(groups, count: runs.count)
         let body = PageTemplates.render(
             "history-index",
             [
-                "hasRuns": !runs.isEmpty, "runCount": String(runs.count), "runsPlural": runs.count == 1 ? "" : "s", "runsTable": table,
+                "hasRuns": !runs.isEmpty, "runCount": String(runs.count), "runsPlural": runs.count == 1 ? "" : "s",
+                "runsTable": table.render(), "machineCount": String(groups.count), "severalMachines": groups.count > 1,
                 "hasSkipped": !collection.skipped.isEmpty, "skipped": collection.skipped.map(\.description),
-                "canCompare": runs.count >= 2, "runOptions": runOptions(runs), "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
-                "hasScenarios": !names.isEmpty,
-                "scenarios": names.enumerated().map {
-                    ["slug": HTML.slug($0.element), "name": $0.element, "first": $0.offset == 0] as [String: Any]
+                "canCompare": runs.count >= 2, "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
+                "baseOptions": runOptionGroups(runs, groups: groups, selected: pair?.base),
+                "headOptions": runOptionGroups(runs, groups: groups, selected: pair?.head),
+                "machines": groups.map { group -> [String: Any] in
+                    let names = scenarioNames(group.runs.map { runs[$0] })
+                    return [
+                        "label": group.label, "slug": group.slug,
+                        "scenarios": names.enumerated().map {
+                            ["slug": trendSlug(group, $0.element), "name": $0.element, "first": $0.offset == 0] as [String: Any]
+                        },
+                    ]
                 },
             ])
         return HTMLPage(
             title: "layoutbench history",
-            subtitle: "\(runs.count) runs" + (runs.isEmpty ? "" : ", \(runs.first!.loaded.report.date) to \(runs.last!.loaded.report.date)"),
+            subtitle: "\(runs.count) runs" + (runs.isEmpty ? "" : ", \(runs.first!.loaded.report.date) to \(runs.last!.loaded.report.date)")
+                + (groups.count > 1 ? ", \(groups.count) machines" : ""),
             navigation: [("runs", "Runs"), ("compare", "Compare"), ("trends", "Trends")], body: body,
             extraScript: runs.count >= 2 ? PageTemplates.historyIndexScript : ""
         ).render()
@@ -210,48 +229,70 @@ public enum HistorySite {
 
     // MARK: Trends
 
+    /// The anchor of a scenario's trends on one machine (`trend-machine-1-edits-churn`), without `trend-`.
+    static func trendSlug(_ group: MachineGroup, _ scenario: String) -> String { group.slug + "-" + HTML.slug(scenario) }
+
+    /// Per machine (``MachineGroup``) and scenario, wall time and cell updates at each size
+    /// across that machine's runs: one series per size, never mixing machines.
     static func trendsPage(_ runs: [Run]) -> String {
-        let stride = max(1, (runs.count + 7) / 8)
-        let ticks = runs.indices.filter { $0 % stride == 0 || $0 == runs.count - 1 }.map { (Double($0 + 1), "#\($0 + 1)") }
-        var scenarios: [[String: Any]] = []
-        for name in scenarioNames(runs) {
-            var charts: [[String: String]] = []
-            for (metric, label) in [("wallNanoseconds", "Wall time"), ("cellUpdates", "Cell updates")] {
-                var bySize: [Int: [SVGLineChart.Point]] = [:]
-                for (index, run) in runs.enumerated() {
-                    guard let scenario = run.loaded.report.scenarios.first(where: { $0.name == name }) else { continue }
-                    for size in scenario.sizes {
-                        guard let measurement = CompareMetric.named(metric)?.measurement(in: size) else { continue }
-                        bySize[size.size, default: []].append(
-                            SVGLineChart.Point(
-                                x: Double(index + 1), y: measurement.value,
-                                label: "#\(index + 1) \(runLabel(run)), size \(size.size): \(MetricFormat.value(measurement.value, metric: metric))"))
-                    }
-                }
-                let sizes = bySize.keys.sorted()
-                let series = sizes.enumerated().map {
-                    SVGLineChart.Series(name: "size \($0.element)", style: $0.offset, points: bySize[$0.element]!, connected: true)
-                }
-                let yFormat: @Sendable (Double) -> String
-                if metric == "wallNanoseconds" {
-                    yFormat = { MetricFormat.duration(nanoseconds: $0) }
-                } else {
-                    yFormat = { MetricFormat.count($0) }
-                }
-                let chart = SVGLineChart(
-                    title: "\(label) of \(name) across runs", xLabel: "run", yLabel: label + " (log)", xScale: .linear, yScale: .log,
-                    series: series, xFormat: { "#\(Int($0))" }, yFormat: yFormat, xTicks: ticks)
-                charts.append([
-                    "svg": chart.svg(), "label": label,
-                    "legend": SVGLineChart.legend(sizes.enumerated().map { ("size \(MetricFormat.count(Double($0.element)))", $0.offset, false) }),
-                ])
+        let machines = machineGroups(runs).map { group -> [String: Any] in
+            let groupRuns = group.runs
+            let stride = max(1, (groupRuns.count + 7) / 8)
+            let ticks = groupRuns.enumerated().filter { $0.offset % stride == 0 || $0.offset == groupRuns.count - 1 }.map {
+                (Double($0.element + 1), "#\($0.element + 1)")
             }
-            scenarios.append(["slug": HTML.slug(name), "name": name, "charts": charts])
+            var scenarios: [[String: Any]] = []
+            for name in scenarioNames(groupRuns.map { runs[$0] }) {
+                let charts = [("wallNanoseconds", "Wall time"), ("cellUpdates", "Cell updates")].map { metric, label in
+                    trendChart(runs, group: group, scenario: name, metric: metric, label: label, ticks: ticks)
+                }
+                scenarios.append(["slug": trendSlug(group, name), "name": name, "charts": charts])
+            }
+            return [
+                "label": group.label, "slug": group.slug, "runCount": String(groupRuns.count), "runsPlural": groupRuns.count == 1 ? "" : "s",
+                "scenarios": scenarios,
+            ]
         }
         return HTMLPage(
-            title: "layoutbench trends", subtitle: "\(runs.count) runs", navigation: [("trends", "Trends")],
-            body: PageTemplates.render("history-trends", ["scenarios": scenarios])
+            title: "layoutbench trends", subtitle: "\(runs.count) runs" + (machines.count > 1 ? ", \(machines.count) machines" : ""),
+            navigation: [("trends", "Trends")],
+            body: PageTemplates.render("history-trends", ["machines": machines])
         ).render()
+    }
+
+    /// One metric of one scenario across one machine's runs, a line per size (the `figure` template's parts).
+    static func trendChart(
+        _ runs: [Run], group: MachineGroup, scenario name: String, metric: String, label: String, ticks: [(Double, String)]
+    ) -> [String: String] {
+        var bySize: [Int: [SVGLineChart.Point]] = [:]
+        for index in group.runs {
+            let run = runs[index]
+            guard let scenario = run.loaded.report.scenarios.first(where: { $0.name == name }) else { continue }
+            for size in scenario.sizes {
+                guard let measurement = CompareMetric.named(metric)?.measurement(in: size) else { continue }
+                bySize[size.size, default: []].append(
+                    SVGLineChart.Point(
+                        x: Double(index + 1), y: measurement.value,
+                        label: "#\(index + 1) \(runLabel(run)), size \(size.size): \(MetricFormat.value(measurement.value, metric: metric))"))
+            }
+        }
+        let sizes = bySize.keys.sorted()
+        let series = sizes.enumerated().map {
+            SVGLineChart.Series(name: "size \($0.element)", style: $0.offset, points: bySize[$0.element]!, connected: true)
+        }
+        let yFormat: @Sendable (Double) -> String
+        if metric == "wallNanoseconds" {
+            yFormat = { MetricFormat.duration(nanoseconds: $0) }
+        } else {
+            yFormat = { MetricFormat.count($0) }
+        }
+        let chart = SVGLineChart(
+            title: "\(label) of \(name) across the runs of \(group.name)", xLabel: "run", yLabel: label + " (log)", xScale: .linear,
+            yScale: .log, series: series, xFormat: { "#\(Int($0))" }, yFormat: yFormat, xTicks: ticks)
+        return [
+            "svg": chart.svg(), "label": label,
+            "legend": SVGLineChart.legend(sizes.enumerated().map { ("size \(MetricFormat.count(Double($0.element)))", $0.offset, false) }),
+        ]
     }
 
     // MARK: Compare any two
@@ -264,20 +305,26 @@ public enum HistorySite {
             options: [("", "all")] + ReportComparison.Verdict.allCases.map { ($0.rawValue, $0.rawValue) })
         // The same columns as every comparison table (ComparisonPage.rowsTable); the script fills the rows.
         let table = ComparisonPage.rowsTable([], id: "any-table", filterable: true, extraControls: select)
+        let groups = machineGroups(runs)
+        let previous = previousOnSameMachine(groups, count: runs.count)
+        let pair = defaultPair(groups, count: runs.count)
         let body = PageTemplates.render(
             "history-compare",
             [
-                "runOptions": runOptions(runs), "anyTable": table, "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
-                "previous": runs.enumerated().dropFirst().map {
-                    ["id": $0.element.id, "number": String($0.offset + 1), "label": runLabel($0.element), "before": String($0.offset)]
+                "baseOptions": runOptionGroups(runs, groups: groups, selected: pair?.base),
+                "headOptions": runOptionGroups(runs, groups: groups, selected: pair?.head),
+                "anyTable": table, "earlierRuns": String(HistoryComparisons.earlierRunsPerHead),
+                "previous": runs.indices.compactMap { index -> [String: String]? in
+                    guard let before = previous[index] else { return nil }
+                    return ["id": runs[index].id, "number": String(index + 1), "label": runLabel(runs[index]), "before": String(before + 1)]
                 },
             ])
         return HTMLPage(
-            title: "layoutbench: compare two runs", subtitle: "\(runs.count) runs",
+            title: "layoutbench: compare two runs", subtitle: "\(runs.count) runs" + (groups.count > 1 ? ", \(groups.count) machines" : ""),
             navigation: [("pick", "Choose"), ("result", "Result"), ("previous", "Each against the one before")],
             body: body,
-            extraScript: "var LAYOUTBENCH_HISTORY = \(HTML.scriptJSON(HistoryComparisons.data(runs, thresholds: thresholds)));\n"
-                + PageTemplates.historyCompareScript
+            extraScript: "var LAYOUTBENCH_HISTORY = \(HTML.scriptJSON(HistoryComparisons.data(runs, groups: groups, thresholds: thresholds)));\n"
+                + PageTemplates.historyIndexScript + "\n" + PageTemplates.historyCompareScript
         ).render()
     }
 }

@@ -28,6 +28,22 @@ public enum BusyRule {
         return loadAverages.contains { $0 > Double(logicalCores) }
     }
 
+    /// `0.42 → 2.61`: the load averages read at a measurement's start and end (one of them when
+    /// the other was not read), or `nil` when neither was (older reports, instruction runs).
+    public static func loadAverageText(_ time: TimeResult) -> String? {
+        switch (time.loadAverageAtStart, time.loadAverageAtEnd) {
+        case (let start?, let end?): "\(ProgressDisplay.fixed(start)) → \(ProgressDisplay.fixed(end))"
+        case (let start?, nil): "\(ProgressDisplay.fixed(start)) at the start"
+        case (nil, let end?): "\(ProgressDisplay.fixed(end)) at the end"
+        case (nil, nil): nil
+        }
+    }
+
+    /// `1.31×`: a measurement's recorded wall/CPU ratio, or `nil` when it has none.
+    public static func ratioText(_ time: TimeResult) -> String? {
+        time.wallToCPURatio.map { ProgressDisplay.fixed($0) + "×" }
+    }
+
     /// What a report says about its busy measurements: how many, out of how many timed ones,
     /// the one with the largest wall/CPU ratio, and the highest load average.
     public struct Summary: Sendable {

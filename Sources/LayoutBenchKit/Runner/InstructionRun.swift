@@ -1,5 +1,6 @@
 import Foundation
 import LayoutBenchJSON
+import LayoutImporter
 import LayoutScenarios
 
 /// `layoutbench run --instructions`: the measurements in a child process under valgrind's
@@ -34,6 +35,19 @@ public enum InstructionRun {
         public var dumpBase: String
         /// Whether to print a line per measurement on standard error.
         public var progressLines: Bool
+        /// `--layouts`: the Interface Builder documents the parent's scenarios were made from,
+        /// as given, or `nil` for the executable's own catalogue. Set with ``importedFrom``
+        /// and ``scenarios`` (``importing(_:layouts:from:)``); absent from the request file otherwise,
+        /// so that a run of the built-in scenarios reads the same request (and counts the same
+        /// instructions) as before.
+        public var layouts: [String]?
+        /// The folder the parent ran in, against which relative ``layouts`` are read (the child
+        /// runs in its own temporary folder).
+        public var importedFrom: String?
+        /// The names of the scenarios the parent selected, in its order: the child imports
+        /// every kind of scenario from ``layouts`` and runs these (the parent may have kept
+        /// fewer kinds, by layoutbench.yml's `kinds:`).
+        public var scenarios: [String]?
 
         /// The request for `configuration`.
         public init(_ configuration: RunConfiguration, dumpBase: String, progressLines: Bool) {
@@ -48,6 +62,16 @@ public enum InstructionRun {
             shard = configuration.shard
             self.dumpBase = dumpBase
             self.progressLines = progressLines
+        }
+
+        /// This request for `scenarios`, made from the Interface Builder documents `layouts`
+        /// (relative to the folder `directory`).
+        public func importing(_ scenarios: [Scenario], layouts: [String], from directory: String) -> Request {
+            var request = self
+            request.layouts = layouts
+            request.importedFrom = directory
+            request.scenarios = scenarios.map(\.name)
+            return request
         }
 
         /// The configuration the child runs.
@@ -162,7 +186,10 @@ public enum InstructionRun {
         defer { try? files.removeItem(at: folder) }
         let requestPath = folder.appendingPathComponent("request.json").path
         let outcomePath = folder.appendingPathComponent("outcome.json").path
-        let request = Request(configuration, dumpBase: "callgrind.out", progressLines: progressLines)
+        var request = Request(configuration, dumpBase: "callgrind.out", progressLines: progressLines)
+        if !configuration.layouts.isEmpty {
+            request = request.importing(scenarios, layouts: configuration.layouts, from: files.currentDirectoryPath)
+        }
         do {
             try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: requestPath))
         } catch {
@@ -207,7 +234,8 @@ public enum InstructionRun {
     ///   - requestPath: The request the parent wrote.
     ///   - outcomePath: Where to write the outcome.
     ///   - catalog: The scenarios the request selects from: the parent's (the child is the
-    ///     same executable, so an app's `LayoutBench.main(scenarios:)` gives it the same ones).
+    ///     same executable, so an app's `LayoutBench.main(scenarios:)` gives it the same ones),
+    ///     or, for a request with `layouts`, the scenarios imported from those documents.
     /// - Throws: ``LayoutBenchError``: `instruction-counting-unavailable` when not under
     ///   valgrind or built without its header; selection errors; `unwritable-output`.
     public static func runChild(
@@ -230,7 +258,7 @@ public enum InstructionRun {
             throw LayoutBenchError(.invalidOption, "Cannot read the request \(requestPath): \(error).", cause: error)
         }
         let configuration = request.configuration
-        let scenarios = try configuration.selection.select(from: catalog)
+        let scenarios = try request.layouts == nil ? configuration.selection.select(from: catalog) : importedScenarios(request)
         let progress =
             request.progressLines
             ? ProgressDisplay(style: .lines, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
@@ -242,6 +270,32 @@ public enum InstructionRun {
             try Data(text.utf8).write(to: URL(fileURLWithPath: outcomePath))
         } catch {
             throw LayoutBenchError(.unwritableOutput, "Cannot write the outcome \(outcomePath): \(error).", cause: error)
+        }
+    }
+
+    /// The scenarios of a request with `layouts`: the documents imported as the parent
+    /// imported them (from its folder, so that names and summaries are the same), then the
+    /// parent's scenarios by name, in its order.
+    ///
+    /// - Throws: ``LayoutBenchError`` `invalid-option` when a document cannot be imported any
+    ///   more or no longer makes a scenario the parent selected (it changed in between).
+    static func importedScenarios(_ request: Request) throws(LayoutBenchError) -> [Scenario] {
+        let files = FileManager.default
+        let here = files.currentDirectoryPath
+        if let folder = request.importedFrom { _ = files.changeCurrentDirectoryPath(folder) }
+        defer { _ = files.changeCurrentDirectoryPath(here) }
+        let catalog: [Scenario]
+        do {
+            catalog = try ImportedScenarios.make(paths: request.layouts ?? [])
+        } catch {
+            throw LayoutBenchError(.invalidOption, "The --layouts documents cannot be imported under callgrind: \(error)", cause: error)
+        }
+        return try (request.scenarios ?? []).map { name throws(LayoutBenchError) in
+            guard let scenario = catalog.first(where: { $0.name == name }) else {
+                throw LayoutBenchError(
+                    .invalidOption, "The --layouts documents no longer make the scenario '\(name)' (did a document change during the run?).")
+            }
+            return scenario
         }
     }
 }

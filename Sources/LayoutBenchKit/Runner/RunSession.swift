@@ -86,11 +86,8 @@ public struct RunSession {
         let scenarios = try selectedScenarios()
         if configuration.instructions {
             // The child is this executable again: it selects from the same catalogue (the
-            // built-in one, or an app's LayoutBench.main(scenarios:)), but cannot import documents.
-            guard configuration.layouts.isEmpty else {
-                throw LayoutBenchError(
-                    .invalidOption, "--instructions cannot be combined with --layouts: it measures the scenarios of this executable's catalogue.")
-            }
+            // built-in one, or an app's LayoutBench.main(scenarios:)), or imports the same
+            // --layouts documents and runs the scenarios selected here (InstructionRun.Request).
             guard executablePath != nil else {
                 throw LayoutBenchError(.instructionCountingUnavailable, "--instructions needs the layoutbench binary to run under valgrind.")
             }

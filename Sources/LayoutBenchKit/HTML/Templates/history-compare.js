@@ -2,11 +2,12 @@
 // computed: LAYOUTBENCH_HISTORY holds, per pair of runs, every row with its verdict and
 // texts as `layoutbench compare` gives them (History/HistoryComparisons.swift describes the
 // data). No statistics here: choosing a base and a head fills #any-table with that pair's
-// rows and #compare-summary with its summary.
+// rows and #compare-summary with its summary. Pairs exist only within one machine; for runs
+// of two machines the summary says so.
 (function () {
   "use strict";
-  var data = window.LAYOUTBENCH_HISTORY || { strings: [], runs: [], pairs: {} };
-  var runs = data.runs, strings = data.strings;
+  var data = window.LAYOUTBENCH_HISTORY || { strings: [], machines: [], runs: [], initial: null, pairs: {} };
+  var runs = data.runs, strings = data.strings, machines = data.machines || [];
   var baseSelect = document.getElementById("base"), headSelect = document.getElementById("head");
   var table = document.getElementById("any-table"), summary = document.getElementById("compare-summary");
   if (!baseSelect || !headSelect || !table || runs.length === 0) { return; }
@@ -25,13 +26,19 @@
     if (!base || !head) { return; }
     var pair = data.pairs[base.id + " " + head.id];
     if (base.id === head.id) {
-      summary.textContent = "#" + (headSelect.selectedIndex + 1) + " " + head.label + ": choose two different runs" +
+      summary.textContent = "#" + head.number + " " + head.label + ": choose two different runs" +
         (runs.length < 2 ? " (this site has one run; comparisons need two or more)." : ".");
       summary.className = "notice";
+    } else if (!pair && base.machine !== head.machine) {
+      summary.textContent = "#" + base.number + " " + base.label + " and #" + head.number + " " + head.label +
+        " come from different machines (" + machines[base.machine] + "; " + machines[head.machine] + "). This site compares " +
+        "runs within one machine: times, allocation counts and instruction counts of different machines do not compare. " +
+        "Choose a base on the head's machine, or run layoutbench compare BASE HEAD (its warnings say what does not compare).";
+      summary.className = "notice";
     } else if (!pair) {
-      summary.textContent = "#" + (baseSelect.selectedIndex + 1) + " " + base.label + " \u2192 #" + (headSelect.selectedIndex + 1) + " " +
-        head.label + ": this site compares each run with the few runs just before it; choose a base among those, or run " +
-        "layoutbench compare BASE HEAD.";
+      summary.textContent = "#" + base.number + " " + base.label + " \u2192 #" + head.number + " " +
+        head.label + ": this site compares each run with the few runs just before it on its machine; choose a base among " +
+        "those, or run layoutbench compare BASE HEAD.";
       summary.className = "notice";
     } else {
       pair.rows.forEach(function (row) {
@@ -67,8 +74,10 @@
     var pair = part.split("=");
     if (pair[0]) { params[decodeURIComponent(pair[0])] = decodeURIComponent(pair[1] || ""); }
   });
-  headSelect.selectedIndex = runs.length - 1;
-  baseSelect.selectedIndex = Math.max(0, runs.length - 2);
+  if (data.initial && byId(data.initial.base) && byId(data.initial.head)) {
+    baseSelect.value = data.initial.base;
+    headSelect.value = data.initial.head;
+  }
   if (params.base && byId(params.base)) { baseSelect.value = params.base; }
   if (params.head && byId(params.head)) { headSelect.value = params.head; }
   baseSelect.addEventListener("change", render);
