@@ -4,7 +4,7 @@
 //
 // Module graph (one direction only):
 //   LayoutBenchJSON (the one JSON reader, with positions, and writer; no dependencies)
-//   Cassowary (solver, no dependencies; the hook a trace recorder attaches to)
+//   Cassowary (solver, with BigInt for its exact arbiter; the hook a trace recorder attaches to)
 //     <- CassowaryTrace (trace recording, parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
@@ -43,12 +43,15 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // YAML for layoutbench.yml (Sources/LayoutBenchCLI/Config), read with its nodes' line and column.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Arbitrary-precision integers for the solver's exact arbiter (Sources/Cassowary/Exact).
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         // The instrumented incremental Cassowary solver. `CASSOWARY_INTERNAL_CHECKS`
         // compiles the tableau invariant checker into debug builds only.
         .target(
             name: "Cassowary",
+            dependencies: [.product(name: "BigInt", package: "BigInt")],
             swiftSettings: [
                 .define("CASSOWARY_INTERNAL_CHECKS", .when(configuration: .debug))
             ]

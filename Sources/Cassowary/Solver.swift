@@ -78,9 +78,24 @@ public final class Solver {
         if let traceRecorder, constraint.terms.allSatisfy({ owns($0.variable) }) { traceRecorder.recordAdd(constraint) }
         try validateForAdd(constraint)
         if let conflicts = core.install(constraint) {
-            throw .unsatisfiable(
-                UnsatisfiableConstraint(
-                    constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)), operation: .add))
+            // Refused in double precision; where that cannot decide, the exact arbiter does.
+            var exactConflicts: [Constraint] = []
+            switch core.arbitrate(constraint, adding: true, conflicts: &exactConflicts) {
+            case true?:
+                // Installed with the arbiter's exact solution: nothing is left to verify.
+                core.counters.constraintsAdded &+= 1
+                constraint.ownerTag = tag
+                core.counters.solves &+= 1
+                checkInvariantsIfEnabled()
+                return
+            case false?:
+                throw .unsatisfiable(
+                    UnsatisfiableConstraint(constraint: constraint, conflicts: exactConflicts, operation: .add))
+            case nil:
+                throw .unsatisfiable(
+                    UnsatisfiableConstraint(
+                        constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)), operation: .add))
+            }
         }
         constraint.ownerTag = tag
         solveAfterStructuralChange()
@@ -173,8 +188,8 @@ public final class Solver {
         guard constant.isFinite else { throw .nonFiniteValue(what: "constant", value: constant) }
         core.counters.constantUpdates &+= 1
         let old = constraint.constant
-        try changeConstant(slot: slot, constraint: constraint, to: constant)
-        try settle(constraint) { _ in constraint.constant = old }
+        let settled = try changeConstant(slot: slot, constraint: constraint, to: constant)
+        if !settled { try settle(constraint, changing: (old, constant)) { _ in constraint.constant = old } }
         checkInvariantsIfEnabled()
     }
 
@@ -292,6 +307,7 @@ public final class Solver {
     /// `withAutomaticOptimizationsDisabled`.
     public func beginBatch() {
         traceRecorder?.recordBeginBatch()
+        if core.batchDepth == 0 { core.batchStartSequence = core.nextSequence }
         core.batchDepth += 1
     }
 
@@ -425,10 +441,12 @@ public final class Solver {
         }
     }
 
-    private func changeConstant(slot: Int32, constraint: Constraint, to constant: Double) throws(SolverError) {
+    /// - Returns: Whether the exact arbiter settled the change (the caller then has nothing to verify).
+    @discardableResult
+    private func changeConstant(slot: Int32, constraint: Constraint, to constant: Double) throws(SolverError) -> Bool {
         let old = constraint.constant
         let delta = constant - old
-        guard delta != 0 else { return }
+        guard delta != 0 else { return false }
         constraint.constant = constant
         if core.batchDepth > 0 {
             core.records[Int(slot)].pendingDelta += delta
@@ -436,17 +454,23 @@ public final class Solver {
                 core.records[Int(slot)].pendingListed = true
                 core.pendingShiftSlots.append(slot)
             }
-            return
+            return false
         }
         core.counters.solves &+= 1
         if _slowPath(_injectedWorkPerCellUpdate > 0) { performInjectedWork() }
         if let conflicts = core.changeConstant(slot: slot, by: delta) {
+            // Refused in double precision; where that cannot decide, the exact arbiter does.
+            var exactConflicts: [Constraint] = []
+            let verdict = core.arbitrate(constraint, adding: false, conflicts: &exactConflicts)
+            if verdict == true { return true }
             constraint.constant = old
             throw .unsatisfiable(
                 UnsatisfiableConstraint(
-                    constraint: constraint, conflicts: conflicts.map(constraint(inSlot:)),
+                    constraint: constraint,
+                    conflicts: verdict == false ? exactConflicts : conflicts.map(constraint(inSlot:)),
                     operation: .updateConstant(from: old, to: constant)))
         }
+        return false
     }
 
     private func finishBatch() throws(SolverError) {
@@ -516,11 +540,12 @@ public final class Solver {
     /// - Throws: ``SolverError/numericalInstability(_:)``, ``SolverError/unsatisfiable(_:)``
     ///   or ``SolverError/unsatisfiableBatch(_:)``.
     private func settle(
-        _ constraint: Constraint?, adding: Bool = false, restore: (Solver) -> Void
+        _ constraint: Constraint?, adding: Bool = false, changing: (from: Double, to: Double)? = nil,
+        restore: (Solver) -> Void
     ) throws(SolverError) {
         guard core.batchDepth == 0, core.needsVerification else { return }
         var refusals: [RebuildRefusal] = []
-        if core.verifyAndRepair(refused: &refusals) { return }
+        if core.verifyAndRepair(refused: &refusals, last: constraint) { return }
         // Reinstalled from scratch, required first, the tableau found the constraint
         // being added unsatisfiable, or, at the end of a batch, constraints it could
         // not reinstall: that is the verdict, not numerical trouble. A batch's changes
@@ -534,12 +559,22 @@ public final class Solver {
             if !core.rebuildTableau(refused: &again) { core.numerics.repairs.refusals &+= 1 }
             throw .unsatisfiableBatch(details)
         }
-        if adding, let constraint, refusals.count == 1, refusals[0].constraint === constraint,
-            core.rebuildTableau(refused: &again)
-        {
-            constraint.ownerTag = 0
+        if let constraint, refusals.count == 1, refusals[0].constraint === constraint, adding || changing != nil {
+            // The add or the constant change is what the required constraints exclude:
+            // undone, the others reinstalled, it is refused as unsatisfiable.
+            if adding { constraint.ownerTag = 0 }
             restore(self)
-            throw .unsatisfiable(details[0])
+            if core.rebuildTableau(refused: &again) {
+                if let changing {
+                    throw .unsatisfiable(
+                        UnsatisfiableConstraint(
+                            constraint: constraint, conflicts: refusals[0].conflicts,
+                            operation: .updateConstant(from: changing.from, to: changing.to)))
+                }
+                throw .unsatisfiable(details[0])
+            }
+            core.numerics.repairs.refusals &+= 1
+            throw .numericalInstability(NumericalInstability(constraint: constraint))
         }
         restore(self)
         _ = core.rebuildTableau(refused: &again)

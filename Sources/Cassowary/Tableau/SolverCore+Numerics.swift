@@ -69,13 +69,19 @@ public struct NumericalRepairs: Sendable, Equatable, CustomStringConvertible {
     public var tableauRebuilds = 0
     /// Operations refused with ``SolverError/numericalInstability(_:)``.
     public var refusals = 0
+    /// Tableaux replaced by the exact arbiter's solution (docs/solver.md, "The exact arbiter").
+    public var exactSolutions = 0
+    /// Times the exact arbiter gave up (numbers or pivots past its limits), leaving the
+    /// decision to double precision.
+    public var exactAbandoned = 0
 
     public init() {}
 
     public var description: String {
         "smallPivots \(smallPivots), clearedReducedCosts \(clearedReducedCosts), clampedConstants \(clampedConstants), "
             + "pivotBudgetsExceeded \(pivotBudgetsExceeded), verifications \(verifications), "
-            + "objectiveRefreshes \(objectiveRefreshes), driftRefreshes \(driftRefreshes), refinements \(refinements), tableauRebuilds \(tableauRebuilds), refusals \(refusals)"
+            + "objectiveRefreshes \(objectiveRefreshes), driftRefreshes \(driftRefreshes), refinements \(refinements), tableauRebuilds \(tableauRebuilds), refusals \(refusals), "
+            + "exactSolutions \(exactSolutions), exactAbandoned \(exactAbandoned)"
     }
 }
 
@@ -343,9 +349,18 @@ extension SolverCore {
     ///
     /// - Returns: Whether the state is sound (possibly after repair).
     /// - Parameter refused: Receives the constraints a rebuild could not reinstall.
-    mutating func verifyAndRepair(refused: inout [RebuildRefusal]) -> Bool {
+    mutating func verifyAndRepair(refused: inout [RebuildRefusal], last: Constraint? = nil) -> Bool {
         numerics.repairs.verifications &+= 1
         numerics.suspect = false
+        // At the end of a batch, the batch's own adds are judged; the rest hold.
+        if let solution = solveExactly(last: last, holdingBelow: last == nil ? batchStartSequence : .max) {
+            refused = solution.refused
+            // The operation on `last` is what the required constraints exclude: the
+            // caller undoes it and rebuilds; the tableau is left for that.
+            if let last, refused.count == 1, refused[0].constraint === last { return false }
+            installExact(solution)
+            return refused.isEmpty
+        }
         if refreshObjectiveRows() {
             numerics.repairs.objectiveRefreshes &+= 1
             optimizeObjective()
@@ -409,57 +424,20 @@ extension SolverCore {
     /// turn out to be unsatisfiable.
     ///
     /// - Returns: Whether the rebuilt tableau installed every constraint and verifies.
-    mutating func rebuildTableau(refused: inout [RebuildRefusal]) -> Bool {
+    mutating func rebuildTableau(refused: inout [RebuildRefusal], last: Constraint? = nil) -> Bool {
         numerics.repairs.tableauRebuilds &+= 1
         numerics.suspect = false
+        if let solution = solveExactly(last: last) {
+            installExact(solution)
+            refused = solution.refused
+            return refused.isEmpty
+        }
         let saved = counters
-        var installed: [(constraint: Constraint, edited: Int32)] = []
         // Required constraints first, then by descending priority: a required equality
         // that ties two variables together installed before the soft rows on them keeps
         // a near-parallel soft pair from being solved on its own, where it amplifies
         // rounding by its condition number into every row it touches.
-        for record in records.sorted(by: { ($0.priority, -$0.sequence) > ($1.priority, -$1.sequence) }) {
-            guard let constraint = record.constraint else { continue }
-            installed.append((constraint, record.editedVariable))
-        }
-        // Forget every row, internal symbol and record.
-        for row in 0..<Int32(rows.count) where rows[row].kind != .free {
-            rows[row].count = 0
-            rows[row].kind = .free
-            rows[row].basic = -1
-            rows[row].listedInfeasible = false
-            freeRows.append(row)
-        }
-        for symbol in 0..<Int32(symbols.count) {
-            symbols[symbol].columnCount = 0
-            symbols[symbol].row = -1
-            symbols[symbol].improving = false
-            switch symbols[symbol].kind {
-            case .external:
-                symbols[symbol].edit = -1
-                markDirty(symbol)
-            case .unused:
-                break
-            default:
-                symbols[symbol].kind = .unused
-                symbols[symbol].owner = -1
-                freeSymbols.append(symbol)
-            }
-        }
-        levels.removeAll()
-        infeasible.removeAll()
-        improving.removeAll()
-        touched.removeAll()
-        touchEpoch &+= 1
-        for slot in 0..<records.count where records[slot].constraint != nil {
-            records[slot].constraint?.slot = -1
-            freeSlot(Int32(slot))
-        }
-        counters.rowsLive = 0
-        counters.columnsLive = 0
-        counters.objectiveLevelsLive = 0
-        installedCount = 0
-        editCount = 0
+        let installed = forgetTableau()
         var complete = true
         refused.removeAll()
         for (constraint, edited) in installed {

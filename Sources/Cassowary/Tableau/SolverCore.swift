@@ -88,6 +88,8 @@ struct SolverCore: ~Copyable {
 
     // Batching.
     var batchDepth = 0
+    /// The sequence number of the first constraint added in the open (or last) batch.
+    var batchStartSequence = 0
     var structuralChangePending = false
     var pendingShiftSlots: [Int32] = []
 
