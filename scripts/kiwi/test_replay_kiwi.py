@@ -45,15 +45,21 @@ MIXED = [
 ]
 
 
-def parse_trace_of(lines):
-    """The trace of HEADER and `lines`, parsed by replay_kiwi from a temporary file."""
+def write_trace(lines):
+    """A temporary trace file of HEADER and `lines` (test_kiwi_harness.py replays it too)."""
     handle = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)
     handle.write("\n".join([HEADER] + lines) + "\n")
     handle.close()
+    return handle.name
+
+
+def parse_trace_of(lines):
+    """The trace of HEADER and `lines`, parsed by replay_kiwi from a temporary file."""
+    path = write_trace(lines)
     try:
-        return replay_kiwi.parse_trace(handle.name)
+        return replay_kiwi.parse_trace(path)
     finally:
-        os.unlink(handle.name)
+        os.unlink(path)
 
 
 class ReplayKiwiTests(unittest.TestCase):
