@@ -79,21 +79,23 @@ struct ExactRow {
     /// Adds `factor` times `row`.
     mutating func add(_ row: ExactRow, times factor: Rational) {
         guard !factor.isZero else { return }
-        // N/D + (p/q)·M/E = (N·q·E + p·M·D) / (D·q·E)
-        let multiplier = factor.numerator * denominator
-        scale(by: factor.denominator * row.denominator)
-        constant += multiplier * row.constant
-        for (column, value) in row.cells { addNumerator(multiplier * value, to: column) }
-        normalize()
+        // N/D + (p/q)·M/E = (N·q·E + p·D·M) / (D·q·E)
+        combine(with: row, multiplier: factor.numerator * denominator, scale: factor.denominator)
     }
 
     /// Replaces `column` by the expression of its defining row.
     mutating func substitute(_ column: Int32, with row: ExactRow) {
         guard let numerator = cells.removeValue(forKey: column) else { return }
         // (N' + n·(M/E)) / D = (N'·E + n·M) / (D·E)
-        scale(by: row.denominator)
-        constant += numerator * row.constant
-        for (key, value) in row.cells { addNumerator(numerator * value, to: key) }
+        combine(with: row, multiplier: numerator, scale: 1)
+    }
+
+    /// `(N·s·E + m·M) / (D·s·E)`: this row (N/D) over `scale` s, plus `multiplier` m times
+    /// the numerators of `row` (M/E).
+    private mutating func combine(with row: ExactRow, multiplier: BigInt, scale: BigInt) {
+        self.scale(by: scale * row.denominator)
+        constant += multiplier * row.constant
+        for (column, value) in row.cells { addNumerator(multiplier * value, to: column) }
         normalize()
     }
 

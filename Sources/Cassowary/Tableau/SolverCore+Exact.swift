@@ -210,10 +210,7 @@ extension SolverCore {
             rowMagnitude[row] = magnitude
             levels[levelIndex(of: level.priority)].magnitudeAtRefresh = max(magnitude, Double.leastNormalMagnitude)
         }
-        counters.constraintsAdded = saved.constraintsAdded
-        counters.unsatisfiableDetections = saved.unsatisfiableDetections
-        counters.artificialPhases = saved.artificialPhases
-        counters.objectiveLevelsCreated = saved.objectiveLevelsCreated
+        keepConstraintCounts(saved)
         counters.rowsCreated = saved.rowsCreated
         counters.rowsRemoved = saved.rowsRemoved
         numerics.suspect = false

@@ -455,12 +455,20 @@ extension SolverCore {
         optimizeObjective()
         // The rebuild is repair, not the caller's work: keep the work counters it
         // caused, but not the constraint counts a reinstall would add.
+        keepConstraintCounts(saved)
+        numerics.suspect = false
+        return complete && (solutionHolds() || refineUntilHolds())
+    }
+}
+
+extension SolverCore {
+    /// Puts back the counts of constraints, conflicts, artificial phases and levels that
+    /// a reinstall of the installed constraints (a repair) would add.
+    mutating func keepConstraintCounts(_ saved: SolverCounters) {
         counters.constraintsAdded = saved.constraintsAdded
         counters.unsatisfiableDetections = saved.unsatisfiableDetections
         counters.artificialPhases = saved.artificialPhases
         counters.objectiveLevelsCreated = saved.objectiveLevelsCreated
-        numerics.suspect = false
-        return complete && (solutionHolds() || refineUntilHolds())
     }
 }
 
