@@ -69,10 +69,7 @@ struct Rational: Comparable {
 
     var isZero: Bool { numerator.isZero }
     var isNegative: Bool { numerator.isNegative }
-    var isPositive: Bool { numerator.sign == .plus && !numerator.isZero }
     var magnitude: Rational { isNegative ? -self : self }
-    /// The bits of the larger of numerator and denominator: the cost of arithmetic on it.
-    var bitWidth: Int { max(numerator.magnitude.bitWidth, denominator.magnitude.bitWidth) }
 
     /// The nearest double (within one unit in the last place).
     var doubleValue: Double {

@@ -233,6 +233,8 @@ extension SolverCore {
         // An older constraint that no longer holds is the verification's to report.
         guard solution.refused.isEmpty else { return nil }
         installExact(solution)
+        // The floating-point refusal this overturns was counted as a detection.
+        counters.unsatisfiableDetections &-= 1
         return true
     }
 
