@@ -316,21 +316,61 @@ public final class Solver {
     /// dual simplex).
     ///
     /// - Throws: ``SolverError/unsatisfiableBatch(_:)`` when deferred constant
-    ///   changes of required constraints conflict: each such change is rolled back,
-    ///   the others stay applied. ``SolverError/batchNotOpen`` without a batch.
+    ///   changes of required constraints conflict (each such change is rolled back,
+    ///   the others stay applied) or when verification finds required constraints the
+    ///   batch added unsatisfiable (they are removed); one error names both.
+    ///   ``SolverError/batchNotOpen`` without a batch.
     public func endBatch() throws(SolverError) {
         traceRecorder?.recordEndBatch()
         guard core.batchDepth > 0 else { throw .batchNotOpen }
         core.batchDepth -= 1
         guard core.batchDepth == 0 else { return }
         defer { checkInvariantsIfEnabled() }
+        var rolledBack: [UnsatisfiableConstraint] = []
         do {
             try finishBatch()
+        } catch .unsatisfiableBatch(let failures) {
+            rolledBack = failures
         } catch {
             try settle(nil, adding: true) { _ in }
             throw error
         }
-        try settle(nil, adding: true) { _ in }
+        // Whether double precision's verdicts here are asked again exactly (settling clears suspicion).
+        let verified = core.needsVerification
+        do {
+            try settle(nil, adding: true) { _ in }
+        } catch .unsatisfiableBatch(let removed) {
+            // A change rolled back while an add that verification then removed was
+            // installed may have conflicted with that add alone: it is asked again.
+            throw .unsatisfiableBatch(reapplying(rolledBack) + removed)
+        }
+        guard !rolledBack.isEmpty else { return }
+        // Refused in double precision; where that cannot decide, each is asked again
+        // through the exact arbiter, one at a time.
+        let refused = verified ? reapplying(rolledBack) : rolledBack
+        if !refused.isEmpty { throw .unsatisfiableBatch(refused) }
+    }
+
+    /// Applies rolled-back constant changes again, one at a time, as ``updateConstant(of:to:)``
+    /// would (not recorded in a trace: the batch's end is).
+    ///
+    /// - Returns: The changes that are still refused.
+    private func reapplying(_ rolledBack: [UnsatisfiableConstraint]) -> [UnsatisfiableConstraint] {
+        rolledBack.compactMap { failure -> UnsatisfiableConstraint? in
+            guard case .updateConstant(let old, let constant) = failure.operation,
+                let slot = try? installedSlot(of: failure.constraint)
+            else { return failure }
+            let constraint = failure.constraint
+            do throws(SolverError) {
+                let settled = try changeConstant(slot: slot, constraint: constraint, to: constant)
+                if !settled { try settle(constraint, changing: (old, constant)) { _ in constraint.constant = old } }
+                return nil
+            } catch .unsatisfiable(let again) {
+                return again
+            } catch {
+                return failure
+            }
+        }
     }
 
     /// Runs `body` in a batch. The batch ends (and solves) even when `body` throws.

@@ -119,6 +119,9 @@ public struct VerificationResult: Sendable {
     }
     /// Every such removal, in order.
     public var batchRemovals: [BatchRemoval] = []
+    /// A failed `endBatch`'s deferred required constant changes that were rolled back
+    /// (the same shape: the line and the trace ids of the constraints keeping their old constants).
+    public var batchRollbacks: [BatchRemoval] = []
     /// One checksum per `read` operation, in order.
     public var readChecksums: [ValueChecksum] = []
     /// Every variable's value at the last `read` (empty when the trace has none).

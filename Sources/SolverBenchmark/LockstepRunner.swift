@@ -43,6 +43,8 @@ public final class LockstepRunner {
         var failureCodes: [String]
         /// Required adds a failed `endBatch` removed, by line (after `failureCodes`).
         var batchRemovals: [VerificationResult.BatchRemoval]
+        /// Required constant changes a failed `endBatch` rolled back, by line (after `batchRemovals`).
+        var batchRollbacks: [VerificationResult.BatchRemoval]
     }
 
     struct Repetition: Encodable {
@@ -79,7 +81,8 @@ public final class LockstepRunner {
                     ($0.key.rawValue, BenchmarkReport.counterDictionary($0.value))
                 }),
             finalCounters: BenchmarkReport.counterDictionary(verification.finalCounters),
-            failureCodes: verification.failureCodes, batchRemovals: verification.batchRemovals)
+            failureCodes: verification.failureCodes, batchRemovals: verification.batchRemovals,
+            batchRollbacks: verification.batchRollbacks)
         return BenchmarkReport.encode(message, pretty: false)
     }
 

@@ -261,12 +261,17 @@ public final class TraceReplayer {
                 result.failedLines.append(line)
                 result.failureCodes.append(error.code)
                 if case .unsatisfiableBatch(let details) = error {
-                    // Adds the batch's verification found unsatisfiable are removed: name them.
-                    let ids = details.compactMap { detail -> Int? in
-                        guard case .add = detail.operation else { return nil }
-                        return session.constraints.firstIndex { $0 === detail.constraint }
+                    // Adds the batch's verification found unsatisfiable are removed, and
+                    // conflicting constant changes rolled back: name both.
+                    func ids(removed: Bool) -> [Int] {
+                        details.compactMap { detail -> Int? in
+                            guard (detail.operation == .add) == removed else { return nil }
+                            return session.constraints.firstIndex { $0 === detail.constraint }
+                        }
                     }
-                    if !ids.isEmpty { result.batchRemovals.append(.init(line: line, ids: ids)) }
+                    let (removed, rolledBack) = (ids(removed: true), ids(removed: false))
+                    if !removed.isEmpty { result.batchRemovals.append(.init(line: line, ids: removed)) }
+                    if !rolledBack.isEmpty { result.batchRollbacks.append(.init(line: line, ids: rolledBack)) }
                 }
             }
             if case .read = operation {

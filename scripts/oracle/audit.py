@@ -75,6 +75,14 @@ LEVEL_TOLERANCE = 1e-9
 # within this fraction of its magnitude (the solver decides at 1e-9: a point between the two is
 # a borderline case, believed neither way).
 FEASIBLE_TOLERANCE = 1e-11
+# A refusal is judged inside the solver's value range: a required set whose every solution lies
+# beyond ±VALUE_LIMIT is unsatisfiable for it (past 2^53 ≈ 9.0e15 a double has no unit precision;
+# docs/solver.md, "The exact arbiter").
+VALUE_LIMIT = 1e15
+# Snapping HiGHS's point onto the boundaries it (nearly) lies on, to certify feasibility exactly:
+# a constraint within this fraction of its scale of its boundary is taken as active.
+EXACT_SNAP = 1e-9
+EXACT_SNAP_ROUNDS = 4
 
 
 # ---------------------------------------------------------------------------
@@ -328,23 +336,26 @@ def _linprog(objective, upper, bounds, equal, equal_bounds, variable_bounds):
     )
 
 
-def least_violation(cons: list, n: int):
-    """(least total violation of the set, a point reaching it) or None when HiGHS fails."""
+def least_violation(cons: list, n: int, limit: float | None = None):
+    """(least total violation of the set, a point reaching it) or None when HiGHS fails.
+
+    With `limit`, every variable stays within ±limit."""
     if not cons:
         return 0.0, [Fraction(0)] * n
     width = n + len(cons)
     upper, bounds, _, _ = _rows(cons, n, width, with_errors=True)
     objective = np.concatenate([np.zeros(n), np.ones(len(cons))])
-    variable_bounds = [(None, None)] * n + [(0, None)] * len(cons)
+    box = (None, None) if limit is None else (-limit, limit)
+    variable_bounds = [box] * n + [(0, None)] * len(cons)
     result = _linprog(objective, upper, bounds, [], [], variable_bounds)
     if result.status != 0:
         return None
     return max(0.0, float(result.fun)), [Fraction(float(x)) for x in result.x[:n]]
 
 
-def feasibility(cons: list, n: int) -> str:
+def feasibility(cons: list, n: int, limit: float | None = None) -> str:
     """'feasible', 'infeasible', 'borderline' or 'undecided', certified exactly where possible."""
-    found = least_violation(cons, n)
+    found = least_violation(cons, n, limit)
     if found is None:
         return "undecided"
     least, point = found
@@ -354,6 +365,102 @@ def feasibility(cons: list, n: int) -> str:
     if least > threshold * BORDERLINE_FACTOR:
         return "infeasible"
     return "borderline"  # holds only within a tolerance, or fails only slightly: believed neither way
+
+
+def exactly_feasible(cons: list, n: int, limit: float) -> bool:
+    """Whether the set has a point that satisfies every constraint exactly, within ±limit.
+
+    A refusal is a mismatch only when the set is feasible beyond doubt: HiGHS's point (inside the
+    box) holding everything within FEASIBLE_TOLERANCE is not enough when near-parallel rows admit
+    it only through that tolerance (two equalities 1.5e-9 apart in slope pin a variable that a
+    third sets 1e-4 away: every constraint holds within 1e-16 of its scale, none exactly). So the
+    point is snapped (`snap`) and must then satisfy every constraint exactly.
+    """
+    found = least_violation(cons, n, limit)
+    if found is None:
+        return False
+    snapped = snap(cons, found[1])
+    return snapped is not None and all(abs(x) <= limit for x in snapped)
+
+
+def snap(cons: list, point: list):
+    """`point` moved onto the boundaries it (nearly) lies on, satisfying every constraint exactly, or None.
+
+    The constraints `point` holds within EXACT_SNAP of their scale of their boundary (equalities
+    always) are solved as equalities in rational arithmetic, the variables that elimination
+    leaves free kept at `point`'s values. A constraint the snap breaks joins them and the snap is
+    tried again. None when the active constraints have no common point: `point` holds them only
+    through a tolerance."""
+    active = {i for i, c in enumerate(cons) if c.relation == "==" or violation_or_slack(c, point) <= EXACT_SNAP}
+    for _ in range(EXACT_SNAP_ROUNDS):
+        snapped = solve_exactly([cons[i] for i in sorted(active)], point)
+        if snapped is None:
+            return None
+        broken = {i for i, c in enumerate(cons) if violation(c, snapped)[0] != 0}
+        if not broken:
+            return snapped
+        if broken <= active:
+            return None
+        active |= broken
+    return None
+
+
+def violation_or_slack(con: Con, values: list) -> float:
+    """|residual| over the constraint's scale: how far `values` are from its boundary, relatively."""
+    value, scale = residual(con, values)
+    return abs(float(value)) / max(1.0, scale)
+
+
+def solve_exactly(cons: list, start: list):
+    """A rational point on every constraint's boundary, the free variables kept at `start`, or None.
+
+    Gauss-Jordan elimination over fractions; the pivot of each row is its largest coefficient in
+    magnitude, so the variables solved for are the ones the row pins most firmly."""
+    rows = []
+    for con in cons:
+        coefficients: dict = {}
+        for v, c in con.terms:
+            coefficients[v] = coefficients.get(v, Fraction(0)) + Fraction(c)
+        rows.append(({v: c for v, c in coefficients.items() if c != 0}, -Fraction(con.constant)))
+    pivots: dict = {}  # variable -> (row coefficients with pivot 1, right-hand side)
+    for coefficients, rhs in rows:
+        coefficients = dict(coefficients)
+        for v, (pivot_row, pivot_rhs) in pivots.items():
+            factor = coefficients.pop(v, None)
+            if factor is None:
+                continue
+            for w, c in pivot_row.items():
+                if w != v:
+                    updated = coefficients.get(w, Fraction(0)) - factor * c
+                    if updated:
+                        coefficients[w] = updated
+                    else:
+                        coefficients.pop(w, None)
+            rhs -= factor * pivot_rhs
+        if not coefficients:
+            if rhs != 0:
+                return None
+            continue
+        chosen = max(coefficients, key=lambda w: abs(coefficients[w]))
+        scale = coefficients[chosen]
+        coefficients = {w: c / scale for w, c in coefficients.items()}
+        rhs /= scale
+        for v, (pivot_row, pivot_rhs) in list(pivots.items()):
+            factor = pivot_row.get(chosen)
+            if factor is None:
+                continue
+            for w, c in coefficients.items():
+                updated = pivot_row.get(w, Fraction(0)) - factor * c
+                if updated or w == v:
+                    pivot_row[w] = updated
+                else:
+                    pivot_row.pop(w, None)
+            pivots[v] = (pivot_row, pivot_rhs - factor * rhs)
+        pivots[chosen] = (coefficients, rhs)
+    point = list(start)
+    for v, (row, rhs) in pivots.items():
+        point[v] = rhs - sum((c * start[w] for w, c in row.items() if w != v), Fraction(0))
+    return point
 
 
 # A witness must hold every required constraint within this fraction of its scale, and every
@@ -419,8 +526,18 @@ def better_point(required: list, soft: list, n: int, ours: list):
                 bounds_now = [bound - 2 * float(excess.get(level, 0)) for bound, level in zip(bounds_now, held_levels)]
                 continue
             if theirs[priority][0] < our_value - tolerance:
+                # The point may gain only through the required constraints' tolerance, along
+                # near-parallel rows whose thin slab turns a violation of 1e-11 into a visible
+                # gain. Snapped onto the required constraints exactly, it must still win.
+                snapped = snap(required, point)
+                if snapped is None:
+                    return "borderline"
+                exact = level_violations(soft, snapped)
+                if exact[priority][0] >= our_value - tolerance or any(
+                        exact[level][0] > our_levels[level][0] for level in held_levels):
+                    return "borderline"  # no gain left, or only by a trade with a higher level
                 text = (f"final: suboptimal at priority {priority:g}: ours {float(our_value):.9g}, an exactly checked "
-                        f"point reaches {float(theirs[priority][0]):.9g} with no higher level worse")
+                        f"point reaches {float(exact[priority][0]):.9g} with no higher level worse")
                 steep = steep_improvement(required, soft, n, ours, priority, upper + held_rows,
                                           bounds + bounds_now, equal, equal_bounds, our_value - tolerance)
                 if steep == "flat":
@@ -552,12 +669,14 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
     failed = dict(zip(ready["failedLines"], ready.get("failureCodes", ["?"] * len(ready["failedLines"]))))
     edit_starts = {e["line"]: e["value"] for e in ready["editStartValues"]}
     batch_removals = {r["line"]: r["ids"] for r in ready.get("batchRemovals", [])}
+    batch_rollbacks = {r["line"]: r["ids"] for r in ready.get("batchRollbacks", [])}
     final_values = [Fraction(v) for v in ready["finalValues"]]
 
     n = 0
     installed: dict[int, Con] = {}
     edits: dict[int, Con] = {}
     pending_required: tuple | None = None  # (id, old constant) deferred in the open batch
+    batch_required_added = False  # a required add accepted in the open batch, verified at its end
     deferred: dict = {}  # id -> constant changed in the open batch, applied at its end
     depth = 0
 
@@ -581,7 +700,9 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             verdict.outcome, verdict.detail = "mismatch", text
 
     def expect_infeasible(cons: list, line: int, what: str) -> None:
-        state = feasibility(cons, n)
+        state = feasibility(cons, n, VALUE_LIMIT)
+        if state == "feasible" and not exactly_feasible(cons, n, VALUE_LIMIT):
+            state = "borderline"  # HiGHS's point holds them only through the tolerance
         if state == "feasible":
             mismatch(f"line {line}: {what} was refused, but the required constraints with it can all hold")
         elif state == "borderline":
@@ -590,13 +711,31 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
             verdict.undecided += 1
 
     def expect_feasible(line: int, what: str) -> None:
-        state = feasibility(required_set(), n)
+        required = required_set()
+        state = feasibility(required, n)
+        if state == "infeasible" and our_point_holds(required, line):
+            state = "borderline"  # HiGHS gave up short of the solver's own exactly checked point
         if state == "infeasible":
             mismatch(f"line {line}: {what} was accepted, but the required constraints cannot all hold")
         elif state == "borderline":
             verdict.borderline += 1
         elif state == "undecided":
             verdict.undecided += 1
+
+    def our_point_holds(required: list, line: int) -> bool:
+        """Whether the solver's own values right after `line` hold every required constraint.
+
+        HiGHS's least violation is a double-precision answer; a set feasible only far out (two
+        near-parallel inequalities meeting at 1e9) can defeat it. Before an accepted operation is
+        called wrong, the trace is replayed up to that line and the solver's values there are
+        checked exactly: holding every required constraint within HOLD_TOLERANCE of its scale,
+        they show the set feasible, and HiGHS's verdict is not believed."""
+        try:
+            process, _ = replay(binary, lines[:line], timeout)
+            values = [Fraction(v) for v in json.loads(process.stdout.splitlines()[0])["finalValues"]]
+        except (subprocess.TimeoutExpired, IndexError, KeyError, json.JSONDecodeError):
+            return False
+        return len(values) >= n and all(holds(c, values) for c in required)
 
     for number, text in enumerate(lines, start=1):
         if number == 1:
@@ -612,7 +751,7 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
                 apply_deferred()
                 if pending_required is not None and pending_required[0] in installed:
                     installed[pending_required[0]].constant = pending_required[1]
-                depth, pending_required, deferred = 0, None, {}
+                depth, pending_required, deferred, batch_required_added = 0, None, {}, False
             continue
         if kind == "variable":
             n += 1
@@ -625,7 +764,10 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
                     expect_infeasible(required_set() + [con], number, "a required add")
             else:
                 installed[op["id"]] = con
-                if con.required:
+                if con.required and depth > 0:
+                    # Verified when the batch ends, which removes those that conflict.
+                    batch_required_added = True
+                elif con.required:
                     expect_feasible(number, "a required add")
         elif kind == "remove":
             if op["id"] not in installed:
@@ -687,7 +829,21 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
                 pending_required = None
             deferred = {}
             removed = batch_removals.get(number, [])
-            if code == "unsatisfiable-batch" and removed:
+            if "batchRollbacks" in ready:
+                rolled_back = batch_rollbacks.get(number, [])
+            else:  # a binary from before the key: a failure that removed nothing was the rollback
+                rolled_back = [pending_required[0]] if code and not removed and pending_required else []
+            if code is not None and (code != "unsatisfiable-batch" or not (removed or rolled_back)):
+                mismatch(f"line {number}: endBatch failed with {code}")
+            attempt = None
+            if rolled_back:
+                if pending_required is None or rolled_back != [pending_required[0]]:
+                    mismatch(f"line {number}: endBatch rolled back constant changes the batch did not make: {rolled_back}")
+                else:
+                    cid, old = pending_required
+                    attempt = (cid, installed[cid].constant)
+                    installed[cid].constant = old
+            if removed:
                 # Required adds the solver's verification found unsatisfiable and removed:
                 # each must conflict with the required constraints that stay.
                 removed_cons = [installed.pop(cid) for cid in removed if cid in installed]
@@ -695,19 +851,20 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
                     mismatch(f"line {number}: endBatch removed constraints that are not required adds")
                 for con in removed_cons:
                     expect_infeasible(required_set() + [con], number, "a required add in a batch")
-            if code is not None and not removed:
-                if code != "unsatisfiable-batch" or pending_required is None:
-                    mismatch(f"line {number}: endBatch failed with {code}")
-                else:
-                    cid, old = pending_required
-                    attempted = installed[cid].constant
-                    installed[cid].constant = old
-                    others = [c for k, c in installed.items() if c.required and k != cid]
-                    changed = Con(installed[cid].terms, attempted, installed[cid].relation, REQUIRED, 1.0)
-                    expect_infeasible(others + [changed], number, "a required constant change deferred in a batch")
-            elif pending_required is not None:
-                expect_feasible(number, "a required constant change deferred in a batch")
+            if attempt is not None:
+                # Asked again once the removed adds are gone, the change was still refused.
+                cid, attempted = attempt
+                others = [c for k, c in installed.items() if c.required and k != cid]
+                changed = Con(installed[cid].terms, attempted, installed[cid].relation, REQUIRED, 1.0)
+                expect_infeasible(others + [changed], number, "a required constant change deferred in a batch")
+            if depth == 0 and not rolled_back and verdict.outcome == "ok":
+                if pending_required is not None:
+                    expect_feasible(number, "a required constant change deferred in a batch")
+                elif batch_required_added:
+                    expect_feasible(number, "a batch of required adds")
             pending_required = None
+            if depth == 0:
+                batch_required_added = False
         if verdict.outcome != "ok":
             return verdict
 
@@ -725,6 +882,8 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
         finding = better_point(required, soft, n, final_values)
         if finding == "undecided":
             verdict.undecided += 1
+        elif finding == "borderline":
+            verdict.borderline += 1
         elif finding and finding.startswith("flat: "):
             verdict.flat += 1
             verdict.flat_detail = finding

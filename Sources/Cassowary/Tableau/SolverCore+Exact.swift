@@ -18,7 +18,8 @@ extension SolverCore {
     static let exactConstraintLimit = 96
 
     /// The installed constraints (and `adding`) solved exactly, or `nil` when the
-    /// arbiter does not run (inside a batch, too many constraints, or it gave up).
+    /// arbiter does not run (too many constraints, or it gave up). Inside a batch, the
+    /// constants are the tableau's: a change the batch deferred is not in them yet.
     ///
     /// - Parameters:
     ///   - last: Installed after every other required constraint, so that it is the
@@ -29,13 +30,14 @@ extension SolverCore {
     ///     hold whatever their least violation: their verdicts were reached when they
     ///     were added. Every installed one by default; the batch's start at its end.
     mutating func solveExactly(last: Constraint?, adding: Constraint? = nil, holdingBelow: Int = .max) -> ExactSolution? {
-        guard batchDepth == 0 else { return nil }
-        var order: [(constraint: Constraint, edited: Int32, sequence: Int)] = []
+        var order: [(constraint: Constraint, edited: Int32, sequence: Int, constant: Double)] = []
         for slot in 0..<records.count {
             guard let constraint = records[slot].constraint else { continue }
-            order.append((constraint, records[slot].editedVariable, records[slot].sequence))
+            let record = records[slot]
+            let constant = record.pendingListed ? constraint.constant - record.pendingDelta : constraint.constant
+            order.append((constraint, record.editedVariable, record.sequence, constant))
         }
-        if let adding { order.append((adding, -1, Int.max)) }
+        if let adding { order.append((adding, -1, Int.max, adding.constant)) }
         guard order.count <= Self.exactConstraintLimit else { return nil }
         // Required first, in the order added (the last one last), then the rest by
         // descending priority: the same order as a rebuild.
@@ -52,7 +54,7 @@ extension SolverCore {
         do {
             let items = order.map { item in
                 (
-                    constraint: item.constraint, edited: item.edited,
+                    constraint: item.constraint, edited: item.edited, constant: item.constant,
                     held: item.sequence < holdingBelow && item.constraint !== last
                 )
             }
@@ -79,7 +81,7 @@ extension SolverCore {
 
     /// Installs `order` in an exact tableau, required constraints first as given.
     private static func solveExactly(
-        _ order: [(constraint: Constraint, edited: Int32, held: Bool)], externalCount: Int,
+        _ order: [ExactItem], externalCount: Int,
         bounds: [(column: Int32, limit: Double)] = []
     ) throws(ExactTableau.Abandoned) -> ExactSolution {
         var tableau = ExactTableau(externalCount: externalCount, constraintCount: order.count + 2 * bounds.count)
@@ -96,7 +98,7 @@ extension SolverCore {
         var entries: [ExactSolution.Entry] = []
         var refused: [RebuildRefusal] = []
         for (index, item) in order.enumerated() {
-            guard var exact = exactConstraint(item.constraint) else { throw .unrepresentable }
+            guard var exact = exactConstraint(item.constraint, constant: item.constant) else { throw .unrepresentable }
             exact.held = item.held
             let markers = try tableau.add(exact, index: Int32(index), conflicts: &conflicts)
             entries.append(.init(constraint: item.constraint, edited: item.edited, markers: markers))
@@ -111,7 +113,7 @@ extension SolverCore {
     /// When `solution` puts an external beyond `exactValueLimit`: the constraints that a
     /// tableau with every such external bounded by the limit refuses (`nil` when none is beyond).
     private static func refusedWithinBounds(
-        _ order: [(constraint: Constraint, edited: Int32, held: Bool)], _ solution: ExactSolution, externalCount: Int
+        _ order: [ExactItem], _ solution: ExactSolution, externalCount: Int
     ) throws(ExactTableau.Abandoned) -> [RebuildRefusal]? {
         var bounds: [(column: Int32, limit: Double)] = []
         for (column, row) in solution.tableau.rows where column < externalCount {
@@ -123,9 +125,9 @@ extension SolverCore {
         return try solveExactly(required, externalCount: externalCount, bounds: bounds).refused
     }
 
-    /// A constraint as the arbiter reads it, or `nil` when a number is not finite.
-    private static func exactConstraint(_ constraint: Constraint) -> ExactConstraint? {
-        guard constraint.constant.isFinite, constraint.weight.isFinite else { return nil }
+    /// A constraint as the arbiter reads it, with `constant`, or `nil` when a number is not finite.
+    private static func exactConstraint(_ constraint: Constraint, constant: Double) -> ExactConstraint? {
+        guard constant.isFinite, constraint.weight.isFinite else { return nil }
         var terms: [(column: Int32, coefficient: Double)] = []
         for term in constraint.terms {
             guard term.coefficient.isFinite else { return nil }
@@ -138,17 +140,25 @@ extension SolverCore {
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
         return ExactConstraint(
-            terms: terms, constant: constraint.constant, relation: relation,
+            terms: terms, constant: constant, relation: relation,
             required: constraint.priority.isRequired, priority: constraint.priority.value, weight: constraint.weight)
     }
 
     /// Replaces the tableau by the arbiter's, each number rounded once. Refused
     /// constraints lose their records, as in a rebuild. The work counters are left as
-    /// they were: this is repair, not the caller's work.
+    /// they were: this is repair, not the caller's work. Each constraint keeps its
+    /// sequence number (the order it was added in, which decides what a batch's end
+    /// judges) and, inside a batch, its deferred constant change.
     mutating func installExact(_ solution: ExactSolution) {
         numerics.repairs.exactSolutions &+= 1
         let saved = counters
         let externalCount = symbols.count
+        var kept: [ObjectIdentifier: (sequence: Int, pendingDelta: Double, pendingListed: Bool)] = [:]
+        for record in records {
+            guard let constraint = record.constraint else { continue }
+            kept[ObjectIdentifier(constraint)] = (record.sequence, record.pendingDelta, record.pendingListed)
+        }
+        pendingShiftSlots.removeAll(keepingCapacity: true)
         _ = forgetTableau()
         let tableau = solution.tableau
         var symbolOf = [Int32](repeating: -1, count: tableau.kinds.count)
@@ -159,6 +169,12 @@ extension SolverCore {
             guard let markers = entry.markers else { continue }
             let constraint = entry.constraint
             let slot = allocateSlot(for: constraint)
+            if let old = kept[ObjectIdentifier(constraint)] {
+                records[Int(slot)].sequence = old.sequence
+                records[Int(slot)].pendingDelta = old.pendingDelta
+                records[Int(slot)].pendingListed = old.pendingListed
+                if old.pendingListed { pendingShiftSlots.append(slot) }
+            }
             noteCoefficients(of: constraint)
             for column in [markers.marker, markers.other] where column >= 0 {
                 let kind: SymbolKind =
@@ -289,6 +305,10 @@ extension SolverCore {
         return installed
     }
 }
+
+/// A constraint as the arbiter installs it: its edited variable, the constant the
+/// tableau holds for it, and whether it holds whatever its least violation.
+typealias ExactItem = (constraint: Constraint, edited: Int32, constant: Double, held: Bool)
 
 /// The arbiter's answer for the installed constraints.
 struct ExactSolution {

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Tests of the audit's exact certificates (audit.py) on systems solved on paper.
+
+Run with the tools venv (scripts/test does):  .venv-tools/bin/python scripts/oracle/test_audit.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import unittest
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import audit  # noqa: E402
+
+
+def con(terms, constant, relation, priority=1000.0):
+    """sum(coefficient * x[variable]) + constant RELATION 0."""
+    return audit.Con([list(t) for t in terms], constant, relation, priority, 1.0)
+
+
+class SolveExactly(unittest.TestCase):
+    def test_two_lines_meet_at_one_rational_point(self):
+        # x + y = 3, x - y = 1  ->  (2, 1), whatever the start.
+        point = audit.solve_exactly([con([(0, 1), (1, 1)], -3, "=="), con([(0, 1), (1, -1)], -1, "==")],
+                                    [Fraction(7), Fraction(-5)])
+        self.assertEqual(point, [2, 1])
+
+    def test_free_variables_keep_their_start(self):
+        # x + 2y = 4: y has the larger coefficient and is solved for; x keeps its start, 1.
+        point = audit.solve_exactly([con([(0, 1), (1, 2)], -4, "==")], [Fraction(1), Fraction(1, 2)])
+        self.assertEqual(point, [1, Fraction(3, 2)])
+
+    def test_a_scaled_copy_is_redundant_and_a_shifted_one_contradicts(self):
+        line = con([(0, 1), (1, 1)], -3, "==")
+        self.assertIsNotNone(audit.solve_exactly([line, con([(0, 2), (1, 2)], -6, "==")], [Fraction(0)] * 2))
+        self.assertIsNone(audit.solve_exactly([line, con([(0, 2), (1, 2)], -6.5, "==")], [Fraction(0)] * 2))
+
+
+class ExactlyFeasible(unittest.TestCase):
+    def test_near_parallel_equalities_feasible_only_through_the_tolerance(self):
+        # wide3 sequence 1523 of seed 20261126: x3 - 0.0404·x2 = 369.04 and
+        # 0.9999999985·x3 - 0.0404·x2 = 369.04 pin x3 to 0 exactly; 209.5·x3 = -0.0216 sets
+        # it to -1.03e-4. HiGHS's point holds all three within 1e-16 of their scale, but
+        # no point holds them exactly: a refusal is not a mismatch.
+        cons = [con([(3, 1.0), (2, -0.0403801345127474)], -369.0423437486857, "=="),
+                con([(3, 0.9999999984939961), (2, -0.0403801345127474)], -369.0423437486857, "=="),
+                con([(3, 209.50005620106182)], 0.021608464624118737, "==")]
+        self.assertEqual(audit.feasibility(cons, 4, audit.VALUE_LIMIT), "feasible")
+        self.assertFalse(audit.exactly_feasible(cons, 4, audit.VALUE_LIMIT))
+
+    def test_a_generic_system_is_certified_exactly(self):
+        # Two equalities and an inequality in three unknowns with decimal coefficients:
+        # HiGHS's point is rounded, the snapped one exact.
+        cons = [con([(0, 0.1), (1, 0.7)], -0.3, "=="), con([(1, 1.3), (2, -0.9)], 0.2, "=="),
+                con([(0, 1.0)], -5.0, "<=")]
+        self.assertTrue(audit.exactly_feasible(cons, 3, audit.VALUE_LIMIT))
+
+    def test_a_set_that_holds_only_beyond_the_value_limit_is_not_feasible_for_the_solver(self):
+        # x - y = 1 and x - 1.0000000000000009·y = 0 meet at y = 1 / 8.9e-16 ≈ 1.1e15.
+        cons = [con([(0, 1.0), (1, -1.0)], -1.0, "=="), con([(0, 1.0), (1, -1.0000000000000009)], 0.0, "==")]
+        self.assertNotEqual(audit.feasibility(cons, 2, audit.VALUE_LIMIT), "feasible")
+        self.assertFalse(audit.exactly_feasible(cons, 2, audit.VALUE_LIMIT))
+
+
+class Snap(unittest.TestCase):
+    def test_a_point_off_its_boundaries_by_rounding_snaps_onto_them(self):
+        cons = [con([(0, 1.0), (1, 1.0)], -1.0, "<="), con([(0, 1.0)], 0.0, ">=")]
+        point = [Fraction(0.1 + 0.2) - Fraction(0.2), Fraction(0.9)]  # x a hair above 0.1, x + y a hair off 1
+        snapped = audit.snap(cons, point)
+        self.assertIsNotNone(snapped)
+        self.assertTrue(all(audit.violation(c, snapped)[0] == 0 for c in cons))
+
+
+if __name__ == "__main__":
+    unittest.main()
