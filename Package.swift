@@ -3,7 +3,7 @@
 // layoutbench: a layout performance profiler and benchmark suite.
 //
 // Module graph (one direction only):
-//   LayoutBenchJSON (the one JSON reader, with positions, and writer; no dependencies)
+//   LayoutBenchJSON (the one JSON reader, with positions, and writer; with swift-collections' OrderedCollections)
 //   Cassowary (solver, with BigInt for its exact arbiter; the hook a trace recorder attaches to)
 //     <- CassowaryTrace (trace recording, parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
@@ -45,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Arbitrary-precision integers for the solver's exact arbiter (Sources/Cassowary/Exact).
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        // OrderedDictionary for the reports' ordered members (counters, metrics, ratios).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The instrumented incremental Cassowary solver. `CASSOWARY_INTERNAL_CHECKS`
@@ -70,11 +72,15 @@ let package = Package(
 
         // JSON: one reader that keeps lines and columns (with limits on depth, numbers and
         // UTF-8) and one writer that keeps key order; traces, reports, baselines and
-        // thresholds go through it. No dependencies, not even Foundation.
-        .target(name: "LayoutBenchJSON"),
+        // thresholds go through it. No Foundation; swift-collections' OrderedDictionary, coded
+        // as a JSON object where a report member holds one.
+        .target(
+            name: "LayoutBenchJSON",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .testTarget(
             name: "LayoutBenchJSONTests",
-            dependencies: ["LayoutBenchJSON"]
+            dependencies: ["LayoutBenchJSON", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
 
         // Solver traces as files: parsing (through LayoutBenchJSON) and replay. Recording
@@ -146,6 +152,7 @@ let package = Package(
                 "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter",
                 "CLayoutBenchSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             // The pages' templates, style sheets and scripts, compiled into the binary as byte
             // arrays (`PackageResources`), so that the executable stays one self-contained file
@@ -181,7 +188,7 @@ let package = Package(
             name: "LayoutBenchKitTests",
             dependencies: [
                 "LayoutBenchKit", "LayoutBenchJSON", "LayoutScenarios", "LayoutEngine", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics",
-                "LayoutProfiler", "_LayoutTestSupport",
+                "LayoutProfiler", "_LayoutTestSupport", .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             exclude: ["Snapshots"]
         ),
