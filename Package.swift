@@ -19,6 +19,15 @@
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
 import PackageDescription
 
+// A debug build made with LAYOUTBENCH_SOLVER_CHECKS set (scripts/test builds so) compiles the
+// layout engine with the condition of the same name: every engine of that build's processes runs
+// the solver's invariant checker after every mutation, so every engine a test makes checks. The
+// `layoutbench` command decides for its own process from the variable (LayoutBench.main). The
+// engine itself reads no environment variable (LayoutEngine.checksSolverInvariants).
+let engineChecks: [SwiftSetting] =
+    Context.environment["LAYOUTBENCH_SOLVER_CHECKS"] == nil
+    ? [] : [.define("LAYOUTBENCH_SOLVER_CHECKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "layoutbench",
     products: [
@@ -94,7 +103,8 @@ let package = Package(
         // priorities, batches, intrinsic sizes, stacks, tables, conflict reports.
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary", "CassowaryTrace"]
+            dependencies: ["Cassowary", "CassowaryTrace"],
+            swiftSettings: engineChecks
         ),
         .testTarget(
             name: "LayoutEngineTests",
@@ -213,6 +223,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "LayoutBenchKit",
                 "LayoutBenchMetrics",
+                "LayoutEngine",
                 "LayoutImporter",
                 "LayoutScenarios",
                 "SolverBenchmark",
@@ -245,7 +256,7 @@ let package = Package(
             )
         ),
 
-        // The command-line tool: `LayoutBenchCommand.main()`, nothing else.
+        // The command-line tool: `LayoutBench.main()`, nothing else.
         .executableTarget(
             name: "layoutbench",
             dependencies: ["LayoutBenchCLI"]
