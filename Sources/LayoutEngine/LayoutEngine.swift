@@ -1,5 +1,4 @@
 @_spi(Testing) import Cassowary
-import Synchronization
 
 /// The layout engine of one view hierarchy (`NSISEngine`): one instrumented
 /// ``Cassowary/Solver`` holding the four variables of every view and layout guide
@@ -111,26 +110,6 @@ public final class LayoutEngine {
         let injectedWork = Self.injectedWorkPerCellUpdate.load(ordering: .relaxed)
         if injectedWork > 0 { solver._injectedWorkPerCellUpdate = injectedWork }
     }
-
-    /// Whether engines made from now on run the solver's invariant checker after every
-    /// mutation. Only debug builds have the checker (``Cassowary/Solver/hasInvariantChecker``);
-    /// in a release build it stays `false`.
-    ///
-    /// The engine reads no environment variable; its callers decide. A debug build made with
-    /// `LAYOUTBENCH_SOLVER_CHECKS` set (as `scripts/test` builds) compiles the engine with that
-    /// condition, so the checker is on from the start in every process of that build, and every
-    /// engine a test makes checks; the `layoutbench` command sets it from its own environment
-    /// before it parses (`LayoutBench.main`), so a child without the variable runs unchecked.
-    @_spi(Testing) public static var checksSolverInvariants: Bool {
-        get { solverChecks.load(ordering: .relaxed) }
-        set { solverChecks.store(newValue && Solver.hasInvariantChecker, ordering: .relaxed) }
-    }
-
-    #if LAYOUTBENCH_SOLVER_CHECKS
-        private static let solverChecks = Atomic<Bool>(Solver.hasInvariantChecker)
-    #else
-        private static let solverChecks = Atomic<Bool>(false)
-    #endif
 
     convenience init(root: View) {
         self.init()
