@@ -3,7 +3,7 @@
 // layoutbench: a layout performance profiler and benchmark suite.
 //
 // Module graph (one direction only):
-//   LayoutBenchJSON (the one JSON reader, with positions, and writer; no dependencies)
+//   LayoutBenchJSON (the one JSON reader, with positions, and writer; with swift-collections' OrderedCollections)
 //   Cassowary (solver, with BigInt for its exact arbiter; the hook a trace recorder attaches to)
 //     <- CassowaryTrace (trace recording, parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
@@ -18,6 +18,15 @@
 //              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
 import PackageDescription
+
+// A debug build made with LAYOUTBENCH_SOLVER_CHECKS set (scripts/test builds so) compiles the
+// layout engine with the condition of the same name: every engine of that build's processes runs
+// the solver's invariant checker after every mutation, so every engine a test makes checks. The
+// `layoutbench` command decides for its own process from the variable (LayoutBench.main). The
+// engine itself reads no environment variable (LayoutEngine.checksSolverInvariants).
+let engineChecks: [SwiftSetting] =
+    Context.environment["LAYOUTBENCH_SOLVER_CHECKS"] == nil
+    ? [] : [.define("LAYOUTBENCH_SOLVER_CHECKS", .when(configuration: .debug))]
 
 let package = Package(
     name: "layoutbench",
@@ -45,6 +54,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Arbitrary-precision integers for the solver's exact arbiter (Sources/Cassowary/Exact).
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        // OrderedDictionary for the reports' ordered members (counters, metrics, ratios).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The instrumented incremental Cassowary solver. `CASSOWARY_INTERNAL_CHECKS`
@@ -70,11 +81,15 @@ let package = Package(
 
         // JSON: one reader that keeps lines and columns (with limits on depth, numbers and
         // UTF-8) and one writer that keeps key order; traces, reports, baselines and
-        // thresholds go through it. No dependencies, not even Foundation.
-        .target(name: "LayoutBenchJSON"),
+        // thresholds go through it. No Foundation; swift-collections' OrderedDictionary, coded
+        // as a JSON object where a report member holds one.
+        .target(
+            name: "LayoutBenchJSON",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .testTarget(
             name: "LayoutBenchJSONTests",
-            dependencies: ["LayoutBenchJSON"]
+            dependencies: ["LayoutBenchJSON", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
 
         // Solver traces as files: parsing (through LayoutBenchJSON) and replay. Recording
@@ -88,7 +103,8 @@ let package = Package(
         // priorities, batches, intrinsic sizes, stacks, tables, conflict reports.
         .target(
             name: "LayoutEngine",
-            dependencies: ["Cassowary", "CassowaryTrace"]
+            dependencies: ["Cassowary", "CassowaryTrace"],
+            swiftSettings: engineChecks
         ),
         .testTarget(
             name: "LayoutEngineTests",
@@ -146,6 +162,7 @@ let package = Package(
                 "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter",
                 "CLayoutBenchSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             // The pages' templates, style sheets and scripts, compiled into the binary as byte
             // arrays (`PackageResources`), so that the executable stays one self-contained file
@@ -181,7 +198,7 @@ let package = Package(
             name: "LayoutBenchKitTests",
             dependencies: [
                 "LayoutBenchKit", "LayoutBenchJSON", "LayoutScenarios", "LayoutEngine", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics",
-                "LayoutProfiler", "_LayoutTestSupport",
+                "LayoutProfiler", "_LayoutTestSupport", .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             exclude: ["Snapshots"]
         ),
@@ -206,6 +223,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "LayoutBenchKit",
                 "LayoutBenchMetrics",
+                "LayoutEngine",
                 "LayoutImporter",
                 "LayoutScenarios",
                 "SolverBenchmark",
@@ -238,7 +256,7 @@ let package = Package(
             )
         ),
 
-        // The command-line tool: `LayoutBenchCommand.main()`, nothing else.
+        // The command-line tool: `LayoutBench.main()`, nothing else.
         .executableTarget(
             name: "layoutbench",
             dependencies: ["LayoutBenchCLI"]

@@ -1,11 +1,5 @@
 @_spi(Testing) import Cassowary
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The layout engine of one view hierarchy (`NSISEngine`): one instrumented
 /// ``Cassowary/Solver`` holding the four variables of every view and layout guide
 /// that takes part in layout, and one equation per active constraint.
@@ -116,11 +110,6 @@ public final class LayoutEngine {
         let injectedWork = Self.injectedWorkPerCellUpdate.load(ordering: .relaxed)
         if injectedWork > 0 { solver._injectedWorkPerCellUpdate = injectedWork }
     }
-
-    /// Whether engines run the solver's invariant checker after every mutation: in debug
-    /// builds when LAYOUTBENCH_SOLVER_CHECKS is set (scripts/test sets it); release builds
-    /// have no checker. Read once per process.
-    static let checksSolverInvariants = Solver.hasInvariantChecker && getenv("LAYOUTBENCH_SOLVER_CHECKS") != nil
 
     convenience init(root: View) {
         self.init()

@@ -1,3 +1,3 @@
 import LayoutBenchCLI
 
-LayoutBenchCommand.main()
+LayoutBench.main()

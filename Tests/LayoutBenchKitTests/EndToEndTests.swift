@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import Testing
 import _LayoutTestSupport
 
@@ -128,7 +129,7 @@ struct EndToEndTests {
     static func masked(_ url: URL) throws -> String {
         var report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: url))
         let measured: Set<String> = [Metric.wallNanoseconds.rawValue, Metric.cpuNanoseconds.rawValue, Metric.peakIncreaseBytes.rawValue]
-        func maskMap<T>(_ map: inout OrderedMap<T>, _ value: T) {
+        func maskMap<T>(_ map: inout OrderedDictionary<String, T>, _ value: T) {
             for key in map.keys where measured.contains(key) { map[key] = value }
         }
         report.date = "-"

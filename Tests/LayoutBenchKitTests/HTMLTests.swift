@@ -62,10 +62,10 @@ struct HTMLTests {
         func entry(_ name: String, cells: Double, wall: Double, model: String) -> FamilySummary.Entry {
             FamilySummary.Entry(
                 name: name, role: nil,
-                growth: OrderedMap([
-                    ("wallNanoseconds", FamilySummary.Brief(model: "O(n)", logLogExponent: wall)),
-                    ("cellUpdates", FamilySummary.Brief(model: model, logLogExponent: cells)),
-                ]))
+                growth: [
+                    "wallNanoseconds": FamilySummary.Brief(model: "O(n)", logLogExponent: wall),
+                    "cellUpdates": FamilySummary.Brief(model: model, logLogExponent: cells),
+                ])
         }
         report.families.append(
             FamilySummary(

@@ -85,7 +85,7 @@ struct ReportEncodingTests {
         let report = Self.fixedReport()
         let text = try report.jsonText()
         let decoded = try JSONDecoder().decode(Report.self, from: Data(text.utf8))
-        // Decoding sorts OrderedMap keys, so compare the values, not the text.
+        // Decoding sorts an OrderedDictionary member's keys, so compare the values, not the text.
         #expect(decoded.scenarios.map(\.name) == report.scenarios.map(\.name))
         #expect(decoded.failures == report.failures)
         #expect(decoded.scenarios[0].sizes[1].counters["cellUpdates"] == 20)

@@ -53,7 +53,7 @@ enum Fixture {
             counters: ScenarioRunner.counterMap(counters), countersIdentical: true,
             time: TimeResult(
                 wallNanoseconds: ScenarioRunner.summary(wall), cpuNanoseconds: ScenarioRunner.summary(cpu ?? wall)),
-            allocations: allocationResult, memory: memory, perOperation: OrderedMap(), failures: failures)
+            allocations: allocationResult, memory: memory, perOperation: [:], failures: failures)
         result.perOperation = ScenarioRunner.perOperation(result)
         return result
     }

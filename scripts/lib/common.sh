@@ -16,6 +16,17 @@ export LB_REPO_ROOT
 LB_VENV_DIR="${LB_VENV_DIR:-$LB_REPO_ROOT/.venv-tools}"
 LB_TOOLS_REQUIREMENTS="$LB_REPO_ROOT/scripts/requirements-tools.txt"
 
+# The flags every `swift build` and `swift test` of the scripts pass: in CI (CI=true), or with
+# LAYOUTBENCH_WARNINGS_AS_ERRORS=1, `-Xswiftc -warnings-as-errors`, so that a warning in our own
+# targets fails the build (docs/ci.md, "Warnings are errors in CI"). SwiftPM compiles the
+# packages we depend on with -suppress-warnings and leaves this flag out for them, so their
+# warnings cannot fail our build. The same flags in every script keep one build folder's
+# products valid from one script to the next (a changed flag rebuilds every module).
+LB_SWIFT_FLAGS=()
+if [[ "${CI:-}" == true || "${LAYOUTBENCH_WARNINGS_AS_ERRORS:-0}" == 1 ]]; then
+    LB_SWIFT_FLAGS=(-Xswiftc -warnings-as-errors)
+fi
+
 # lb_is_tty: succeeds when stdout is a terminal (chatty output is for people only).
 lb_is_tty() { [[ -t 1 ]]; }
 

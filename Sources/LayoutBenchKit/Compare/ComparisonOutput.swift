@@ -1,4 +1,5 @@
 import LayoutBenchJSON
+import OrderedCollections
 
 /// A comparison as text for a terminal, Markdown for a pull-request comment, or JSON.
 public enum ComparisonOutput {
@@ -274,7 +275,7 @@ public enum ComparisonOutput {
             var base: ReportComparison.Side
             var head: ReportComparison.Side
             var thresholds: String
-            var counts: OrderedMap<Int>
+            var counts: OrderedDictionary<String, Int>
             var warnings: [String]
             var onlyInBase: [String]
             var onlyInHead: [String]
@@ -284,7 +285,7 @@ public enum ComparisonOutput {
         let counts = comparison.counts
         let document = Document(
             base: comparison.base, head: comparison.head, thresholds: comparison.thresholdsSource,
-            counts: OrderedMap(ReportComparison.Verdict.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+            counts: OrderedDictionary(uniqueKeysWithValues: ReportComparison.Verdict.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
             warnings: comparison.warnings, onlyInBase: comparison.onlyInBase, onlyInHead: comparison.onlyInHead,
             lostCoverage: comparison.lostCoverage, rows: comparison.rows)
         return try OrderedJSONEncoder().encode(document).serialized(pretty: true) + "\n"

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutBenchJSON
+import OrderedCollections
 
 /// A report read from a file, with what is needed to talk about it.
 public struct LoadedReport: Sendable {
@@ -189,7 +190,7 @@ public enum ReportReader {
         default:
             let name = String(describing: type)
             if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") || name.hasPrefix("OrderedMap") { return "an object" }
+            if name.hasPrefix("Dictionary") || name.hasPrefix("_JSONObject") { return "an object" }
             return "a \(name)"
         }
     }
@@ -197,12 +198,12 @@ public enum ReportReader {
 
 extension Report {
     /// Puts counters and per-metric maps back in their declared order (Foundation's decoder
-    /// does not keep members' order, and ``OrderedMap`` decodes sorted by key).
+    /// does not keep members' order, and an `OrderedDictionary` member decodes sorted by key).
     mutating func restoreDeclaredOrder() {
         let counterOrder = CompareMetric.counterNames
         let metricOrder = Metric.allCases.map(\.rawValue)
-        func reorder<V>(_ map: OrderedMap<V>, _ order: [String]) -> OrderedMap<V> {
-            var result = OrderedMap<V>()
+        func reorder<V>(_ map: OrderedDictionary<String, V>, _ order: [String]) -> OrderedDictionary<String, V> {
+            var result = OrderedDictionary<String, V>()
             for key in order { if let value = map[key] { result[key] = value } }
             for (key, value) in map where result[key] == nil { result[key] = value }
             return result

@@ -1,5 +1,6 @@
 import LayoutBenchJSON
 import LayoutBenchMetrics
+import OrderedCollections
 
 /// How a scenario's metrics grow with size: a ``GrowthFit`` per ``Metric``.
 public struct GrowthReport: Codable, Sendable {
@@ -8,9 +9,9 @@ public struct GrowthReport: Codable, Sendable {
     /// Why there are no fits (fewer than three sizes), or `null`.
     public var unavailable: String?
     /// One fit per metric that was measured at every size, in ``Metric`` order.
-    public var metrics: OrderedMap<MetricGrowth>
+    public var metrics: OrderedDictionary<String, MetricGrowth>
 
-    public init(sizes: [Int], unavailable: String?, metrics: OrderedMap<MetricGrowth>) {
+    public init(sizes: [Int], unavailable: String?, metrics: OrderedDictionary<String, MetricGrowth>) {
         self.sizes = sizes
         self.unavailable = unavailable
         self.metrics = metrics
@@ -34,9 +35,9 @@ public struct GrowthReport: Codable, Sendable {
             return GrowthReport(
                 sizes: sizes,
                 unavailable: "Growth needs at least 3 distinct sizes; this run measured \(Set(sizes).count).",
-                metrics: OrderedMap())
+                metrics: [:])
         }
-        var metrics = OrderedMap<MetricGrowth>()
+        var metrics = OrderedDictionary<String, MetricGrowth>()
         for metric in Metric.allCases {
             let costs = sorted.compactMap { $0.value(of: metric) }
             guard costs.count == sorted.count else { continue }
@@ -163,9 +164,9 @@ public struct FamilySummary: Codable, Sendable {
         /// `anti-pattern`, `fix`, or `null`.
         public var role: String?
         /// Per metric: the chosen model and the log-log exponent.
-        public var growth: OrderedMap<Brief>
+        public var growth: OrderedDictionary<String, Brief>
 
-        public init(name: String, role: String?, growth: OrderedMap<Brief>) {
+        public init(name: String, role: String?, growth: OrderedDictionary<String, Brief>) {
             self.name = name
             self.role = role
             self.growth = growth
@@ -189,10 +190,7 @@ public struct FamilySummary: Codable, Sendable {
         for result in results {
             let entry = Entry(
                 name: result.name, role: result.pair?.role,
-                growth: OrderedMap(
-                    result.growth.metrics.map {
-                        ($0.key, Brief(model: $0.value.model, logLogExponent: $0.value.logLogExponent))
-                    }))
+                growth: result.growth.metrics.mapValues { Brief(model: $0.model, logLogExponent: $0.logLogExponent) })
             if let index = families.firstIndex(where: { $0.name == result.family }) {
                 families[index].scenarios.append(entry)
             } else {

@@ -1,5 +1,6 @@
 import LayoutBenchJSON
 import LayoutBenchMetrics
+import OrderedCollections
 
 /// An anti-pattern and its fix compared: per metric, `anti-pattern / fix` at each size
 /// both ran.
@@ -17,14 +18,14 @@ public struct PairComparison: Codable, Sendable {
     /// The largest size both sides ran, or `null` when they share none.
     public var largestCommonSize: Int?
     /// The ratios at ``largestCommonSize``, or `null`.
-    public var atLargestCommonSize: OrderedMap<Double?>?
+    public var atLargestCommonSize: OrderedDictionary<String, Double?>?
     /// Where the measured direction contradicts the seed (the anti-pattern took less wall
     /// time than its fix), and why; absent when it does not.
     public var contradiction: Contradiction?
 
     public init(
         family: String, antiPattern: String, fix: String, sizeUnit: String, sizes: [SizeRatios],
-        largestCommonSize: Int?, atLargestCommonSize: OrderedMap<Double?>?, contradiction: Contradiction? = nil
+        largestCommonSize: Int?, atLargestCommonSize: OrderedDictionary<String, Double?>?, contradiction: Contradiction? = nil
     ) {
         self.family = family
         self.antiPattern = antiPattern
@@ -79,11 +80,11 @@ public struct PairComparison: Codable, Sendable {
         public var size: Int
         /// Per ``Metric``: anti-pattern / fix, or `null` when the fix's value is 0 or a side
         /// did not measure it.
-        public var ratios: OrderedMap<Double?>
+        public var ratios: OrderedDictionary<String, Double?>
         /// A 95% bootstrap interval for the wall-time ratio of medians, or `null` (a median is 0).
         public var wallTimeRatioInterval: RatioInterval?
 
-        public init(size: Int, ratios: OrderedMap<Double?>, wallTimeRatioInterval: RatioInterval?) {
+        public init(size: Int, ratios: OrderedDictionary<String, Double?>, wallTimeRatioInterval: RatioInterval?) {
             self.size = size
             self.ratios = ratios
             self.wallTimeRatioInterval = wallTimeRatioInterval
@@ -130,7 +131,7 @@ public struct PairComparison: Codable, Sendable {
         var sizes: [SizeRatios] = []
         for antiSize in anti.sizes.sorted(by: { $0.size < $1.size }) {
             guard let fixSize = fix.sizes.first(where: { $0.size == antiSize.size }) else { continue }
-            var ratios = OrderedMap<Double?>()
+            var ratios = OrderedDictionary<String, Double?>()
             for metric in Metric.allCases {
                 ratios[metric.rawValue] = .some(ratio(antiSize.value(of: metric), fixSize.value(of: metric)))
             }

@@ -1,5 +1,6 @@
 import LayoutBenchJSON
 import LayoutScenarios
+import OrderedCollections
 
 /// Everything measured for one scenario: its description, one result per size, growth fits.
 public struct ScenarioResult: Codable, Sendable {
@@ -85,7 +86,7 @@ public struct SizeResult: Codable, Sendable {
     /// The solver counters of one run (identical in every repetition unless a
     /// `counters-differ` failure says otherwise; then the first repetition's), in
     /// `SolverCounters.names` order, then `rowOperations`.
-    public var counters: OrderedMap<Int>
+    public var counters: OrderedDictionary<String, Int>
     /// Whether the counters were identical in every repetition.
     public var countersIdentical: Bool
     /// Wall and CPU time of the timed repetitions.
@@ -100,14 +101,14 @@ public struct SizeResult: Codable, Sendable {
     @OmittedWhenNil public var instructions: UInt64?
     /// Each ``Metric`` divided by ``operations`` (`null` when there are no operations or
     /// the metric was not measured).
-    public var perOperation: OrderedMap<Double?>
+    public var perOperation: OrderedDictionary<String, Double?>
     /// The failures at this size.
     public var failures: [Report.Failure]
 
     public init(
         size: Int, operations: Int, status: Report.Status, repetitions: RepetitionCounts, elapsedSeconds: Double,
-        counters: OrderedMap<Int>, countersIdentical: Bool, time: TimeResult, allocations: AllocationResult?,
-        memory: MemoryResult, perOperation: OrderedMap<Double?>, failures: [Report.Failure], instructions: UInt64? = nil
+        counters: OrderedDictionary<String, Int>, countersIdentical: Bool, time: TimeResult, allocations: AllocationResult?,
+        memory: MemoryResult, perOperation: OrderedDictionary<String, Double?>, failures: [Report.Failure], instructions: UInt64? = nil
     ) {
         self.size = size
         self.operations = operations

@@ -3,6 +3,7 @@ import LayoutBenchJSON
 import LayoutBenchMetrics
 import LayoutEngine
 import LayoutScenarios
+import OrderedCollections
 
 /// Runs scenarios and measures them (``RunConfiguration`` describes the repetitions).
 ///
@@ -236,7 +237,7 @@ public final class ScenarioRunner {
             elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
             countersIdentical: checker.countersIdentical,
             time: TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu)), allocations: nil,
-            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), perOperation: OrderedMap(),
+            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), perOperation: [:],
             failures: failures, instructions: instructions)
         result.perOperation = Self.perOperation(result)
         return result
@@ -409,7 +410,7 @@ public final class ScenarioRunner {
                 warmup: configuration.warmup, timed: measurement.wall.count, counting: configuration.countingRepetitions),
             elapsedSeconds: measurement.spentSeconds, counters: Self.counterMap(counters),
             countersIdentical: measurement.checker.countersIdentical, time: time, allocations: allocations, memory: memory,
-            perOperation: OrderedMap(), failures: failures)
+            perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
         return result
     }
@@ -467,15 +468,15 @@ public final class ScenarioRunner {
     }
 
     /// The counters in `SolverCounters.names` order, then `rowOperations`.
-    public static func counterMap(_ counters: SolverCounters) -> OrderedMap<Int> {
-        var map = OrderedMap(counters.namedValues.map { ($0.name, $0.value) })
+    public static func counterMap(_ counters: SolverCounters) -> OrderedDictionary<String, Int> {
+        var map = OrderedDictionary(uniqueKeysWithValues: counters.namedValues.map { ($0.name, $0.value) })
         map["rowOperations"] = counters.rowOperations
         return map
     }
 
     /// Each metric divided by the number of operations.
-    public static func perOperation(_ result: SizeResult) -> OrderedMap<Double?> {
-        var map = OrderedMap<Double?>()
+    public static func perOperation(_ result: SizeResult) -> OrderedDictionary<String, Double?> {
+        var map = OrderedDictionary<String, Double?>()
         for metric in Metric.allCases {
             map[metric.rawValue] = .some(PairComparison.ratio(result.value(of: metric), Double(result.operations)))
         }

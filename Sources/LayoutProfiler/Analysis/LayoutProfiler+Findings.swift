@@ -20,7 +20,7 @@ extension LayoutProfiler {
                         .init("constraints", rules.individualConstraints), .init("framesOrPasses", rules.individualBuckets),
                         .init("mostInOneFrameOrPass", rules.individualMost),
                     ],
-                    constraints: rules.individualExamples, views: [], locations: rules.individualLocations,
+                    evidence: rules.individual,
                     fix:
                         "Collect the constraints and activate them together with LayoutConstraint.activate([...]) (NSLayoutConstraint.activate): the engine adds every equation first and solves once. Deactivate with LayoutConstraint.deactivate([...]); or make the changes in updateConstraints(), which runs as one batch."
                 ))
@@ -36,7 +36,7 @@ extension LayoutProfiler {
                     summary:
                         "\(rules.refusedMutations) priority change\(plural(rules.refusedMutations)) between required (1000) and non-required on active constraints \(rules.refusedMutations == 1 ? "was" : "were") refused. UIKit raises an exception here ('Mutating a priority from required to not on an installed constraint ... is not supported').",
                     counts: [.init("refused", rules.refusedMutations)],
-                    constraints: rules.refusedExamples, views: rules.refusedViews, locations: rules.refusedLocations,
+                    evidence: rules.refused,
                     fix:
                         "Give a constraint whose priority changes at run time 999 instead of 1000 (virtually required, but non-required, so it can change in place), and set priorities before activating."
                 ))
@@ -53,7 +53,7 @@ extension LayoutProfiler {
                         .init("added", rules.competingAddCount), .init("removed", rules.competingToggles),
                         .init("addedAgainEquivalent", rules.competingReAdds),
                     ],
-                    constraints: rules.competingExamples, views: rules.competingViews, locations: rules.competingLocations,
+                    evidence: rules.competing,
                     fix:
                         "Keep both constraints installed and toggle by swapping their priorities: 999 for the one that should win and 750 for the other (both non-required, so the change is an in-place update). Don't add and remove a required constraint to override another."
                 ))
@@ -67,9 +67,9 @@ extension LayoutProfiler {
                     summary:
                         "\(rules.autoresizingBreaks) constraint\(plural(rules.autoresizingBreaks)) broke in conflicts that include NSAutoresizingMaskLayoutConstraints: views with translatesAutoresizingMaskIntoConstraints still on are fully positioned by their frames before any constraint of yours is added.",
                     counts: [.init("broken", rules.autoresizingBreaks)],
-                    constraints: rules.autoresizingExamples, views: rules.autoresizingViews, locations: rules.autoresizingLocations,
+                    evidence: rules.autoresizing,
                     fix:
-                        "Set translatesAutoresizingMaskIntoConstraints = false on \(rules.autoresizingViews.isEmpty ? "these views" : rules.autoresizingViews.joined(separator: ", ")) before adding constraints to them (but not on a view controller's root view or a cell's contentView)."
+                        "Set translatesAutoresizingMaskIntoConstraints = false on \(rules.autoresizing.views.isEmpty ? "these views" : rules.autoresizing.views.joined(separator: ", ")) before adding constraints to them (but not on a view controller's root view or a cell's contentView)."
                 ))
         }
 
@@ -81,7 +81,7 @@ extension LayoutProfiler {
                     summary:
                         "\(rules.otherBreaks) required constraint\(plural(rules.otherBreaks)) could not be satisfied together with the others; the engine broke \(rules.otherBreaks == 1 ? "it" : "them") (\"Unable to simultaneously satisfy constraints\") and the layout is not what the code asked for.",
                     counts: [.init("broken", rules.otherBreaks)],
-                    constraints: rules.brokenExamples, views: rules.brokenViews, locations: rules.brokenLocations,
+                    evidence: rules.broken,
                     fix:
                         "Fix the conflict: remove or correct the constraint you did not intend. If one constraint is meant to give way when space runs out, make it the failure point: priority 999 instead of required."
                 ))

@@ -141,8 +141,8 @@ extension LayoutProfiler {
             rules.individualBuckets += 1
             rules.individualConstraints += bucket.individual
             rules.individualMost = max(rules.individualMost, bucket.individual)
-            rules.individualLocations.appendCapped("\(label(key)): \(bucket.individual) activated one at a time", limit: limit)
-            for example in bucket.individualExamples { rules.individualExamples.appendCapped(example, limit: limit) }
+            rules.individual.locations.appendCapped("\(label(key)): \(bucket.individual) activated one at a time", limit: limit)
+            for example in bucket.individualExamples { rules.individual.examples.appendCapped(example, limit: limit) }
         }
         if key.kind == .frame {
             rules.framesClosed += 1
@@ -257,41 +257,31 @@ extension LayoutProfiler {
             churn.removed(constraint, shape: _ConstraintShape(constraint))
             if let add = rules.competingAdds.removeValue(forKey: constraint.serial) {
                 rules.competingToggles += 1
-                rules.competingExamples.appendUnique(add.description, limit: limit)
-                if let view = _Naming.view(of: constraint.firstItem) {
-                    rules.competingViews.appendUnique(view.debugName, limit: limit)
-                }
-                rules.competingLocations.appendCapped(label(key) + ": removed", limit: limit)
+                rules.competing.examples.appendUnique(add.description, limit: limit)
+                rules.competing.addView(of: constraint.firstItem, limit: limit)
+                rules.competing.locations.appendCapped(label(key) + ": removed", limit: limit)
             }
         case .priorityMutationRefused:
             guard let constraint else { break }
             rules.refusedMutations += 1
-            rules.refusedExamples.appendCapped(
+            rules.refused.examples.appendCapped(
                 "\(constraint.description): priority \(formatted(event.oldValue)) -> \(formatted(event.newValue)) refused", limit: limit)
-            if let view = _Naming.view(of: constraint.firstItem) { rules.refusedViews.appendUnique(view.debugName, limit: limit) }
-            rules.refusedLocations.appendCapped(label(key), limit: limit)
+            rules.refused.addView(of: constraint.firstItem, limit: limit)
+            rules.refused.locations.appendCapped(label(key), limit: limit)
         case .constraintBroken:
             guard let report = event.report else { break }
             if report.involvesAutoresizingMask {
                 rules.autoresizingBreaks += 1
-                if rules.autoresizingExamples.count < limit {
-                    rules.autoresizingExamples.append(report.descriptions.joined(separator: "\n"))
-                }
+                rules.autoresizing.examples.appendCapped(report.descriptions.joined(separator: "\n"), limit: limit)
                 for item in report.constraints where item.origin == .autoresizingMask {
-                    if let view = _Naming.view(of: item.firstItem) {
-                        rules.autoresizingViews.appendUnique(view.debugName, limit: limit)
-                    }
+                    rules.autoresizing.addView(of: item.firstItem, limit: limit)
                 }
-                rules.autoresizingLocations.appendCapped(label(key), limit: limit)
+                rules.autoresizing.locations.appendCapped(label(key), limit: limit)
             } else {
                 rules.otherBreaks += 1
-                if rules.brokenExamples.count < limit {
-                    rules.brokenExamples.append(report.descriptions.joined(separator: "\n"))
-                }
-                if let view = _Naming.view(of: report.brokenConstraint.firstItem) {
-                    rules.brokenViews.appendUnique(view.debugName, limit: limit)
-                }
-                rules.brokenLocations.appendCapped(label(key), limit: limit)
+                rules.broken.examples.appendCapped(report.descriptions.joined(separator: "\n"), limit: limit)
+                rules.broken.addView(of: report.brokenConstraint.firstItem, limit: limit)
+                rules.broken.locations.appendCapped(label(key), limit: limit)
             }
         default:
             break
@@ -372,7 +362,7 @@ extension LayoutProfiler {
         else { return false }
         rules.competingAddCount += 1
         var description = constraint.description
-        if rules.competingExamples.count < configuration.examplesPerFinding, let other = competitor(of: constraint) {
+        if rules.competing.examples.count < configuration.examplesPerFinding, let other = competitor(of: constraint) {
             description += "\n  over " + other.description
         }
         rules.competingAdds[constraint.serial] = _CompetingAdd(bucket: bucket.sequence, description: description)

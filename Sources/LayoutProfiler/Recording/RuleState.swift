@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// The streaming state of the rules that read events. Every list is capped at the
 /// configuration's examples per finding; every set at a fixed size. Not API.
 struct _RuleState {
@@ -5,8 +7,7 @@ struct _RuleState {
     var individualBuckets = 0
     var individualConstraints = 0
     var individualMost = 0
-    var individualExamples: [String] = []
-    var individualLocations: [String] = []
+    var individual = _Evidence()
 
     // churn
     var churnTotal = 0
@@ -18,9 +19,7 @@ struct _RuleState {
 
     // required-priority-mutation
     var refusedMutations = 0
-    var refusedExamples: [String] = []
-    var refusedViews: [String] = []
-    var refusedLocations: [String] = []
+    var refused = _Evidence()
 
     // competing-constraint-toggle
     var nonRequired: [_ItemAttribute: Int] = [:]
@@ -29,19 +28,13 @@ struct _RuleState {
     var competingOrderHead = 0
     var competingAddCount = 0
     var competingToggles = 0
-    var competingExamples: [String] = []
-    var competingViews: [String] = []
-    var competingLocations: [String] = []
+    var competing = _Evidence()
 
     // autoresizing-conflict and broken-constraints
     var autoresizingBreaks = 0
-    var autoresizingExamples: [String] = []
-    var autoresizingViews: [String] = []
-    var autoresizingLocations: [String] = []
+    var autoresizing = _Evidence()
     var otherBreaks = 0
-    var brokenExamples: [String] = []
-    var brokenViews: [String] = []
-    var brokenLocations: [String] = []
+    var broken = _Evidence()
 
     // multiple-solves-per-frame
     var framesClosed = 0
@@ -49,6 +42,19 @@ struct _RuleState {
     var mostSolvesInAFrame = 0
     var extraSolves = 0
     var severalSolvesLocations: [String] = []
+}
+
+/// A rule's evidence, each list capped at the configuration's examples per finding: example
+/// constraints, the views they belong to, and where (frames or passes). Not API.
+struct _Evidence {
+    var examples: [String] = []
+    var views: [String] = []
+    var locations: [String] = []
+
+    /// Adds the view that `item` is or belongs to, unless it is held or the list is full.
+    mutating func addView(of item: LayoutItem, limit: Int) {
+        if let view = _Naming.view(of: item) { views.appendUnique(view.debugName, limit: limit) }
+    }
 }
 
 /// Churn of one variant. Not API.

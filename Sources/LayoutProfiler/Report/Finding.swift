@@ -65,6 +65,16 @@ extension Finding {
             id: rule.rawValue, variant: variant, title: title, severity: rule.severity, summary: summary, counts: counts,
             constraints: constraints, views: views, locations: locations, fix: fix)
     }
+
+    /// A finding of `rule` whose constraints, views and locations are the rule's `evidence`.
+    init(
+        _ rule: LayoutProfiler.Rule, variant: String? = nil, title: String, summary: String, counts: [Count],
+        evidence: _Evidence, fix: String
+    ) {
+        self.init(
+            rule, variant: variant, title: title, summary: summary, counts: counts, constraints: evidence.examples,
+            views: evidence.views, locations: evidence.locations, fix: fix)
+    }
 }
 
 extension LayoutProfiler {
