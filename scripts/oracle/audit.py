@@ -83,6 +83,9 @@ VALUE_LIMIT = 1e15
 # a constraint within this fraction of its scale of its boundary is taken as active.
 EXACT_SNAP = 1e-9
 EXACT_SNAP_ROUNDS = 4
+# Two constraints whose coefficients are proportional within this fraction are one line: the
+# solver's input-rounding rule (docs/solver.md, "The exact arbiter", rule 2).
+INPUT_ROUNDING = 1e-14
 
 
 # ---------------------------------------------------------------------------
@@ -391,6 +394,7 @@ def snap(cons: list, point: list):
     leaves free kept at `point`'s values. A constraint the snap breaks joins them and the snap is
     tried again. None when the active constraints have no common point: `point` holds them only
     through a tolerance."""
+    cons = one_line_per_copy(cons)
     active = {i for i, c in enumerate(cons) if c.relation == "==" or violation_or_slack(c, point) <= EXACT_SNAP}
     for _ in range(EXACT_SNAP_ROUNDS):
         snapped = solve_exactly([cons[i] for i in sorted(active)], point)
@@ -403,6 +407,37 @@ def snap(cons: list, point: list):
             return None
         active |= broken
     return None
+
+
+def one_line_per_copy(cons: list) -> list:
+    """`cons` with each scaled copy of an earlier constraint made an exact multiple of it.
+
+    The solver's contract (docs/solver.md, "The exact arbiter", rule 2): a copy of a constraint
+    scaled and rounded to double is the same line, not a second line that the rounding tilted
+    to meet the first far away. Coefficients proportional within INPUT_ROUNDING of the ratio are
+    such a copy; its coefficients become the ratio times the earlier constraint's, exactly, and
+    its constant stays (two copies with different constants are parallel lines)."""
+    def coefficients(con: Con) -> dict:
+        summed: dict = {}
+        for v, c in con.terms:
+            summed[v] = summed.get(v, Fraction(0)) + Fraction(c)
+        return {v: c for v, c in summed.items() if c != 0}
+
+    result = []
+    for con in cons:
+        terms = coefficients(con)
+        for earlier in result:
+            base = coefficients(earlier)
+            if set(base) != set(terms) or not base:
+                continue
+            pivot = max(base, key=lambda v: abs(base[v]))
+            ratio = terms[pivot] / base[pivot]
+            if all(abs(terms[v] - ratio * base[v]) <= INPUT_ROUNDING * abs(terms[v]) for v in base):
+                con = Con([[v, ratio * base[v]] for v in sorted(base)], con.constant, con.relation, con.priority,
+                          con.weight)
+                break
+        result.append(con)
+    return result
 
 
 def violation_or_slack(con: Con, values: list) -> float:
@@ -504,6 +539,7 @@ def better_point(required: list, soft: list, n: int, ours: list):
                 objective[n + index] = con.weight
         tolerance = Fraction(LEVEL_TOLERANCE * max(1.0, our_scale))
         bounds_now = list(held_bounds)
+        optimum = our_value
         for _ in range(WITNESS_ATTEMPTS):
             result = _linprog(objective, upper + held_rows, bounds + bounds_now, equal, equal_bounds, variable_bounds)
             if result.status != 0:
@@ -511,6 +547,8 @@ def better_point(required: list, soft: list, n: int, ours: list):
                     return "undecided"
                 break  # nothing below our values above: this level is as good as they allow
             if Fraction(float(result.fun)) >= our_value - tolerance:
+                if bounds_now == held_bounds:
+                    optimum = min(our_value, Fraction(float(result.fun)))
                 break
             point = [Fraction(float(x)) for x in result.x[:n]]
             theirs = level_violations(soft, point)
@@ -546,8 +584,13 @@ def better_point(required: list, soft: list, n: int, ours: list):
             break
         else:
             return "undecided"  # still trading after every attempt
+        # Lower levels are asked with this one at its optimum, not at our value: ours may sit
+        # above the optimum by the rounding of our values (a constraint of scale 1e10 repeating
+        # a required one), and a lever of near-parallel rows below turns that slack into a
+        # visible gain (wide3 sequence 1200 of seed 20261126: 2.4e-7 at priority 886 became
+        # 2,647 at priority 792). Lexicographic optimality holds each level at its optimum.
         held_rows.append(objective)
-        held_bounds.append(float(our_value) * (1 + WITNESS_TOLERANCE) + WITNESS_TOLERANCE)
+        held_bounds.append(float(optimum) * (1 + WITNESS_TOLERANCE) + WITNESS_TOLERANCE)
         held_levels.append(priority)
     return None
 

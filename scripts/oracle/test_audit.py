@@ -64,6 +64,29 @@ class ExactlyFeasible(unittest.TestCase):
         self.assertFalse(audit.exactly_feasible(cons, 2, audit.VALUE_LIMIT))
 
 
+class CopiesAreOneLine(unittest.TestCase):
+    def test_a_rounded_multiple_with_another_constant_is_a_parallel_line(self):
+        # wide6 sequence 2061 of seed 20261126: constraint 7 is constraint 0 times 9101.87,
+        # every ratio equal as a double. Exactly, the rounding tilts the copy to meet the first
+        # far away; as the solver reads them (one line), a new constant for 0 contradicts 7.
+        first = con([(3, -0.5389328524551135), (1, -9.315930887238943), (0, 3.3187156586417426e-06),
+                     (2, -0.0810210360354987)], 3.226161467931012e-05, "==")
+        copy = con([(3, -4905.29855218954), (1, -84792.42281352117), (0, 0.030206529517181294),
+                    (2, -737.44320642418)], -0.5124438229903456, "==")
+        self.assertIsNone(audit.snap([first, copy], [Fraction(0)] * 4))
+        canonical = audit.one_line_per_copy([first, copy])
+        self.assertEqual(canonical[0], first)
+        base = {v: Fraction(c) for v, c in first.terms}
+        ratios = {Fraction(c) / base[v] for v, c in canonical[1].terms}
+        self.assertEqual(len(ratios), 1)  # an exact multiple now
+        self.assertIsNotNone(audit.solve_exactly([copy], [Fraction(0)] * 4))
+
+    def test_constraints_that_are_not_proportional_stay_as_they_are(self):
+        a = con([(0, 1.0), (1, 2.0)], -3.0, "==")
+        b = con([(0, 1.0), (1, 2.000001)], -3.0, "==")
+        self.assertEqual(audit.one_line_per_copy([a, b]), [a, b])
+
+
 class Snap(unittest.TestCase):
     def test_a_point_off_its_boundaries_by_rounding_snaps_onto_them(self):
         cons = [con([(0, 1.0), (1, 1.0)], -1.0, "<="), con([(0, 1.0)], 0.0, ">=")]
