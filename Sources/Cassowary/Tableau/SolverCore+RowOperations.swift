@@ -106,6 +106,7 @@ extension SolverCore {
     ) {
         let marks = symbolMark.base
         let infos = symbols.base
+        let headers = rows.base
         var count = Int(rows[target].count)
         var entries = rows[target].entries
         var capacity = Int(rows[target].capacity)
@@ -123,11 +124,26 @@ extension SolverCore {
                 let old = entries[Int(position)].coefficient
                 let updated = old + delta
                 if _slowPath(Self.cancels(updated, old, delta)) {
-                    rows[target].count = Int32(truncatingIfNeeded: count)
-                    let moved = accumulate(row: target, at: position, symbol: entry.symbol, delta: delta)
-                    // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
-                    if moved >= 0 && marks[Int(moved)] >= 0 { marks[Int(moved)] = position }
-                    count = Int(rows[target].count)
+                    // `removeUnrecorded`: out of the symbol's column, then out of the row.
+                    let info = infos + symbol
+                    let column = info.pointee.column
+                    let slot = entries[Int(position)].columnSlot
+                    let lastSlot = info.pointee.columnCount &- 1
+                    if slot != lastSlot {
+                        let moved = column[Int(lastSlot)]
+                        column[Int(slot)] = moved
+                        headers[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
+                    }
+                    info.pointee.columnCount = lastSlot
+                    if lastSlot == 0 { newColumns &-= 1 }
+                    count &-= 1
+                    if Int(position) != count {
+                        let moved = entries[count]
+                        entries[Int(position)] = moved
+                        infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
+                        // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
+                        if marks[Int(moved.symbol)] >= 0 { marks[Int(moved.symbol)] = position }
+                    }
                 } else {
                     entries[Int(position)].coefficient = updated
                 }
