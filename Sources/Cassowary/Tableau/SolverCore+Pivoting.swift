@@ -161,6 +161,10 @@ extension SolverCore {
                 stamps[Int(element.row)] = epoch
                 markedEntries[Int(element.row)] = element.entry
             }
+            // The symbol's column changes only here (appends, and removals of cancelled
+            // entries) while its targets are visited: keep it in locals.
+            var column = info.pointee.column
+            var columnCount = info.pointee.columnCount
             for index in 0..<targetCount {
                 let target = targets[index].row
                 let header = headers + Int(target)
@@ -172,16 +176,14 @@ extension SolverCore {
                     let updated = old + delta
                     if _slowPath(Self.cancels(updated, old, delta)) {
                         // `removeUnrecorded`: out of the symbol's column, then out of the row.
-                        let column = info.pointee.column
                         let slot = entries[Int(position)].columnSlot
-                        let lastSlot = info.pointee.columnCount &- 1
-                        if slot != lastSlot {
-                            let moved = column[Int(lastSlot)]
+                        columnCount &-= 1
+                        if slot != columnCount {
+                            let moved = column[Int(columnCount)]
                             column[Int(slot)] = moved
                             headers[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
                         }
-                        info.pointee.columnCount = lastSlot
-                        if lastSlot == 0 { newColumns &-= 1 }
+                        if columnCount == 0 { newColumns &-= 1 }
                         let last = header.pointee.count &- 1
                         if position != last {
                             let moved = entries[Int(last)]
@@ -198,17 +200,20 @@ extension SolverCore {
                     if _slowPath(count == header.pointee.capacity) {
                         growRow(target)
                     }
-                    let slot = info.pointee.columnCount
-                    if _slowPath(slot == info.pointee.columnCapacity) {
+                    if _slowPath(columnCount == info.pointee.columnCapacity) {
+                        info.pointee.columnCount = columnCount
                         growColumn(symbol)
+                        column = info.pointee.column
                     }
-                    info.pointee.column[Int(slot)] = ColumnEntry(row: target, entry: count)
-                    info.pointee.columnCount = slot &+ 1
-                    if slot == 0 { newColumns &+= 1 }
-                    header.pointee.entries[Int(count)] = RowEntry(symbol: symbol, columnSlot: slot, coefficient: delta)
+                    column[Int(columnCount)] = ColumnEntry(row: target, entry: count)
+                    if columnCount == 0 { newColumns &+= 1 }
+                    header.pointee.entries[Int(count)] = RowEntry(
+                        symbol: symbol, columnSlot: columnCount, coefficient: delta)
+                    columnCount &+= 1
                     header.pointee.count = count &+ 1
                 }
             }
+            info.pointee.columnCount = columnCount
             if touchesObjective { touch(symbol) }
         }
         counters.columnsLive &+= newColumns
