@@ -529,7 +529,18 @@ public final class LayoutEngine {
 
     func constantDidChange(_ constraint: LayoutConstraint, from old: Double) {
         guard let solverConstraint = constraint.solverConstraint else { return }
-        let before = eventSink != nil ? solver.counters : nil
+        // Without an event sink no counters are copied (two copies of 241 bytes per change).
+        guard eventSink != nil else {
+            updateSolverConstant(of: solverConstraint, for: constraint)
+            return
+        }
+        let before = solver.counters
+        updateSolverConstant(of: solverConstraint, for: constraint)
+        emit(.constantChanged, constraint: constraint, cost: solver.counters - before, oldValue: old, newValue: constraint.constant)
+    }
+
+    @inline(__always)
+    private func updateSolverConstant(of solverConstraint: Constraint, for constraint: LayoutConstraint) {
         do {
             try solver.updateConstant(of: solverConstraint, to: -constraint.constant)
         } catch {
@@ -538,9 +549,6 @@ public final class LayoutEngine {
             }
         }
         root?.setNeedsLayout()
-        if let before {
-            emit(.constantChanged, constraint: constraint, cost: solver.counters - before, oldValue: old, newValue: constraint.constant)
-        }
     }
 
     func priorityDidChange(_ constraint: LayoutConstraint, from old: LayoutPriority) {
