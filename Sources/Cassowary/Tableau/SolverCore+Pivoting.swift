@@ -174,7 +174,7 @@ extension SolverCore {
                     let entries = header.pointee.entries
                     let old = entries[Int(position)].coefficient
                     let updated = old + delta
-                    if _slowPath(Self.cancels(updated, old, delta)) {
+                    if Self.cancels(updated, old, delta) {
                         // `removeUnrecorded`: out of the symbol's column, then out of the row.
                         let slot = entries[Int(position)].columnSlot
                         columnCount &-= 1

@@ -123,10 +123,13 @@ extension SolverCore {
             let delta = multiplier * entry.coefficient
             let position = marks[symbol]
             if position >= 0 {
-                marks[symbol] = -1
                 let old = entries[Int(position)].coefficient
                 let updated = old + delta
-                if _slowPath(Self.cancels(updated, old, delta)) {
+                // Cancelling is as common as not where substitutions swap symbols (most hits in
+                // cells/stack-hide): no `_slowPath`.
+                if Self.cancels(updated, old, delta) {
+                    // The entry goes, so its mark must go now (the others are cleared below).
+                    marks[symbol] = -1
                     // `removeUnrecorded`: out of the symbol's column, then out of the row.
                     let info = infos + symbol
                     let column = info.pointee.column
