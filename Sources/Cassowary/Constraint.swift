@@ -29,15 +29,17 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     /// The weight of the constraint's violation among constraints of the same priority.
     public let weight: Double
     /// A label for dumps, traces and conflict reports.
-    public var label: String?
+    @exclusivity(unchecked) public var label: String?
     /// An object the client associates with this constraint, not retained (the
     /// client keeps it alive). The solver never reads it; a layout engine uses it
     /// to map conflict sets back to its own constraint objects.
-    public unowned(unsafe) var owner: AnyObject?
+    @exclusivity(unchecked) public unowned(unsafe) var owner: AnyObject?
 
     // The solver reads and writes `constant`, `priority`, `slot` and `ownerTag` on every
-    // operation; their exclusivity is not checked at run time (a runtime call per access).
-    // Like the solver, a constraint is used from one thread at a time.
+    // operation, and a client sets `label` and `owner` once per constraint it makes; their
+    // exclusivity is not checked at run time (a runtime call per access, two per
+    // constraint a layout engine makes). Like the solver, a constraint is used from one
+    // thread at a time.
 
     /// The index of this constraint's record in the solver that holds it, or -1.
     @exclusivity(unchecked) var slot: Int32 = -1

@@ -261,25 +261,56 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// UIKit's style: `<NSLayoutConstraint:0x600002c3f6b0 'id' Label:title.leading == View:root.leading + 16   (active)>`.
     public var description: String {
-        var text = "<\(origin.className):0x\(String(serial, radix: 16))"
-        if let identifier { text += " '\(identifier)'" }
-        if let autoresizingDescription { text += " \(autoresizingDescription)" }
+        // Built in one buffer: the interpolations and `+=` of pieces grew it three or four
+        // times, and a broken constraint's report describes every constraint of its conflict.
+        var text = ""
+        text.reserveCapacity(160)
+        text += "<"
+        text += origin.className
+        text += ":0x"
+        text += String(serial, radix: 16)
+        if let identifier {
+            text += " '"
+            text += identifier
+            text += "'"
+        }
+        if let autoresizingDescription {
+            text += " "
+            text += autoresizingDescription
+        }
         // An autoresizing origin reads as UIKit prints it: `View:v.minX == 0`, the
         // superview named as '|' after the state.
         let superviewOrigin =
             origin == .autoresizingMask && !isBroken && multiplier == 1 && relation == .equal
             && (firstAttribute == .left || firstAttribute == .top) && secondAttribute == firstAttribute
             && secondItem != nil && secondItem === (firstItem as? View)?.superview
+        text += " "
+        text += firstItem.debugName
         if superviewOrigin {
-            text += " \(firstItem.debugName).\(firstAttribute == .left ? "minX" : "minY") == \(formatNumber(constant))"
-            text += isActive ? "   (active, names: '|':\(secondItem!.debugName) )>" : "   (names: '|':\(secondItem!.debugName) )>"
+            text += firstAttribute == .left ? ".minX == " : ".minY == "
+            text += formatNumber(constant)
+            text += isActive ? "   (active, names: '|':" : "   (names: '|':"
+            text += secondItem!.debugName
+            text += " )>"
             return text
         }
-        text += " \(firstItem.debugName).\(firstAttribute.rawValue) \(relation.rawValue) "
+        text += "."
+        text += firstAttribute.rawValue
+        text += " "
+        text += relation.rawValue
+        text += " "
         if let secondItem {
-            if multiplier != 1 { text += "\(formatNumber(multiplier))*" }
-            text += "\(secondItem.debugName).\(secondAttribute.rawValue)"
-            if constant != 0 { text += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))" }
+            if multiplier != 1 {
+                text += formatNumber(multiplier)
+                text += "*"
+            }
+            text += secondItem.debugName
+            text += "."
+            text += secondAttribute.rawValue
+            if constant != 0 {
+                text += constant < 0 ? " - " : " + "
+                text += formatNumber(constant < 0 ? -constant : constant)
+            }
         } else {
             text += formatNumber(constant)
         }

@@ -27,11 +27,13 @@ extension LayoutEngine {
         if view.needsAutoresizingUpdate { applyAutoresizingUpdate(view) }
         if view.needsUpdateConstraintsFlag {
             view.needsUpdateConstraintsFlag = false
-            let before = eventSink != nil ? solver.counters : nil
-            withOperation(.updateConstraints(view)) {
-                view.updateConstraints()
+            measuringSolverCost {
+                withOperation(.updateConstraints(view)) {
+                    view.updateConstraints()
+                }
+            } report: { cost in
+                emit(.updateConstraints, view: view, cost: cost)
             }
-            if let before { emit(.updateConstraints, view: view, cost: solver.counters - before) }
         }
     }
 
@@ -86,12 +88,11 @@ extension LayoutEngine {
         view.subtreeNeedsLayout = false
         if view.needsLayoutFlag {
             view.needsLayoutFlag = false
-            let before = eventSink != nil ? solver.counters : nil
-            withOperation(.layoutSubviews(view)) {
-                view.layoutSubviews()
-            }
-            if let before {
-                let cost = solver.counters - before
+            measuringSolverCost {
+                withOperation(.layoutSubviews(view)) {
+                    view.layoutSubviews()
+                }
+            } report: { cost in
                 if cost != SolverCounters() { emit(.layoutSubviews, view: view, cost: cost) }
             }
             if solver.isBatching == false { applySolvedValues() }

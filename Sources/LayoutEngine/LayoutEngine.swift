@@ -463,22 +463,22 @@ public final class LayoutEngine {
         constraint.engineSlot = Int32(activeConstraints.count)
         activeConstraints.append(constraint)
         if let host { host.addInstalledConstraint(constraint) }
-        let before = eventSink != nil ? solver.counters : nil
-        do {
-            try solver.add(solverConstraint)
-        } catch {
-            if case .unsatisfiable(let detail) = error {
-                if batchDepth > 0 {
-                    // Resolved when the batch ends, against the whole batch (whatever its order).
-                    refusedInBatch.append(constraint)
-                } else {
-                    breakConstraint(constraint, conflicts: detail.conflicts)
+        measuringSolverCost {
+            do throws(SolverError) {
+                try solver.add(solverConstraint)
+            } catch {
+                if case .unsatisfiable(let detail) = error {
+                    if batchDepth > 0 {
+                        // Resolved when the batch ends, against the whole batch (whatever its order).
+                        refusedInBatch.append(constraint)
+                    } else {
+                        breakConstraint(constraint, conflicts: detail.conflicts)
+                    }
                 }
             }
-        }
-        root?.setNeedsLayout()
-        if let before {
-            emit(.constraintAdded, constraint: constraint, cost: solver.counters - before, individually: individually && batchDepth == 0)
+            root?.setNeedsLayout()
+        } report: { cost in
+            emit(.constraintAdded, constraint: constraint, cost: cost, individually: individually && batchDepth == 0)
         }
         if batchDepth == 0 { installPendingContentSizeConstraints() }
     }
@@ -497,20 +497,20 @@ public final class LayoutEngine {
 
     func uninstall(_ constraint: LayoutConstraint, individually: Bool = false) {
         guard constraint.engine === self, let solverConstraint = constraint.solverConstraint else { return }
-        let before = eventSink != nil ? solver.counters : nil
-        try? solver.remove(solverConstraint)
-        let slot = Int(constraint.engineSlot)
-        activeConstraints.swapRemove(at: slot)?.engineSlot = Int32(slot)
-        if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
-        constraint.engine = nil
-        constraint.solverConstraint = nil
-        constraint.engineSlot = -1
-        constraint.installedView = nil
-        constraint.installedSlot = -1
-        constraint.isBroken = false
-        root?.setNeedsLayout()
-        if let before {
-            emit(.constraintRemoved, constraint: constraint, cost: solver.counters - before, individually: individually && batchDepth == 0)
+        measuringSolverCost {
+            try? solver.remove(solverConstraint)
+            let slot = Int(constraint.engineSlot)
+            activeConstraints.swapRemove(at: slot)?.engineSlot = Int32(slot)
+            if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
+            constraint.engine = nil
+            constraint.solverConstraint = nil
+            constraint.engineSlot = -1
+            constraint.installedView = nil
+            constraint.installedSlot = -1
+            constraint.isBroken = false
+            root?.setNeedsLayout()
+        } report: { cost in
+            emit(.constraintRemoved, constraint: constraint, cost: cost, individually: individually && batchDepth == 0)
         }
     }
 
@@ -518,33 +518,33 @@ public final class LayoutEngine {
 
     func constantDidChange(_ constraint: LayoutConstraint, from old: Double) {
         guard let solverConstraint = constraint.solverConstraint else { return }
-        let before = eventSink != nil ? solver.counters : nil
-        do {
-            try solver.updateConstant(of: solverConstraint, to: -constraint.constant)
-        } catch {
-            if case .unsatisfiable(let detail) = error {
-                breakAfterConstantConflict(detail)
+        measuringSolverCost {
+            do throws(SolverError) {
+                try solver.updateConstant(of: solverConstraint, to: -constraint.constant)
+            } catch {
+                if case .unsatisfiable(let detail) = error {
+                    breakAfterConstantConflict(detail)
+                }
             }
-        }
-        root?.setNeedsLayout()
-        if let before {
-            emit(.constantChanged, constraint: constraint, cost: solver.counters - before, oldValue: old, newValue: constraint.constant)
+            root?.setNeedsLayout()
+        } report: { cost in
+            emit(.constantChanged, constraint: constraint, cost: cost, oldValue: old, newValue: constraint.constant)
         }
     }
 
     func priorityDidChange(_ constraint: LayoutConstraint, from old: LayoutPriority) {
         guard let solverConstraint = constraint.solverConstraint else { return }
-        let before = eventSink != nil ? solver.counters : nil
-        if constraint.isBroken && constraint.priority.isRequired {
-            // Still broken: it keeps holding at the broken priority.
-        } else {
-            constraint.isBroken = false
-            try? solver.updatePriority(of: solverConstraint, to: constraint.priority.solverPriority)
-        }
-        root?.setNeedsLayout()
-        if let before {
+        measuringSolverCost {
+            if constraint.isBroken && constraint.priority.isRequired {
+                // Still broken: it keeps holding at the broken priority.
+            } else {
+                constraint.isBroken = false
+                try? solver.updatePriority(of: solverConstraint, to: constraint.priority.solverPriority)
+            }
+            root?.setNeedsLayout()
+        } report: { cost in
             emit(
-                .priorityChanged, constraint: constraint, cost: solver.counters - before,
+                .priorityChanged, constraint: constraint, cost: cost,
                 oldValue: Double(old.rawValue), newValue: Double(constraint.priority.rawValue))
         }
     }
@@ -554,28 +554,5 @@ public final class LayoutEngine {
         emit(
             .priorityMutationRefused, constraint: constraint, cost: SolverCounters(),
             oldValue: Double(constraint.priority.rawValue), newValue: Double(priority.rawValue))
-    }
-
-    // MARK: - Events
-
-    /// Runs `body` with `operation` as the cause of the events it produces.
-    @inline(__always)
-    public func withOperation<Result>(_ operation: @autoclosure () -> LayoutOperation, _ body: () throws -> Result) rethrows -> Result {
-        guard eventSink != nil else { return try body() }
-        operationStack.append(operation())
-        defer { operationStack.removeLast() }
-        return try body()
-    }
-
-    func emit(
-        _ kind: LayoutEvent.Kind, constraint: LayoutConstraint? = nil, view: View? = nil, cost: SolverCounters,
-        oldValue: Double = 0, newValue: Double = 0, individually: Bool = false, report: UnsatisfiableConstraintsReport? = nil
-    ) {
-        guard let eventSink else { return }
-        eventSink.record(
-            LayoutEvent(
-                kind: kind, constraint: constraint, view: view, cost: cost, frame: frameCount, pass: passCount,
-                operation: operationStack.last, operations: operationStack, oldValue: oldValue, newValue: newValue,
-                individually: individually, inBatch: batchDepth > 0, report: report))
     }
 }

@@ -63,7 +63,15 @@ open class LayoutItem {
 
     /// `TypeName:name`, or `TypeName:0x...` without a name.
     public var debugName: String {
-        "\(typeName):\(name ?? "0x" + String(serial, radix: 16))"
+        var text = typeName
+        text += ":"
+        if let name {
+            text += name
+        } else {
+            text += "0x"
+            text += String(serial, radix: 16)
+        }
+        return text
     }
 
     // MARK: Anchors

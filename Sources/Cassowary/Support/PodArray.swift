@@ -68,6 +68,21 @@ struct PodArray<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
+    /// Adds `extra` elements at the end, uninitialized, and returns where they start;
+    /// the caller writes every one of them.
+    ///
+    /// - Complexity: O(1) amortized, as `extra` appends would be (same growth).
+    @inlinable
+    @inline(__always)
+    mutating func appendUninitialized(_ extra: Int) -> UnsafeMutablePointer<Element> {
+        if _slowPath(count &+ extra > capacity) {
+            grow(toAtLeast: count &+ extra)
+        }
+        let start = base + count
+        count &+= extra
+        return start
+    }
+
     @inlinable
     @inline(__always)
     mutating func removeLast() -> Element {

@@ -133,28 +133,90 @@ extension SolverCore {
                 rowMagnitude[scratchColumn[index].row] += abs(scratchCoefficients[index]) * largest
             }
         }
+        // The loop below works on the tableau's raw storage: none of these buffers moves
+        // during a substitution (rows and symbols are neither made nor released here; a
+        // row or column that grows moves its own block, reread through its header).
+        let headers = rows.base
+        let infos = symbols.base
+        let stamps = rowMarkStamp.base
+        let markedEntries = rowMarkEntry.base
+        let targets = scratchColumn.base
+        let multipliers = scratchCoefficients.base
+        let sourceEntries = source.entries
+        var newColumns = 0
         for sourceIndex in 0..<sourceCount {
-            let entry = rows[definingRow].entries[sourceIndex]
+            let entry = sourceEntries[sourceIndex]
+            let symbol = entry.symbol
+            let info = infos + Int(symbol)
             // Mark the rows that already hold this symbol with its entry there.
             rowMarkEpoch &+= 1
             if _slowPath(rowMarkEpoch == 0) {
                 for row in 0..<rowMarkStamp.count { rowMarkStamp[row] = 0 }
                 rowMarkEpoch = 1
             }
-            let info = symbols[entry.symbol]
-            for slot in 0..<Int(info.columnCount) {
-                let element = info.column[slot]
-                rowMarkStamp[element.row] = rowMarkEpoch
-                rowMarkEntry[element.row] = element.entry
+            let epoch = rowMarkEpoch
+            let markColumn = info.pointee.column
+            for slot in 0..<Int(info.pointee.columnCount) {
+                let element = markColumn[slot]
+                stamps[Int(element.row)] = epoch
+                markedEntries[Int(element.row)] = element.entry
             }
+            // The symbol's column changes only here (appends, and removals of cancelled
+            // entries) while its targets are visited: keep it in locals.
+            var column = info.pointee.column
+            var columnCount = info.pointee.columnCount
             for index in 0..<targetCount {
-                let target = scratchColumn[index].row
-                let position = rowMarkStamp[target] == rowMarkEpoch ? rowMarkEntry[target] : -1
-                _ = accumulate(
-                    row: target, at: position, symbol: entry.symbol, delta: scratchCoefficients[index] * entry.coefficient)
+                let target = targets[index].row
+                let header = headers + Int(target)
+                let delta = multipliers[index] * entry.coefficient
+                if stamps[Int(target)] == epoch {
+                    let position = markedEntries[Int(target)]
+                    let entries = header.pointee.entries
+                    let old = entries[Int(position)].coefficient
+                    let updated = old + delta
+                    if Self.cancels(updated, old, delta) {
+                        // `removeUnrecorded`: out of the symbol's column, then out of the row.
+                        let slot = entries[Int(position)].columnSlot
+                        columnCount &-= 1
+                        if slot != columnCount {
+                            let moved = column[Int(columnCount)]
+                            column[Int(slot)] = moved
+                            headers[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
+                        }
+                        if columnCount == 0 { newColumns &-= 1 }
+                        let last = header.pointee.count &- 1
+                        if position != last {
+                            let moved = entries[Int(last)]
+                            entries[Int(position)] = moved
+                            infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
+                        }
+                        header.pointee.count = last
+                    } else {
+                        entries[Int(position)].coefficient = updated
+                    }
+                } else if delta != 0 {
+                    // `appendUnrecorded`.
+                    let count = header.pointee.count
+                    if _slowPath(count == header.pointee.capacity) {
+                        growRow(target)
+                    }
+                    if _slowPath(columnCount == info.pointee.columnCapacity) {
+                        info.pointee.columnCount = columnCount
+                        growColumn(symbol)
+                        column = info.pointee.column
+                    }
+                    column[Int(columnCount)] = ColumnEntry(row: target, entry: count)
+                    if columnCount == 0 { newColumns &+= 1 }
+                    header.pointee.entries[Int(count)] = RowEntry(
+                        symbol: symbol, columnSlot: columnCount, coefficient: delta)
+                    columnCount &+= 1
+                    header.pointee.count = count &+ 1
+                }
             }
-            if touchesObjective { touch(entry.symbol) }
+            info.pointee.columnCount = columnCount
+            if touchesObjective { touch(symbol) }
         }
+        counters.columnsLive &+= newColumns
         for index in 0..<targetCount {
             noteRowChanged(scratchColumn[index].row)
         }

@@ -53,7 +53,8 @@ extension SolverCore {
     }
 
     /// `addRow` into an objective row while recording: the same changes, in the same
-    /// order, each logged in `objectiveUndo`.
+    /// order, each logged in `objectiveUndo` (appended here, not through the out-of-line
+    /// `logObjective`: one call per entry was 1.4% of cells/stack-hide's measured region).
     @inline(never)
     mutating func addRowLogged(into target: Int32, from source: Int32, times multiplier: Double, constant: Double) {
         logObjective(.constant, row: target, value: rows[target].constant)
@@ -70,14 +71,16 @@ extension SolverCore {
             if position >= 0 {
                 let old = rows[target].entries[Int(position)]
                 if Self.cancels(old.coefficient + delta, old.coefficient, delta) {
-                    logObjective(.remove, row: target, index: position, symbol: old.symbol, value: old.coefficient)
+                    objectiveUndo.append(
+                        ObjectiveChange(kind: .remove, row: target, index: position, symbol: old.symbol, value: old.coefficient))
                     removeUnrecorded(row: target, at: position)
                 } else {
-                    logObjective(.coefficient, row: target, index: position, value: old.coefficient)
+                    objectiveUndo.append(
+                        ObjectiveChange(kind: .coefficient, row: target, index: position, symbol: -1, value: old.coefficient))
                     rows[target].entries[Int(position)].coefficient = old.coefficient + delta
                 }
             } else if delta != 0 {
-                logObjective(.append, row: target)
+                objectiveUndo.append(ObjectiveChange(kind: .append, row: target, index: 0, symbol: -1, value: 0))
                 appendUnrecorded(row: target, symbol: entry.symbol, coefficient: delta)
             }
             touch(entry.symbol)
@@ -106,6 +109,7 @@ extension SolverCore {
     ) {
         let marks = symbolMark.base
         let infos = symbols.base
+        let headers = rows.base
         var count = Int(rows[target].count)
         var entries = rows[target].entries
         var capacity = Int(rows[target].capacity)
@@ -119,15 +123,33 @@ extension SolverCore {
             let delta = multiplier * entry.coefficient
             let position = marks[symbol]
             if position >= 0 {
-                marks[symbol] = -1
                 let old = entries[Int(position)].coefficient
                 let updated = old + delta
-                if _slowPath(Self.cancels(updated, old, delta)) {
-                    rows[target].count = Int32(truncatingIfNeeded: count)
-                    let moved = accumulate(row: target, at: position, symbol: entry.symbol, delta: delta)
-                    // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
-                    if moved >= 0 && marks[Int(moved)] >= 0 { marks[Int(moved)] = position }
-                    count = Int(rows[target].count)
+                // Cancelling is as common as not where substitutions swap symbols (most hits in
+                // cells/stack-hide): no `_slowPath`.
+                if Self.cancels(updated, old, delta) {
+                    // The entry goes, so its mark must go now (the others are cleared below).
+                    marks[symbol] = -1
+                    // `removeUnrecorded`: out of the symbol's column, then out of the row.
+                    let info = infos + symbol
+                    let column = info.pointee.column
+                    let slot = entries[Int(position)].columnSlot
+                    let lastSlot = info.pointee.columnCount &- 1
+                    if slot != lastSlot {
+                        let moved = column[Int(lastSlot)]
+                        column[Int(slot)] = moved
+                        headers[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
+                    }
+                    info.pointee.columnCount = lastSlot
+                    if lastSlot == 0 { newColumns &-= 1 }
+                    count &-= 1
+                    if Int(position) != count {
+                        let moved = entries[count]
+                        entries[Int(position)] = moved
+                        infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
+                        // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
+                        if marks[Int(moved.symbol)] >= 0 { marks[Int(moved.symbol)] = position }
+                    }
                 } else {
                     entries[Int(position)].coefficient = updated
                 }

@@ -24,8 +24,11 @@ extension SolverCore {
             SavedRow(
                 row: row, basic: header.basic, constant: header.constant, firstEntry: undoEntries.count,
                 entryCount: Int(header.count)))
-        for index in 0..<Int(header.count) {
-            undoEntries.append(SavedEntry(symbol: header.entries[index].symbol, coefficient: header.entries[index].coefficient))
+        let count = Int(header.count)
+        let saved = undoEntries.appendUninitialized(count)
+        let entries = header.entries
+        for index in 0..<count {
+            (saved + index).initialize(to: SavedEntry(symbol: entries[index].symbol, coefficient: entries[index].coefficient))
         }
     }
 
