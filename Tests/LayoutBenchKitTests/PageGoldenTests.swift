@@ -184,7 +184,7 @@ struct PageGoldenTests {
             #expect(PageTemplates.parsed.library.getTemplate(named: source.name) != nil, "\(source.name) is not registered")
         }
         #expect(!PageTemplates.style.isEmpty && !PageTemplates.tablesScript.isEmpty && !PageTemplates.historyCompareScript.isEmpty)
-        let hostile = "<script>alert('x') & \"y\"</script> é ✓ {{z}}"
+        let hostile = "<script>alert('x') & \"y\"</script> é ✓ {{z}} \"\u{301}<\u{301}&\u{301}"
         #expect(
             PageTemplates.render("facts", ["facts": [["label": hostile, "value": hostile]]])
                 == "<dl class=\"facts\"><dt>\(HTML.escape(hostile))</dt><dd>\(HTML.escape(hostile))</dd></dl>\n")

@@ -46,9 +46,18 @@ public enum ComparisonExports {
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
+    /// A CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote
+    /// or a line break. Read by Unicode scalar: a `"` that a combining mark follows, or the
+    /// `\r\n` pair, is one `Character` that equals none of them.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var field = "\""
+        field.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { field += "\"" }
+            field.unicodeScalars.append(scalar)
+        }
+        return field + "\""
     }
 
     /// A number as text that reads back to the same Double (`%.17g` would too, with noise digits).
@@ -96,23 +105,11 @@ public enum ComparisonExports {
             """ + cases + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// Text escaped for an XML attribute or element, with the characters XML 1.0 cannot hold
-    /// (controls other than tab and line breaks) replaced by U+FFFD.
+    /// Text escaped for an XML attribute or element, by Unicode scalar, with the characters
+    /// XML 1.0 cannot hold (controls other than tab and line breaks) replaced by U+FFFD
+    /// (``HTML/escape(_:for:)``, the escaper of every page, with `&apos;` for `'`).
     static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
-            }
-        }
-        return result
+        HTML.escape(text, for: .xml)
     }
 
     // MARK: github-action-benchmark

@@ -238,28 +238,39 @@ public enum ComparisonOutput {
 
     /// A name as inline code that nothing in it can break: a fence longer than any run of
     /// backticks inside, padded when the name starts or ends with one, and `|` escaped so a
-    /// table cell holds it.
+    /// table cell holds it. Read by Unicode scalar, as ``escape(_:)`` is.
     static func code(_ name: String) -> String {
         var longest = 0, run = 0
-        for character in name {
-            run = character == "`" ? run + 1 : 0
+        var body = ""
+        body.reserveCapacity(name.utf8.count)
+        for scalar in name.unicodeScalars {
+            run = scalar == "`" ? run + 1 : 0
             longest = max(longest, run)
+            if scalar == "|" { body += "\\" }
+            body.unicodeScalars.append(scalar)
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let pad = name.hasPrefix("`") || name.hasSuffix("`") ? " " : ""
-        return fence + pad + name.replacingOccurrences(of: "|", with: "\\|") + pad + fence
+        let pad = name.unicodeScalars.first == "`" || name.unicodeScalars.last == "`" ? " " : ""
+        return fence + pad + body + pad + fence
     }
 
     /// Escapes the characters that would break a Markdown table cell or start markup.
+    ///
+    /// The text is read by Unicode scalar, not by `Character`: a Markdown renderer reads a `|`
+    /// or `<` followed by a combining mark (`|\u{301}`) as the `|` or `<` alone, though Swift
+    /// calls the pair one `Character` that does not equal `|`.
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "|": result += "\\|"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "*", "_", "`": result += "\\\(character)"
-            default: result.append(character)
+            case "*", "_", "`":
+                result += "\\"
+                result.unicodeScalars.append(scalar)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -6,22 +6,54 @@ import Foundation
 /// Pages are rendered from the templates in `Templates/` (``PageTemplates``): the skeleton
 /// every page shares (``HTMLPage``), tables (``HTMLTable``), the report, comparison, history
 /// and profile bodies, the style sheet and scripts. Charts are built with ``Markup``. All of
-/// them escape through ``escape(_:)`` (Mustache's `{{name}}` escapes the same five
-/// characters). Pages are self-contained: inline CSS, inline SVG, a small inline script that
-/// only enhances (sorting, filtering), no network, no external fonts or images.
+/// them escape through ``escape(_:)``: Mustache's `{{name}}` too, for ``PageTemplates`` gives
+/// every template this escaper in place of Mustache's own. Pages are self-contained: inline
+/// CSS, inline SVG, a small inline script that only enhances (sorting, filtering), no network,
+/// no external fonts or images.
 public enum HTML {
     /// Escapes `&`, `<`, `>`, `"` and `'`, for text and attribute values alike.
+    ///
+    /// The text is read by Unicode scalar, not by `Character`: a `"` followed by a combining
+    /// mark (`"\u{301}`) is one grapheme cluster that does not compare equal to `"`, yet an
+    /// HTML parser reads the `"` alone and it would end the attribute.
+    ///
+    /// - Parameter text: Text from anywhere: scenario names, labels, file contents.
+    /// - Returns: The text with each of the five characters written as `&amp;`, `&lt;`, `&gt;`,
+    ///   `&quot;` and `&#39;`, and every other scalar as it was.
+    /// - Complexity: O(*n*) in the text's length.
     public static func escape(_ text: String) -> String {
+        escape(text, for: .html)
+    }
+
+    /// Where escaped text goes: HTML, or XML 1.0 (the JUnit export), which spells `'` as
+    /// `&apos;` and cannot hold most control characters.
+    enum Dialect {
+        case html, xml
+    }
+
+    /// Escapes `&`, `<`, `>`, `"` and `'` by Unicode scalar (see ``escape(_:)``); for XML,
+    /// `'` is `&apos;` and the scalars XML 1.0 cannot hold (controls other than tab and line
+    /// breaks, U+FFFE, U+FFFF) are replaced by U+FFFD.
+    ///
+    /// - Parameters:
+    ///   - text: The text to escape.
+    ///   - dialect: HTML (``escape(_:)``) or XML (``ComparisonExports/xml(_:)``).
+    /// - Returns: The escaped text.
+    /// - Complexity: O(*n*) in the text's length.
+    static func escape(_ text: String, for dialect: Dialect) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+            case "'": result += dialect == .xml ? "&apos;" : "&#39;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case _ where dialect == .xml && (scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF):
+                result.unicodeScalars.append("\u{FFFD}")
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -72,10 +104,25 @@ public enum HTML {
     }
 
     /// A JSON string literal safe inside an inline `<script>` (no `</script>`, no `<!--`).
+    ///
+    /// Replaced by Unicode scalar, as ``escape(_:)`` escapes: Foundation's
+    /// `replacingOccurrences(of:with:)` does not find a `<` that a combining mark follows.
+    ///
+    /// - Parameter value: The value to embed.
+    /// - Returns: Its compact JSON with `<`, U+2028 and U+2029 written as `\u` escapes.
+    /// - Complexity: O(*n*) in the JSON's length.
     public static func scriptJSON(_ value: JSONValue) -> String {
-        value.serialized(pretty: false)
-            .replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        let json = value.serialized(pretty: false)
+        var result = ""
+        result.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -5,8 +5,8 @@ import Mustache
 /// `PackageResources`), so that no page needs a file beside the executable.
 ///
 /// Templates are Mustache (hummingbird-project/swift-mustache): `{{name}}` inserts text
-/// escaped for HTML (`&`, `<`, `>`, `"`, `'`, the same five characters as ``HTML/escape(_:)``),
-/// `{{{name}}}` inserts HTML that Swift already made safe, `{{#list}}...{{/list}}` repeats,
+/// escaped for HTML by ``HTML/escape(_:)`` (see ``Escaping``), `{{{name}}}` inserts HTML that
+/// Swift already made safe, `{{#list}}...{{/list}}` repeats,
 /// `{{> name}}` includes another template. A page passes a dictionary of strings, booleans,
 /// numbers, arrays and dictionaries; templates hold no logic beyond sections.
 enum PageTemplates {
@@ -44,14 +44,36 @@ enum PageTemplates {
     /// its machine (`history-index.js`, on the index and on `compare.html`).
     static let historyIndexScript = asset(PackageResources.history_index_js)
 
+    /// The name under which ``Escaping`` is registered with Mustache.
+    static let contentTypeName = "LAYOUTBENCH_HTML"
+
+    /// The line put before every template so that its `{{name}}` escapes with ``Escaping``:
+    /// a standalone pragma line, which renders nothing (so parse errors' line numbers are one
+    /// more than the file's).
+    static let contentType = "{{% CONTENT_TYPE: \(contentTypeName) }}\n"
+
+    /// Mustache's escaping, done by ``HTML/escape(_:)``.
+    ///
+    /// Mustache's own HTML escaper (swift-mustache 2.1.1, `String.htmlEscape`) compares
+    /// `Character`s, so a `"`, `<` or `&` followed by a combining mark (`"\u{301}`) is one
+    /// grapheme cluster that it leaves as it is, and user text could end an attribute or
+    /// open a tag. Mustache gives a partial its default escaper again, so the pragma
+    /// (``contentType``) heads every template, not only the page.
+    struct Escaping: MustacheContentType {
+        func escapeText(_ text: String) -> String {
+            HTML.escape(text)
+        }
+    }
+
     /// The parsed templates, and the errors of those that did not parse (a test checks there
     /// are none; a page whose template failed renders the error instead of trapping).
     static let parsed: (library: MustacheLibrary, errors: [String: String]) = {
+        MustacheContentTypes.register(Escaping(), named: contentTypeName)
         var library = MustacheLibrary()
         var errors: [String: String] = [:]
         for source in sources {
             do {
-                try library.register(String(decoding: source.bytes, as: UTF8.self), named: source.name)
+                try library.register(contentType + String(decoding: source.bytes, as: UTF8.self), named: source.name)
             } catch {
                 errors[source.name] = "\(error)"
             }
