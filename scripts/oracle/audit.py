@@ -9,12 +9,13 @@ replayed by `layoutbench solver-bench --trace F --lockstep --no-allocations --wa
 first output line gives the failed lines, their error codes, the edits' start values and the
 final values. The script follows the trace's meaning on its own (which constraints are installed
 with which constants and priorities), and judges every outcome with HiGHS
-(scipy.optimize.linprog), believing a disagreement only after checking HiGHS's point in exact
-rational arithmetic (fractions.Fraction):
+(scipy.optimize.linprog), believing a disagreement only after certifying it in exact rational
+arithmetic (fractions.Fraction; docs/oracle.md, "Exact certificates of feasibility verdicts"):
 
   refused     a refused required add or constant change must be infeasible with the required
-              constraints installed at that moment;
-  accepted    after an accepted required operation the required constraints must be feasible;
+              constraints installed at that moment (within the solver's range of ±1e15);
+  accepted    after an accepted required operation (for a batch: at its end) the required
+              constraints must be feasible;
   final       at the end, our values must satisfy every installed required constraint, and no
               point (HiGHS's lexicographic optimum, evaluated exactly) may beat our values'
               exactly evaluated violations at the first priority level where they differ;
@@ -389,9 +390,10 @@ def exactly_feasible(cons: list, n: int, limit: float) -> bool:
 def snap(cons: list, point: list):
     """`point` moved onto the boundaries it (nearly) lies on, satisfying every constraint exactly, or None.
 
-    The constraints `point` holds within EXACT_SNAP of their scale of their boundary (equalities
+    The constraints whose boundary `point` lies within EXACT_SNAP of their scale from (equalities
     always) are solved as equalities in rational arithmetic, the variables that elimination
-    leaves free kept at `point`'s values. A constraint the snap breaks joins them and the snap is
+    leaves free kept at `point`'s values; scaled copies first become exact multiples
+    (`one_line_per_copy`). A constraint the snap breaks joins them and the snap is
     tried again. None when the active constraints have no common point: `point` holds them only
     through a tolerance."""
     cons = one_line_per_copy(cons)
@@ -417,17 +419,11 @@ def one_line_per_copy(cons: list) -> list:
     to meet the first far away. Coefficients proportional within INPUT_ROUNDING of the ratio are
     such a copy; its coefficients become the ratio times the earlier constraint's, exactly, and
     its constant stays (two copies with different constants are parallel lines)."""
-    def coefficients(con: Con) -> dict:
-        summed: dict = {}
-        for v, c in con.terms:
-            summed[v] = summed.get(v, Fraction(0)) + Fraction(c)
-        return {v: c for v, c in summed.items() if c != 0}
-
     result = []
     for con in cons:
-        terms = coefficients(con)
+        terms = exact_coefficients(con)
         for earlier in result:
-            base = coefficients(earlier)
+            base = exact_coefficients(earlier)
             if set(base) != set(terms) or not base:
                 continue
             pivot = max(base, key=lambda v: abs(base[v]))
@@ -438,6 +434,14 @@ def one_line_per_copy(cons: list) -> list:
                 break
         result.append(con)
     return result
+
+
+def exact_coefficients(con: Con) -> dict:
+    """The constraint's coefficients as fractions, a variable named twice summed, zeros left out."""
+    summed: dict = {}
+    for v, c in con.terms:
+        summed[v] = summed.get(v, Fraction(0)) + Fraction(c)
+    return {v: c for v, c in summed.items() if c != 0}
 
 
 def violation_or_slack(con: Con, values: list) -> float:
@@ -451,12 +455,7 @@ def solve_exactly(cons: list, start: list):
 
     Gauss-Jordan elimination over fractions; the pivot of each row is its largest coefficient in
     magnitude, so the variables solved for are the ones the row pins most firmly."""
-    rows = []
-    for con in cons:
-        coefficients: dict = {}
-        for v, c in con.terms:
-            coefficients[v] = coefficients.get(v, Fraction(0)) + Fraction(c)
-        rows.append(({v: c for v, c in coefficients.items() if c != 0}, -Fraction(con.constant)))
+    rows = [(exact_coefficients(con), -Fraction(con.constant)) for con in cons]
     pivots: dict = {}  # variable -> (row coefficients with pivot 1, right-hand side)
     for coefficients, rhs in rows:
         coefficients = dict(coefficients)
