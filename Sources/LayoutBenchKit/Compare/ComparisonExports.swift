@@ -51,13 +51,7 @@ public enum ComparisonExports {
     /// `\r\n` pair, is one `Character` that equals none of them.
     static func csvField(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var field = "\""
-        field.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            if scalar == "\"" { field += "\"" }
-            field.unicodeScalars.append(scalar)
-        }
-        return field + "\""
+        return "\"" + text.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
     }
 
     /// A number as text that reads back to the same Double (`%.17g` would too, with noise digits).

@@ -260,20 +260,15 @@ public enum ComparisonOutput {
     /// or `<` followed by a combining mark (`|\u{301}`) as the `|` or `<` alone, though Swift
     /// calls the pair one `Character` that does not equal `|`.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "|": result += "\\|"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "*", "_", "`":
-                result += "\\"
-                result.unicodeScalars.append(scalar)
-            default: result.unicodeScalars.append(scalar)
+            case "|": "\\|"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "*", "_", "`": "\\" + String(scalar)
+            default: nil
             }
         }
-        return result
     }
 
     // MARK: JSON

@@ -41,22 +41,19 @@ public enum HTML {
     /// - Returns: The escaped text.
     /// - Complexity: O(*n*) in the text's length.
     static func escape(_ text: String, for dialect: Dialect) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += dialect == .xml ? "&apos;" : "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": dialect == .xml ? "&apos;" : "&#39;"
+            case "\t", "\n", "\r": nil
             case _ where dialect == .xml && (scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF):
-                result.unicodeScalars.append("\u{FFFD}")
-            default: result.unicodeScalars.append(scalar)
+                "\u{FFFD}"
+            default: nil
             }
         }
-        return result
     }
 
     /// An id fragment from a name: `activation/batch` -> `activation-batch`.
@@ -112,16 +109,29 @@ public enum HTML {
     /// - Returns: Its compact JSON with `<`, U+2028 and U+2029 written as `\u` escapes.
     /// - Complexity: O(*n*) in the JSON's length.
     public static func scriptJSON(_ value: JSONValue) -> String {
-        let json = value.serialized(pretty: false)
-        var result = ""
-        result.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
+        value.serialized(pretty: false).replacingScalars { scalar in
             switch scalar {
-            case "<": result += "\\u003c"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
+            case "<": "\\u003c"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
             }
+        }
+    }
+}
+
+extension String {
+    /// The text with each Unicode scalar that `replacement` maps to a string replaced by it,
+    /// the others kept. Escaping goes by scalar, not by `Character`: a `"` or `<` followed by
+    /// a combining mark is one `Character` that equals neither, yet a browser, an XML or CSV
+    /// reader and a Markdown renderer all read the `"` or `<` alone.
+    ///
+    /// - Complexity: O(*n*) in the text's length.
+    func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) { result += replaced } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }
