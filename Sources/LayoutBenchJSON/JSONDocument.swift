@@ -117,16 +117,11 @@ private struct _Reader {
 
     mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         let start = position
-        advance()  // {
+        if opensEmpty(closedBy: UInt8(ascii: "}")) { return JSONNode(.object([]), at: start) }
         var members: [JSONNode.Member] = []
         // Repeated keys: a scan of the members while there are few (a trace line has at most
         // seven, and an empty dictionary per object would allocate), a dictionary beyond.
         var seen: [String: SourcePosition] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            advance()
-            return JSONNode(.object([]), at: start)
-        }
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -156,43 +151,49 @@ private struct _Reader {
             skipWhitespace()
             let member = try value(depth: depth + 1)
             members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: member))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw error("unexpected end of the file in the object that starts at \(start); expected ',' or '}'")
-            }
-            switch bytes[index] {
-            case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "}"):
-                advance()
-                return JSONNode(.object(members), at: start)
-            default: throw error("unexpected \(describeCurrent()); expected ',' or '}' after the value of \"\(key)\"")
-            }
+            if try containerEnds(startingAt: start, afterKey: key) { return JSONNode(.object(members), at: start) }
         }
     }
 
     mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         let start = position
-        advance()  // [
+        if opensEmpty(closedBy: UInt8(ascii: "]")) { return JSONNode(.array([]), at: start) }
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            advance()
-            return JSONNode(.array([]), at: start)
-        }
         while true {
             skipWhitespace()
             elements.append(try value(depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw error("unexpected end of the file in the array that starts at \(start); expected ',' or ']'")
-            }
-            switch bytes[index] {
-            case UInt8(ascii: ","): advance()
-            case UInt8(ascii: "]"):
-                advance()
-                return JSONNode(.array(elements), at: start)
-            default: throw error("unexpected \(describeCurrent()); expected ',' or ']' in the array")
-            }
+            if try containerEnds(startingAt: start, afterKey: nil) { return JSONNode(.array(elements), at: start) }
+        }
+    }
+
+    /// Past the `{` or `[` at the reader: `true` when `closer` follows it (the container is
+    /// empty; the closer is passed too).
+    mutating func opensEmpty(closedBy closer: UInt8) -> Bool {
+        advance()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == closer else { return false }
+        advance()
+        return true
+    }
+
+    /// After an object's member (`key`) or an array's element (`key` is `nil`): `true` past the
+    /// `}` or `]` that closes the container that starts at `start`, `false` past a `,`.
+    mutating func containerEnds(startingAt start: SourcePosition, afterKey key: String?) throws(JSONSyntaxError) -> Bool {
+        let (closer, container) = key == nil ? (UInt8(ascii: "]"), "array") : (UInt8(ascii: "}"), "object")
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw error("unexpected end of the file in the \(container) that starts at \(start); expected ',' or '\(UnicodeScalar(closer))'")
+        }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            advance()
+            return false
+        case closer:
+            advance()
+            return true
+        default:
+            let place = key.map { "after the value of \"\($0)\"" } ?? "in the array"
+            throw error("unexpected \(describeCurrent()); expected ',' or '\(UnicodeScalar(closer))' \(place)")
         }
     }
 

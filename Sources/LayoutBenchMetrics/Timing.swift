@@ -54,13 +54,6 @@ public enum Timing {
         /// CPU time of the reading thread, in nanoseconds.
         public var threadCPUNanoseconds: UInt64
 
-        /// Creates a snapshot from its readings.
-        public init(wallNanoseconds: UInt64, processCPUNanoseconds: UInt64, threadCPUNanoseconds: UInt64) {
-            self.wallNanoseconds = wallNanoseconds
-            self.processCPUNanoseconds = processCPUNanoseconds
-            self.threadCPUNanoseconds = threadCPUNanoseconds
-        }
-
         /// Reads the three clocks now (thread CPU first, wall time last).
         @inline(__always)
         public static func now() -> Snapshot {

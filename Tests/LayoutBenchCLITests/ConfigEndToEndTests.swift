@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchCLI
 
@@ -8,7 +9,7 @@ import Testing
 /// temporary folder, a baseline is saved, `check` passes against it and fails (exit 2, the
 /// scenario named in the Markdown) with injected churn.
 @Suite("layoutbench.yml end to end")
-struct ConfigEndToEndTests {
+final class ConfigEndToEndTests: TemporaryFolderSuite {
     /// `../shared/realworld/ib` from the package root (this file is Tests/LayoutBenchCLITests/...).
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("../shared/realworld/ib").standardizedFileURL.path
@@ -29,9 +30,6 @@ struct ConfigEndToEndTests {
         "run, baseline save and check from layoutbench.yml; check --inject-churn 2 fails naming the scenario",
         .enabled(if: corpusPresent, "skipped: ../shared/realworld/ib (the Interface Builder corpus) is absent"))
     func runSaveCheck() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lb-config-e2e-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Counters gate exactly; times and memory do not on a shared machine.
         try Data(#"{"defaults": {"time": {"informational": true}, "memory": {"informational": true}}}"#.utf8)
             .write(to: folder.appendingPathComponent("thresholds.json"))
@@ -96,8 +94,6 @@ struct ConfigEndToEndTests {
         "init --config-only in a folder holding a document writes a file that runs as written",
         .enabled(if: corpusPresent, "skipped: ../shared/realworld/ib (the Interface Builder corpus) is absent"))
     func starterRuns() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lb-config-starter-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Cells"), withIntermediateDirectories: true)
         // A copy in a temporary folder (never in the repository), so the folder holds a document.
         try FileManager.default.copyItem(

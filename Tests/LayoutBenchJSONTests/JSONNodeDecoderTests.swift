@@ -41,61 +41,35 @@ struct JSONNodeDecoderTests {
                     map: ["a": 1, "b": 2], rows: [[1], [], [2, 3]]))
     }
 
-    @Test("Errors carry the coding path of the value that does not fit")
-    func errors() throws {
-        func error(_ replacing: String, with: String) throws -> DecodingError? {
-            let node = try JSONDocument.parse(Self.text.replacingOccurrences(of: replacing, with: with))
-            do {
-                _ = try JSONNodeDecoder().decode(Sample.self, from: node)
-                return nil
-            } catch let error as DecodingError {
-                return error
-            }
+    /// `error`'s case, with the type or key it names, and the coding path of the value:
+    /// `typeMismatch Int at count`.
+    static func summary(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: " ")
         }
-        func path(_ error: DecodingError?) -> [String] {
-            switch error {
-            case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .keyNotFound(_, let context)?,
-                .dataCorrupted(let context)?:
-                return context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            default: return []
-            }
+        switch error {
+        case .typeMismatch(let type, let context): return "typeMismatch \(type) at \(path(context))"
+        case .valueNotFound(let type, let context): return "valueNotFound \(type) at \(path(context))"
+        case .keyNotFound(let key, let context): return "keyNotFound \(key.stringValue) at \(path(context))"
+        case .dataCorrupted(let context): return "dataCorrupted at \(path(context))"
+        @unknown default: return "\(error)"
         }
-        let string = try error("\"count\": 12", with: "\"count\": \"12\"")
-        guard case .typeMismatch(let type, _)? = string else {
-            Issue.record("\(String(describing: string))")
-            return
-        }
-        #expect(type == Int.self && path(string) == ["count"])
-        let fraction = try error("\"count\": 12", with: "\"count\": 1.5")
-        guard case .dataCorrupted? = fraction else {
-            Issue.record("\(String(describing: fraction))")
-            return
-        }
-        let null = try error("\"flag\": true", with: "\"flag\": null")
-        guard case .valueNotFound? = null else {
-            Issue.record("\(String(describing: null))")
-            return
-        }
-        #expect(path(null) == ["flag"])
-        let element = try error("[2, 3]", with: "[2, \"x\"]")
-        #expect(path(element) == ["rows", "[2]", "[1]"])
-        let missing = try error("\"ratio\": 1e-7, ", with: "")
-        guard case .keyNotFound(let key, _)? = missing else {
-            Issue.record("\(String(describing: missing))")
-            return
-        }
-        #expect(key.stringValue == "ratio")
-        let enumValue = try error("\"slow\"", with: "\"medium\"")
-        guard case .dataCorrupted? = enumValue else {
-            Issue.record("\(String(describing: enumValue))")
-            return
-        }
-        #expect(path(enumValue) == ["kind"])
-        let object = try error("{\"values\": [1, 2.5, -0.0], \"note\": null}", with: "5")
-        guard case .typeMismatch? = object else {
-            Issue.record("\(String(describing: object))")
-            return
-        }
-        #expect(path(object) == ["inner"])
+    }
+
+    @Test(
+        "Errors carry the coding path of the value that does not fit",
+        arguments: [
+            ("\"count\": 12", "\"count\": \"12\"", "typeMismatch Int at count"),
+            ("\"count\": 12", "\"count\": 1.5", "dataCorrupted at count"),
+            ("\"flag\": true", "\"flag\": null", "valueNotFound Bool at flag"),
+            ("[2, 3]", "[2, \"x\"]", "typeMismatch Int at rows [2] [1]"),
+            ("\"ratio\": 1e-7, ", "", "keyNotFound ratio at "),
+            ("\"slow\"", "\"medium\"", "dataCorrupted at kind"),
+            ("{\"values\": [1, 2.5, -0.0], \"note\": null}", "5", "typeMismatch Dictionary<String, Any> at inner"),
+        ])
+    func errors(replacing: String, with replacement: String, expected: String) throws {
+        let node = try JSONDocument.parse(Self.text.replacingOccurrences(of: replacing, with: replacement))
+        let error = #expect(throws: DecodingError.self) { try JSONNodeDecoder().decode(Sample.self, from: node) }
+        #expect(error.map(Self.summary) == expected)
     }
 }

@@ -1,18 +1,17 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
 @Suite("Atomic writes and the report folders")
-struct AtomicWriteTests {
+final class AtomicWriteTests: TemporaryFolderSuite {
     func temporaryFiles(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp-") }
     }
 
     @Test("A write replaces the file and leaves no temporary file")
     func replaces() throws {
-        let folder = try Fixture.temporaryFolder("atomic")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("report.json").path
         try AtomicFile.write("old\n", to: path)
         try AtomicFile.write("new\n", to: path)
@@ -24,8 +23,6 @@ struct AtomicWriteTests {
 
     @Test("A failed rename leaves the destination as it was and removes the temporary file")
     func failedRename() throws {
-        let folder = try Fixture.temporaryFolder("atomic-rename")
-        defer { try? FileManager.default.removeItem(at: folder) }
         // The destination is a folder holding a file: rename(2) refuses to replace it.
         let destination = folder.appendingPathComponent("report.json")
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
@@ -39,8 +36,6 @@ struct AtomicWriteTests {
 
     @Test("A report that fails to render leaves the previous report intact")
     func failedRender() throws {
-        let folder = try Fixture.temporaryFolder("atomic-render")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = ReportOutput(root: folder.path, keepsHistory: true)
         let good = ReportEncodingTests.fixedReport()
         let written = try output.write(good, formats: [.json])
@@ -58,8 +53,6 @@ struct AtomicWriteTests {
 
     @Test("The history folder is named by date and commit; a second run in the same second gets -2")
     func history() throws {
-        let folder = try Fixture.temporaryFolder("history")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = ReportOutput(root: folder.path)
         let report = ReportEncodingTests.fixedReport()
         let first = try output.write(report, formats: [.json])
@@ -74,8 +67,6 @@ struct AtomicWriteTests {
 
     @Test("An output folder under a regular file is unwritable (exit 73), found before the run")
     func unwritableFolder() throws {
-        let folder = try Fixture.temporaryFolder("unwritable")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("file")
         try "x".write(to: file, atomically: false, encoding: .utf8)
         let output = ReportOutput(root: file.path + "/reports")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
 /// Baselines: saved byte for byte and atomically from passed, complete reports only; a
 /// refused or failed save leaves an existing baseline exactly as it was.
 @Suite("Baselines")
-struct BaselineTests {
+final class BaselineTests: TemporaryFolderSuite {
     func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
     func leftovers(_ folder: URL) throws -> [String] {
@@ -15,8 +16,6 @@ struct BaselineTests {
 
     @Test("Save, replace and list; a name or a path loads")
     func saveAndList() throws {
-        let folder = try Fixture.temporaryFolder("baselines")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let store = BaselineStore(folder: folder.appendingPathComponent("baselines").path)
         let first = try GateFixture.write(GateFixture.simple().jsonText(), "first.json", in: folder)
         let saved = try store.save(name: "main", from: first)
@@ -42,8 +41,6 @@ struct BaselineTests {
 
     @Test("A failed run, a run with injected churn, a partial or unreadable report is refused; the old baseline stays")
     func refusals() throws {
-        let folder = try Fixture.temporaryFolder("baselines-refuse")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let store = BaselineStore(folder: folder.appendingPathComponent("baselines").path)
         let good = try GateFixture.write(GateFixture.simple().jsonText(), "good.json", in: folder)
         _ = try store.save(name: "main", from: good)
@@ -83,11 +80,7 @@ struct BaselineTests {
 
     @Test("A save that cannot write leaves no trace and the old baseline intact")
     func unwritable() throws {
-        let folder = try Fixture.temporaryFolder("baselines-unwritable")
-        defer {
-            chmod(folder.appendingPathComponent("baselines").path, 0o755)
-            try? FileManager.default.removeItem(at: folder)
-        }
+        defer { chmod(folder.appendingPathComponent("baselines").path, 0o755) }
         let store = BaselineStore(folder: folder.appendingPathComponent("baselines").path)
         let good = try GateFixture.write(GateFixture.simple().jsonText(), "good.json", in: folder)
         _ = try store.save(name: "main", from: good)
@@ -109,8 +102,6 @@ struct BaselineTests {
             #expect(throws: GateError.self) { try BaselineStore.validate(name: name) }
         }
         try BaselineStore.validate(name: "ci-quick")
-        let folder = try Fixture.temporaryFolder("baselines-missing")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let store = BaselineStore(folder: folder.path)
         try GateFixture.write(GateFixture.simple().jsonText(), "ci-quick.json", in: folder)
         #expect {

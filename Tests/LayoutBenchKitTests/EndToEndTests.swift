@@ -10,7 +10,7 @@ import _LayoutTestSupport
 /// `scripts/test` provides), determinism of everything but measurements, and a recorded trace
 /// replayed by `solver-bench`.
 @Suite("layoutbench end to end", .serialized)
-struct EndToEndTests {
+final class EndToEndTests: TemporaryFolderSuite {
     static let environment = ProcessInfo.processInfo.environment
     static let python = JSONSchemaCheck.python
 
@@ -54,8 +54,6 @@ struct EndToEndTests {
 
     @Test("run --quick --filter 'activation/*' exits 0 and writes the latest report and its history copy")
     func success() throws {
-        let folder = try Fixture.temporaryFolder("e2e-ok")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let execution = try Self.quickRun(into: folder)
         #expect(execution.status == 0, "stderr: \(execution.errors)")
         let latest = folder.appendingPathComponent("latest/report.json")
@@ -95,8 +93,6 @@ struct EndToEndTests {
         "Reports validate against docs/report-schema.json: a run's, and the golden one (failures, nulls)",
         .enabled(if: python != nil))
     func schema() throws {
-        let folder = try Fixture.temporaryFolder("e2e-schema")
-        defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.quickRun(into: folder, ["--no-history"]).status == 0)
         let validation = try JSONSchemaCheck.validate(
             [folder.appendingPathComponent("latest/report.json").path, Fixture.snapshots.appendingPathComponent("report-golden.json").path],
@@ -172,8 +168,6 @@ struct EndToEndTests {
 
     @Test("A size a scenario cannot take is refused before anything runs (exit 64), naming the rule")
     func impossibleSize() throws {
-        let folder = try Fixture.temporaryFolder("e2e-size")
-        defer { try? FileManager.default.removeItem(at: folder) }
         // activation/batch builds N/4 tiles of four constraints: its sizes are multiples of 4.
         let execution = try Self.execute([
             "run", "activation/batch", "--sizes", "5,8,12", "--repetitions", "3", "--output", folder.path, "--no-history",
@@ -186,8 +180,6 @@ struct EndToEndTests {
 
     @Test("A failed expectation exits 1 (status failed), still writes the report, and names scenario, size and expectation")
     func expectationFailure() throws {
-        let folder = try Fixture.temporaryFolder("e2e-fail")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let wrong = Fixture.scenario(name: "test/wrong", sizes: [2, 3, 4], expectations: [.counter("solves", .equal, 1)])
         var configuration = RunConfiguration.quickDefaults
         configuration.minimumRepetitions = 3
@@ -220,8 +212,6 @@ struct EndToEndTests {
             (["record-trace", "activation"], "record-trace records one scenario"),
         ])
     func usage(arguments: [String], message: String) throws {
-        let folder = try Fixture.temporaryFolder("e2e-usage")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let execution = try Self.execute(arguments + (arguments[0] == "run" ? ["--output", folder.path] : []))
         #expect(execution.status == 64, "\(arguments): \(execution.errors)")
         #expect(execution.errors.contains(message), "\(arguments): \(execution.errors)")
@@ -231,8 +221,6 @@ struct EndToEndTests {
 
     @Test("An unwritable output folder exits 73 before running")
     func unwritable() throws {
-        let folder = try Fixture.temporaryFolder("e2e-73")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("file")
         try "x".write(to: file, atomically: false, encoding: .utf8)
         let execution = try Self.execute(["run", "--quick", "--filter", "activation/*", "--output", file.path + "/reports", "--progress", "none"])
@@ -256,8 +244,6 @@ struct EndToEndTests {
 
     @Test("record-trace writes a trace that solver-bench replays")
     func recordTrace() throws {
-        let folder = try Fixture.temporaryFolder("e2e-trace")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("traces/individual.jsonl").path
         let recorded = try Self.execute(["record-trace", "activation/individual", "--size", "40", "--output", path])
         #expect(recorded.status == 0, "\(recorded.errors)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -14,7 +15,7 @@ import Testing
 /// sets it and installs valgrind), and skipped under Address Sanitizer (valgrind cannot run a
 /// sanitized binary).
 @Suite("Instruction gate end to end", .serialized)
-struct InstructionGateEndToEndTests {
+final class InstructionGateEndToEndTests: TemporaryFolderSuite {
     /// A scenario whose solves do much of its work, at two small sizes (under `--inject-work 10`
     /// the quick suite's instructions rise 1.51× in all, `stacks/nested` 1.16× to 1.49× in a
     /// release build), without allocation counts: a debug build's counting repetitions can
@@ -130,8 +131,6 @@ struct InstructionGateEndToEndTests {
         "run --instructions --layouts: the imported scenarios counted under callgrind, as a native run names and counts them",
         .enabled(if: unavailable == nil, "\(unavailable ?? "")"))
     func layouts() throws {
-        let folder = try Fixture.temporaryFolder("instructions-layouts-run")
-        defer { try? FileManager.default.removeItem(at: folder) }
         try GateFixture.write(InstructionTests.twoViews, "documents/two.xib", in: folder)
         // Relative to this process's folder: the child under callgrind runs in a folder of its own.
         let documents = InstructionTests.relativePath(folder.appendingPathComponent("documents").path)
@@ -159,8 +158,6 @@ struct InstructionGateEndToEndTests {
         "run --instructions twice: the same count at every size; without valgrind's header or valgrind the error says so",
         .enabled(if: unavailable == nil, "\(unavailable ?? "")"))
     func repeatable() throws {
-        let folder = try Fixture.temporaryFolder("instructions-run")
-        defer { try? FileManager.default.removeItem(at: folder) }
         var counts: [[String: UInt64]] = []
         for index in 0..<2 {
             let output = folder.appendingPathComponent("run\(index)").path

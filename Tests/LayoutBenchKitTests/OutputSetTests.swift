@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -8,7 +9,7 @@ import Testing
 /// made atomically, stale staging folders cleaned, outputs checked before a run, and a site
 /// built from a linked runs folder that never replaces a good index with an empty one.
 @Suite("Output sets and locks", .serialized)
-struct OutputSetTests {
+final class OutputSetTests: TemporaryFolderSuite {
     let manager = FileManager.default
 
     func names(_ folder: String) throws -> [String] { try manager.contentsOfDirectory(atPath: folder).sorted() }
@@ -17,8 +18,6 @@ struct OutputSetTests {
 
     @Test("publish replaces the whole folder: no file of the old set stays, no staging folder is left")
     func publishReplaces() throws {
-        let folder = try Fixture.temporaryFolder("set-publish")
-        defer { try? manager.removeItem(at: folder) }
         let target = folder.path + "/latest"
         try OutputSet.publish([("report.json", Array("old".utf8)), ("report.html", [1]), ("check.md", [2])], as: target)
         try OutputSet.publish([("report.json", Array("new".utf8)), ("sub/page.html", [3])], as: target)
@@ -29,8 +28,6 @@ struct OutputSetTests {
 
     @Test("A set that cannot be written leaves the old set exactly as it was and no staging folder")
     func publishFailure() throws {
-        let folder = try Fixture.temporaryFolder("set-fail")
-        defer { try? manager.removeItem(at: folder) }
         let target = folder.path + "/latest"
         try OutputSet.publish([("report.json", Array("old".utf8)), ("check.md", Array("md".utf8))], as: target)
         // "a" is a file and also the folder of "a/b": the second write fails after the first.
@@ -44,8 +41,6 @@ struct OutputSetTests {
 
     @Test("publishNew never merges into an existing folder, even from many threads at once")
     func publishNewIsUnique() throws {
-        let folder = try Fixture.temporaryFolder("set-unique")
-        defer { try? manager.removeItem(at: folder) }
         let base = folder.path + "/runs/20260101T000000Z-abc"
         let count = 16
         let results = Mutex<[String]>([])
@@ -67,8 +62,6 @@ struct OutputSetTests {
 
     @Test("A second lock on the same folder is refused with output-locked (exit 75) until the first is released")
     func lock() throws {
-        let folder = try Fixture.temporaryFolder("set-lock")
-        defer { try? manager.removeItem(at: folder) }
         let output = ReportOutput(root: folder.path + "/Reports")
         let first = try output.prepare()
         #expect {
@@ -83,8 +76,6 @@ struct OutputSetTests {
 
     @Test("prepare removes the staging folders and temporary files a killed run left, and only those")
     func staleCleanup() throws {
-        let folder = try Fixture.temporaryFolder("set-stale")
-        defer { try? manager.removeItem(at: folder) }
         let root = folder.path + "/Reports"
         for path in ["/.latest.tmp-AbC123/report.json", "/runs/.20260101T000000Z-x.tmp-Q1w2E3/report.json", "/.site.tmp-Z9/index.html"] {
             try GateFixture.write("x", String(path.dropFirst()), in: URL(fileURLWithPath: root))
@@ -99,8 +90,6 @@ struct OutputSetTests {
 
     @Test("A check's files and the report form one set; a later run's set has no stale check.md")
     func checkFilesInSet() throws {
-        let folder = try Fixture.temporaryFolder("set-check")
-        defer { try? manager.removeItem(at: folder) }
         let output = ReportOutput(root: folder.path)
         let report = ReportEncodingTests.fixedReport()
         let checked = try output.write(
@@ -115,8 +104,6 @@ struct OutputSetTests {
 
     @Test("latest/report.json that is a folder is replaced with the new set; runs that is a file is refused before the run")
     func badShapes() throws {
-        let folder = try Fixture.temporaryFolder("set-shapes")
-        defer { try? manager.removeItem(at: folder) }
         let output = ReportOutput(root: folder.path + "/a")
         try manager.createDirectory(atPath: output.latestFolder + "/report.json", withIntermediateDirectories: true)
         try output.prepare().release()
@@ -135,8 +122,6 @@ struct OutputSetTests {
 
     @Test("--summary that is a folder, or under a file, is refused before anything runs")
     func summaryChecked() throws {
-        let folder = try Fixture.temporaryFolder("set-summary")
-        defer { try? manager.removeItem(at: folder) }
         #expect(throws: LayoutBenchError.self) { try AtomicFile.checkWritable(folder.path, option: "--summary") }
         let file = try GateFixture.write("x", "file", in: folder)
         #expect(throws: LayoutBenchError.self) { try AtomicFile.checkWritable(file + "/summary.md", option: "--summary") }
@@ -147,8 +132,6 @@ struct OutputSetTests {
 
     @Test("report reads a linked runs folder, and an empty folder leaves the existing site as it was")
     func linkedRunsAndEmptySite() throws {
-        let folder = try Fixture.temporaryFolder("set-site")
-        defer { try? manager.removeItem(at: folder) }
         try GateFixture.write(GateFixture.simple().jsonText(), "real-runs/a/report.json", in: folder)
         try manager.createSymbolicLink(atPath: folder.path + "/runs", withDestinationPath: folder.path + "/real-runs")
         let collection = try HistorySite.collect(from: folder.path + "/runs")
@@ -171,8 +154,6 @@ struct OutputSetTests {
 
     @Test("Through the binary: a held lock exits 75 at once, runs that is a file exits 73 before the run, --summary a folder too")
     func endToEnd() throws {
-        let folder = try Fixture.temporaryFolder("set-e2e")
-        defer { try? manager.removeItem(at: folder) }
         let root = folder.path + "/Reports"
         let arguments = ["run", "activation/batch", "--quick", "--repetitions", "1", "--progress", "none", "--output", root]
         let lock = try ReportOutput(root: root).prepare()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LayoutTestSupport
 
 @testable import LayoutBenchKit
 
@@ -7,7 +8,7 @@ import Testing
 /// backtrace) or run away; each now exits with its documented code and a clear message,
 /// before anything runs or is written.
 @Suite("Traps end to end", .serialized)
-struct TrapEndToEndTests {
+final class TrapEndToEndTests: TemporaryFolderSuite {
     typealias Execution = EndToEndTests.Execution
 
     func execute(_ arguments: [String], environment: [String: String] = [:]) throws -> Execution {
@@ -16,8 +17,6 @@ struct TrapEndToEndTests {
 
     @Test("record-trace activation/batch --size 3 exits 64 naming the size rule, and writes nothing")
     func recordTraceSizeRule() throws {
-        let folder = try Fixture.temporaryFolder("trap-record")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("batch.jsonl").path
         let execution = try execute(["record-trace", "activation/batch", "--size", "3", "--output", output])
         #expect(execution.status == 64, "stderr: \(execution.errors)")
@@ -36,8 +35,6 @@ struct TrapEndToEndTests {
             (["hierarchies/cross-linked", "--sizes", "100000"], "LAYOUTBENCH_MAX_SIZE=100000"),
         ])
     func runNumbers(arguments: [String], message: String) throws {
-        let folder = try Fixture.temporaryFolder("trap-run")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let execution = try execute(["run", "--progress", "none", "--output", folder.path] + arguments)
         #expect(execution.status == 64, "stderr: \(execution.errors)")
         #expect(execution.errors.contains(message), "\(execution.errors)")
@@ -47,8 +44,6 @@ struct TrapEndToEndTests {
 
     @Test("check with a baseline storing a size above 3^39 exits 65 naming the baseline file, not a flag")
     func baselineStoredSize() throws {
-        let folder = try Fixture.temporaryFolder("trap-check")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let baseline = try LimitsTests.baseline(in: folder) {
             $0.filters = ["stacks/*"]
             $0.sizes = [9_223_372_036_854_775_807]
@@ -63,8 +58,6 @@ struct TrapEndToEndTests {
 
     @Test("solver-bench --trace with a term's variable index of 1e19 exits 65 with the file, line and column")
     func traceVariableIndex() throws {
-        let folder = try Fixture.temporaryFolder("trap-trace")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let trace = try GateFixture.write(
             """
             {"trace":"layoutbench.solver","version":1}
@@ -89,8 +82,6 @@ struct TrapEndToEndTests {
 
     @Test("solver-bench reads a CRLF trace, and a binary trace exits 65 with the file, line and column (it was 66)")
     func traceEncodings() throws {
-        let folder = try Fixture.temporaryFolder("trap-trace-bytes")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let lines = [
             #"{"trace":"layoutbench.solver","version":1}"#, #"{"op":"variable","id":0,"name":"x"}"#,
             #"{"op":"add","id":0,"terms":[[0,1]],"constant":-5,"relation":"==","priority":1000}"#,

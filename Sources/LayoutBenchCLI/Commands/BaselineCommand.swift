@@ -36,11 +36,10 @@ struct BaselineCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The report to save (default Reports/latest/report.json).", valueName: "file"))
         var report: String?
 
-        @Option(help: ArgumentHelp("The baselines folder (default Reports/baselines).", valueName: "folder"))
-        var baselines: String?
+        @OptionGroup var baselines: BaselinesOption
 
         func execute() throws {
-            let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
+            let store = baselines.store()
             let source = report ?? ReportOutput.defaultRoot + "/latest/report.json"
             let saved = try store.save(name: name, from: source)
             var text =
@@ -69,11 +68,10 @@ struct BaselineCommand: ParsableCommand {
             .badInput: "the folder cannot be listed",
         ])
 
-        @Option(help: ArgumentHelp("The baselines folder (default Reports/baselines).", valueName: "folder"))
-        var baselines: String?
+        @OptionGroup var baselines: BaselinesOption
 
         func execute() throws {
-            let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
+            let store = baselines.store()
             CommandLineOutput.writeOutput(BaselineStore.listing(try store.list(), folder: store.folder))
         }
     }

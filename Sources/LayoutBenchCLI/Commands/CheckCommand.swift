@@ -60,8 +60,7 @@ struct CheckCommand: LayoutBenchSubcommand {
     @Option(help: ArgumentHelp("Also write the Markdown summary to this file.", valueName: "file"))
     var summary: String?
 
-    @Option(help: ArgumentHelp("The baselines folder (default Reports/baselines).", valueName: "folder"))
-    var baselines: String?
+    @OptionGroup var baselines: BaselinesOption
 
     @Flag(help: "Every compared metric in the table, not only the changed and headline ones.")
     var all = false
@@ -86,7 +85,7 @@ struct CheckCommand: LayoutBenchSubcommand {
         var runOptions = runOptions
         if let file, report == nil { runOptions.fill(from: file) }
         var gate = GateCheck(
-            baseline: baseline, store: BaselineStore(folder: baselines ?? file?.baselines ?? BaselineStore.defaultFolder),
+            baseline: baseline, store: baselines.store(configured: file?.baselines),
             thresholdsPath: thresholds ?? file?.thresholds)
         gate.catalog = LayoutBench.catalog
         if report != nil && runOptions.changesTheRun {

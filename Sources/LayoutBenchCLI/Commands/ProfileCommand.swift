@@ -54,8 +54,7 @@ struct ProfileCommand: LayoutBenchSubcommand {
     @Option(help: ArgumentHelp("With a document: the layouts to profile, a glob on their names (default: all).", valueName: "glob"))
     var scene: String?
 
-    @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
-    var size: Int?
+    @OptionGroup var size: ScenarioSizeOption
 
     @Option(
         name: .customLong("format"),
@@ -84,10 +83,7 @@ struct ProfileCommand: LayoutBenchSubcommand {
             return
         }
         let chosen = try ScenarioProfiling.scenario(named: scenario, in: LayoutBench.catalog)
-        let size = self.size ?? ScenarioProfiling.defaultSize(of: chosen)
-        try ScenarioProfiling.validate(
-            size: size, for: chosen,
-            maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
+        let size = try self.size.size(for: chosen)
         let formats = try ProfileFormat.parse(self.formats)
         if let eventCapacity, eventCapacity < 0 {
             throw LayoutBenchError(.invalidOption, "--events must be 0 or more; got \(eventCapacity).")
@@ -127,6 +123,7 @@ struct ProfileCommand: LayoutBenchSubcommand {
     /// `profile FILE.xib [--scene GLOB]`.
     private func profileDocument() throws {
         let formats = try ProfileFormat.parse(self.formats)
+        let size = self.size.size
         if let size, size < 1 { throw LayoutBenchError(.invalidSize, "--size must be a positive integer; got \(size).") }
         if output != nil {
             throw LayoutBenchError(.invalidOption, "--output applies to one scenario; a document's profiles go to Reports/profiles/.")

@@ -29,8 +29,7 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
     @Argument(help: ArgumentHelp("The scenario, e.g. activation/batch.", valueName: "scenario"))
     var scenario: String
 
-    @Option(help: ArgumentHelp("The size (default: the scenario's smallest default size).", valueName: "n"))
-    var size: Int?
+    @OptionGroup var size: ScenarioSizeOption
 
     @Option(
         help: ArgumentHelp(
@@ -39,10 +38,7 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
 
     func execute() throws {
         let chosen = try Self.find(scenario, in: LayoutBench.catalog)
-        let size = self.size ?? chosen.sizes.min() ?? 1
-        try ScenarioProfiling.validate(
-            size: size, for: chosen,
-            maximumSizeOverride: try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment))
+        let size = try self.size.size(for: chosen)
         let recording = TraceRecording.record(chosen, size: size)
         let written = try TraceRecording.write(recording, to: output ?? TraceRecording.defaultOutput(chosen, size: size))
         for path in written {

@@ -26,11 +26,6 @@ public struct CompareMetric: Hashable, Sendable {
     /// Its kind.
     public var kind: MetricKind
 
-    public init(name: String, kind: MetricKind) {
-        self.name = name
-        self.kind = kind
-    }
-
     /// The counters, in report order: `SolverCounters.names`, then `rowOperations`.
     public static let counterNames: [String] = SolverCounters.names + ["rowOperations"]
 

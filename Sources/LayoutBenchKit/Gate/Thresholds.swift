@@ -41,19 +41,6 @@ public struct Thresholds: Sendable {
         /// (times), as a fraction: 0.02 needs the interval above 1.02 or below 1/1.02.
         public var noiseBand: Double?
 
-        public init(
-            relative: Double? = nil, absolute: Double? = nil, direction: Direction? = nil, ignore: Bool? = nil,
-            informational: Bool? = nil, pValue: Double? = nil, noiseBand: Double? = nil
-        ) {
-            self.relative = relative
-            self.absolute = absolute
-            self.direction = direction
-            self.ignore = ignore
-            self.informational = informational
-            self.pValue = pValue
-            self.noiseBand = noiseBand
-        }
-
         /// `self` over `base`: the fields `self` sets win.
         func layered(over base: Resolved) -> Resolved {
             Resolved(
@@ -68,24 +55,11 @@ public struct Thresholds: Sendable {
     public struct Resolved: Sendable, Equatable, Codable {
         public var relative: Double
         public var absolute: Double
-        public var direction: Direction
-        public var ignore: Bool
-        public var informational: Bool
-        public var pValue: Double
-        public var noiseBand: Double
-
-        public init(
-            relative: Double, absolute: Double, direction: Direction = .lowerIsBetter, ignore: Bool = false,
-            informational: Bool = false, pValue: Double = 0.01, noiseBand: Double = 0.02
-        ) {
-            self.relative = relative
-            self.absolute = absolute
-            self.direction = direction
-            self.ignore = ignore
-            self.informational = informational
-            self.pValue = pValue
-            self.noiseBand = noiseBand
-        }
+        public var direction: Direction = .lowerIsBetter
+        public var ignore = false
+        public var informational = false
+        public var pValue = 0.01
+        public var noiseBand = 0.02
 
         /// Whether a change from `base` to `head` exceeds both limits (relative to the
         /// base value, and absolute). With both limits 0 (exact), any change does.

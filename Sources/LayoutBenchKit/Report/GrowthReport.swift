@@ -11,12 +11,6 @@ public struct GrowthReport: Codable, Sendable {
     /// One fit per metric that was measured at every size, in ``Metric`` order.
     public var metrics: OrderedDictionary<String, MetricGrowth>
 
-    public init(sizes: [Int], unavailable: String?, metrics: OrderedDictionary<String, MetricGrowth>) {
-        self.sizes = sizes
-        self.unavailable = unavailable
-        self.metrics = metrics
-    }
-
     /// Fits every metric of `results` against size.
     ///
     /// - Times are fitted to every timed sample (several samples per size give the F test
@@ -90,33 +84,6 @@ public struct MetricGrowth: Codable, Sendable, Equatable {
     /// Every model's fit.
     public var candidates: [Candidate]
 
-    public init(
-        model: String, intercept: Double, slope: Double, rSquared: Double, pValue: Double, bestGrowthModel: String?,
-        logLogExponent: Double?, costs: [Double], candidates: [Candidate]
-    ) {
-        self.model = model
-        self.intercept = intercept
-        self.slope = slope
-        self.rSquared = rSquared
-        self.pValue = pValue
-        self.bestGrowthModel = bestGrowthModel
-        self.logLogExponent = logLogExponent
-        self.costs = costs
-        self.candidates = candidates
-    }
-
-    init(_ fit: GrowthFit, costs: [Double]) {
-        self.init(
-            model: fit.model.rawValue, intercept: fit.intercept, slope: fit.slope, rSquared: fit.rSquared,
-            pValue: fit.pValue, bestGrowthModel: fit.bestGrowthModel?.rawValue,
-            logLogExponent: fit.logLogExponent, costs: costs,
-            candidates: fit.candidates.map {
-                Candidate(
-                    model: $0.model.rawValue, intercept: $0.intercept, slope: $0.slope, rSquared: $0.rSquared,
-                    residualSumOfSquares: $0.residualSumOfSquares, admissible: $0.isAdmissible)
-            })
-    }
-
     /// Whether every number is finite (a degenerate fit is left out of the report).
     var isFinite: Bool {
         [intercept, slope, rSquared, pValue, logLogExponent ?? 0].allSatisfy(\.isFinite)
@@ -132,15 +99,20 @@ public struct MetricGrowth: Codable, Sendable, Equatable {
         public var residualSumOfSquares: Double
         /// Whether the slope is nonnegative (only admissible models can be chosen).
         public var admissible: Bool
+    }
+}
 
-        public init(model: String, intercept: Double, slope: Double, rSquared: Double, residualSumOfSquares: Double, admissible: Bool) {
-            self.model = model
-            self.intercept = intercept
-            self.slope = slope
-            self.rSquared = rSquared
-            self.residualSumOfSquares = residualSumOfSquares
-            self.admissible = admissible
-        }
+extension MetricGrowth {
+    init(_ fit: GrowthFit, costs: [Double]) {
+        self.init(
+            model: fit.model.rawValue, intercept: fit.intercept, slope: fit.slope, rSquared: fit.rSquared,
+            pValue: fit.pValue, bestGrowthModel: fit.bestGrowthModel?.rawValue,
+            logLogExponent: fit.logLogExponent, costs: costs,
+            candidates: fit.candidates.map {
+                Candidate(
+                    model: $0.model.rawValue, intercept: $0.intercept, slope: $0.slope, rSquared: $0.rSquared,
+                    residualSumOfSquares: $0.residualSumOfSquares, admissible: $0.isAdmissible)
+            })
     }
 }
 
@@ -152,11 +124,6 @@ public struct FamilySummary: Codable, Sendable {
     /// Its scenarios that ran, in catalogue order.
     public var scenarios: [Entry]
 
-    public init(name: String, scenarios: [Entry]) {
-        self.name = name
-        self.scenarios = scenarios
-    }
-
     /// One scenario's growth in brief.
     public struct Entry: Codable, Sendable {
         /// The scenario's name.
@@ -165,23 +132,12 @@ public struct FamilySummary: Codable, Sendable {
         public var role: String?
         /// Per metric: the chosen model and the log-log exponent.
         public var growth: OrderedDictionary<String, Brief>
-
-        public init(name: String, role: String?, growth: OrderedDictionary<String, Brief>) {
-            self.name = name
-            self.role = role
-            self.growth = growth
-        }
     }
 
     /// A fit in brief.
     public struct Brief: Codable, Sendable, Equatable {
         public var model: String
         public var logLogExponent: Double?
-
-        public init(model: String, logLogExponent: Double?) {
-            self.model = model
-            self.logLogExponent = logLogExponent
-        }
     }
 
     /// Groups `results` by family, in order of first appearance.

@@ -37,24 +37,6 @@ public struct Report: Codable, Sendable {
     /// Per anti-pattern/fix pair with both sides run: the cost ratios.
     public var pairs: [PairComparison]
 
-    public init(
-        tool: ToolInfo, date: String, durationSeconds: Double, environment: RunEnvironment, options: RunOptions,
-        status: Status, failures: [Failure], warnings: [String], scenarios: [ScenarioResult],
-        families: [FamilySummary], pairs: [PairComparison]
-    ) {
-        self.tool = tool
-        self.date = date
-        self.durationSeconds = durationSeconds
-        self.environment = environment
-        self.options = options
-        self.status = status
-        self.failures = failures
-        self.warnings = warnings
-        self.scenarios = scenarios
-        self.families = families
-        self.pairs = pairs
-    }
-
     /// Passed or failed.
     public enum Status: String, Codable, Sendable {
         case passed, failed
@@ -63,20 +45,13 @@ public struct Report: Codable, Sendable {
     /// The tool's identity.
     public struct ToolInfo: Codable, Sendable, Equatable {
         /// Always `layoutbench`.
-        public var name: String
+        public var name: String = "layoutbench"
         /// The tool's version (`layoutbench --version`).
         public var version: String
         /// `git rev-parse HEAD` of the source tree, when known.
         public var gitCommit: String?
         /// Whether the source tree had uncommitted changes (`git status --porcelain`), when known.
         public var gitDirty: Bool?
-
-        public init(name: String = "layoutbench", version: String, gitCommit: String?, gitDirty: Bool?) {
-            self.name = name
-            self.version = version
-            self.gitCommit = gitCommit
-            self.gitDirty = gitDirty
-        }
     }
 
     /// The run's options, as used: the ``RunOptions`` the run was configured with.
@@ -104,15 +79,6 @@ public struct Report: Codable, Sendable {
         public var detail: String
         /// The repetitions (numbered from 1 within the size: warm-ups, timed, counting) where it happened.
         public var repetitions: [Int]
-
-        public init(scenario: String, size: Int, kind: Kind, expectation: String, detail: String, repetitions: [Int]) {
-            self.scenario = scenario
-            self.size = size
-            self.kind = kind
-            self.expectation = expectation
-            self.detail = detail
-            self.repetitions = repetitions
-        }
 
         public var description: String {
             "\(scenario) at size \(size): expected \(expectation): \(detail) "

@@ -237,8 +237,8 @@ public final class ScenarioRunner {
             elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
             countersIdentical: checker.countersIdentical,
             time: TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu)), allocations: nil,
-            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), perOperation: [:],
-            failures: failures, instructions: instructions)
+            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), instructions: instructions,
+            perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
         return result
     }
