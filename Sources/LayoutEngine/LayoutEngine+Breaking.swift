@@ -28,7 +28,7 @@ extension LayoutEngine {
             ? constraint.solverConstraint.map { mutuallyExclusiveConstraints(refusing: $0, explanation: conflicts) }
                 ?? conflicts
             : conflicts
-        let conflicting = exclusive.compactMap { $0.layoutConstraint }
+        let conflicting = exclusive.compactMap(layoutConstraint(for:))
         let candidates = conflicting + [constraint]
         let victim =
             choosing
@@ -107,7 +107,7 @@ extension LayoutEngine {
     /// A constant change that a required constraint cannot take: the solver rolled it
     /// back; the constraint is broken and re-added with the new constant.
     func breakAfterConstantConflict(_ detail: UnsatisfiableConstraint) {
-        guard let constraint = detail.constraint.layoutConstraint, constraint.engine === self else { return }
+        guard let constraint = layoutConstraint(for: detail.constraint) else { return }
         try? solver.remove(detail.constraint)
         let changedConstant = if case .updateConstant = detail.operation { true } else { false }
         breakConstraint(constraint, conflicts: detail.conflicts, choosing: !changedConstant)

@@ -457,11 +457,11 @@ public final class LayoutEngine {
         precondition(constraint.engine == nil, "\(constraint) is already active")
         register(constraint.firstItem)
         if let second = constraint.secondItem { register(second) }
-        let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
-        constraint.solverConstraint = solverConstraint
         constraint.engine = self
         constraint.engineSlot = Int32(activeConstraints.count)
         activeConstraints.append(constraint)
+        let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+        constraint.solverConstraint = solverConstraint
         if let host { host.addInstalledConstraint(constraint) }
         measuringSolverCost {
             do throws(SolverError) {
@@ -500,7 +500,7 @@ public final class LayoutEngine {
         measuringSolverCost {
             try? solver.remove(solverConstraint)
             let slot = Int(constraint.engineSlot)
-            activeConstraints.swapRemove(at: slot)?.engineSlot = Int32(slot)
+            activeConstraints.swapRemove(at: slot)?.move(toEngineSlot: Int32(slot))
             if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
             constraint.engine = nil
             constraint.solverConstraint = nil
