@@ -416,7 +416,10 @@ public final class LayoutEngine {
         return ancestor
     }
 
-    static func commonAncestor(_ a: View, _ b: View) -> View? {
+    /// The nearest common ancestor of two views (a view is its own ancestor), or `nil` when
+    /// they are in different hierarchies: where UIKit installs a constraint between them.
+    /// Shared with the profiler, which names a constraint by that view (not API).
+    package static func commonAncestor(_ a: View, _ b: View) -> View? {
         // The usual constraints: within a view, to its superview, between siblings.
         if a === b { return a }
         let aParent = a.superview
