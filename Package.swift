@@ -30,22 +30,14 @@ let engineChecks: [SwiftSetting] =
 
 let package = Package(
     name: "layoutbench",
-    products: [
-        .executable(name: "layoutbench", targets: ["layoutbench"]),
-        .library(name: "Cassowary", targets: ["Cassowary"]),
-        .library(name: "CassowaryTrace", targets: ["CassowaryTrace"]),
-        .library(name: "LayoutBenchJSON", targets: ["LayoutBenchJSON"]),
-        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
-        .library(name: "LayoutScenarios", targets: ["LayoutScenarios"]),
-        .library(name: "LayoutBenchMetrics", targets: ["LayoutBenchMetrics"]),
-        .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
-        .library(name: "LayoutBenchCLI", targets: ["LayoutBenchCLI"]),
-        .library(name: "LayoutProfiler", targets: ["LayoutProfiler"]),
-        .library(name: "UIKitLogs", targets: ["UIKitLogs"]),
-        .library(name: "LayoutImporter", targets: ["LayoutImporter"]),
+    products: [.executable(name: "layoutbench", targets: ["layoutbench"])]
+        // Every library is a product of its own name.
+        + [
+            "Cassowary", "CassowaryTrace", "LayoutBenchJSON", "LayoutEngine", "LayoutScenarios", "LayoutBenchMetrics",
+            "LayoutBenchKit", "LayoutBenchCLI", "LayoutProfiler", "UIKitLogs", "LayoutImporter",
+        ].map { .library(name: $0, targets: [$0]) }
         // `swift package layoutbench ...` in a package whose executable calls LayoutBench.main.
-        .plugin(name: "LayoutBenchPlugin", targets: ["LayoutBenchPlugin"]),
-    ],
+        + [.plugin(name: "LayoutBenchPlugin", targets: ["LayoutBenchPlugin"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Mustache templates for the HTML pages (Sources/LayoutBenchKit/HTML/Templates).

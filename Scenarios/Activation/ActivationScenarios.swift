@@ -3,10 +3,33 @@ import LayoutEngine
 /// Family 1 (seed 002 section 1): activating N constraints one `isActive` at a time
 /// (a solve each) against `LayoutConstraint.activate([...])` (one solve).
 enum ActivationScenarios {
-    static let all = [individual, batch]
-
-    static let sizes = [400, 1600, 6400]
-    static let quickSizes = [40, 80, 160]
+    static let all = Scenario.comparison(
+        family: "activation", seeds: ["seed-002"], sizes: [400, 1600, 6400], quickSizes: [40, 80, 160],
+        sizeUnit: "constraints", operationUnit: "constraint", sizeRule: .multiple(of: 4), modelGap: individualGap,
+        antiPattern: .init(
+            "individual", summary: "Activate N constraints one isActive = true at a time: the engine solves after each.",
+            expectations: [
+                .counter("solves", .equal, "N") { $0 },
+                .counter("constraintsAdded", .equal, "N") { $0 },
+            ]
+        ) { size in
+            Grid(constraintCount: size).instance(operations: size) { constraints in
+                for constraint in constraints {
+                    constraint.isActive = true
+                }
+            }
+        },
+        fix: .init(
+            "batch", summary: "Activate the same N constraints with LayoutConstraint.activate([...]): one solve.",
+            expectations: [
+                .counter("solves", .equal, 1),
+                .counter("constraintsAdded", .equal, "N") { $0 },
+            ]
+        ) { size in
+            Grid(constraintCount: size).instance(operations: size) { constraints in
+                LayoutConstraint.activate(constraints)
+            }
+        })
 
     /// A grid of N/4 tiles, each placed by four constraints (not yet active).
     struct Grid {
@@ -62,40 +85,4 @@ enum ActivationScenarios {
         + "ancestor of the two items (_findCommonAncestorOfItem:andItem:) and the engine bookkeeping that "
         + "NSLayoutConstraint.activate(_:) does once for the whole array inside withAutomaticOptimizationsDisabled "
         + "(seed 002). The model does not charge that per-call cost, so its wall time cannot show the batch's advantage."
-
-    static let individual = Scenario(
-        name: "activation/individual",
-        summary: "Activate N constraints one isActive = true at a time: the engine solves after each.",
-        tags: ["activation", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "constraints", operationUnit: "constraint",
-        pair: .init(partner: "activation/batch", role: .antiPattern, modelGap: Self.individualGap),
-        expectations: [
-            .counter("solves", .equal, "N") { $0 },
-            .counter("constraintsAdded", .equal, "N") { $0 },
-        ],
-        sizeRule: .multiple(of: 4)
-    ) { size in
-        Grid(constraintCount: size).instance(operations: size) { constraints in
-            for constraint in constraints {
-                constraint.isActive = true
-            }
-        }
-    }
-
-    static let batch = Scenario(
-        name: "activation/batch",
-        summary: "Activate the same N constraints with LayoutConstraint.activate([...]): one solve.",
-        tags: ["activation", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "constraints", operationUnit: "constraint",
-        pair: .init(partner: "activation/individual", role: .fix),
-        expectations: [
-            .counter("solves", .equal, 1),
-            .counter("constraintsAdded", .equal, "N") { $0 },
-        ],
-        sizeRule: .multiple(of: 4)
-    ) { size in
-        Grid(constraintCount: size).instance(operations: size) { constraints in
-            LayoutConstraint.activate(constraints)
-        }
-    }
 }

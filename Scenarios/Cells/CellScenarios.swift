@@ -5,14 +5,59 @@ import LayoutEngine
 /// changes that change intrinsic sizes, hide/show toggles inside cells, and a
 /// realistic feed cell of about twenty views.
 enum CellScenarios {
-    static let all = [stackScroll, manualScroll, stackContent, manualContent, stackHide, manualHide, feedStack, feedManual]
+    static let all = scrolling + content + hiding + feeds
 
-    static let scrollSizes = [50, 200, 800]
-    static let scrollQuickSizes = [20, 40, 80]
+    static let scrolling = Scenario.comparison(
+        family: "cells", seeds: ["seed-002"], sizes: [50, 200, 800], quickSizes: [20, 40, 80],
+        sizeUnit: "rows", operationUnit: "row",
+        antiPattern: .init(
+            "stack-scroll", tags: ["stacks", "scrolling"],
+            summary: "Scroll a table of N self-sizing stack-view cells (seed 002's BadCell) end to end, 10 rows visible.",
+            expectations: [breaksNothing], build: scroll(stack: true)),
+        fix: .init(
+            "manual-scroll", tags: ["scrolling"],
+            summary: "Scroll the same table with hand-constrained cells (seed 002's GoodCell, with the tags).",
+            expectations: [breaksNothing], build: scroll(stack: false)))
+
+    static let content = Scenario.comparison(
+        family: "cells", seeds: ["seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        antiPattern: .init(
+            "stack-content", tags: ["stacks", "content"],
+            summary: "For N frames, give the 10 visible stack-view cells new texts (intrinsic sizes change).",
+            expectations: [.counter("constraintsRemoved", .equal, 0), breaksNothing], build: liveContent(stack: true)),
+        fix: .init(
+            "manual-content", tags: ["content"], summary: "The same live content changes in hand-constrained cells.",
+            expectations: [.counter("constraintsRemoved", .equal, 0), breaksNothing], build: liveContent(stack: false)))
+
+    static let hiding = Scenario.comparison(
+        family: "cells", seeds: ["seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        antiPattern: .init(
+            "stack-hide", tags: ["stacks", "hidden", "churn"],
+            summary: "For N frames, hide or show a tag in each of the 10 visible stack-view cells: the tag row rebuilds.",
+            expectations: [breaksNothing, .counter("constraintsRemoved", .atLeast, "10N") { 10 * $0 }],
+            build: hideToggles(stack: true)),
+        fix: .init(
+            "manual-hide", tags: ["hidden"],
+            summary: "The same toggles in hand-constrained cells: a prepared zero-width constraint and a .constant edit.",
+            expectations: [breaksNothing, .counter("constantUpdates", .equal, "10N") { 10 * $0 }],
+            build: hideToggles(stack: false)))
+
+    static let feeds = Scenario.comparison(
+        family: "cells", sizes: [25, 100, 400], quickSizes: [10, 20, 40], sizeUnit: "rows", operationUnit: "row",
+        antiPattern: .init(
+            "feed-stack", tags: ["stacks", "feed", "scrolling"],
+            summary: "Scroll N feed posts (about 20 views a cell: top bar, profile, photo, actions, comment) built from stacks.",
+            expectations: [breaksNothing], build: feed(stack: true)),
+        fix: .init(
+            "feed-manual", tags: ["feed", "scrolling"], summary: "Scroll the same feed posts with hand-written constraints.",
+            expectations: [breaksNothing], build: feed(stack: false)))
+
+    /// No conflict: every scenario of the family expects it.
+    static let breaksNothing = Expectation.counter("unsatisfiableDetections", .equal, 0)
     static let frameSizes = [20, 80, 320]
     static let frameQuickSizes = [5, 10, 20]
-    static let feedSizes = [25, 100, 400]
-    static let feedQuickSizes = [10, 20, 40]
     static let visibleRows = 10.0
     static let listHeight = StackListCell.height
 
@@ -122,114 +167,41 @@ enum CellScenarios {
         }
     }
 
-    static let stackScroll = Scenario(
-        name: "cells/stack-scroll",
-        summary: "Scroll a table of N self-sizing stack-view cells (seed 002's BadCell) end to end, 10 rows visible.",
-        tags: ["cells", "stacks", "scrolling", "anti-pattern", "seed-002"], sizes: scrollSizes, quickSizes: scrollQuickSizes,
-        sizeUnit: "rows", operationUnit: "row",
-        pair: .init(partner: "cells/manual-scroll", role: .antiPattern),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
-        build: scroll(stack: true))
-
-    static let manualScroll = Scenario(
-        name: "cells/manual-scroll",
-        summary: "Scroll the same table with hand-constrained cells (seed 002's GoodCell, with the tags).",
-        tags: ["cells", "scrolling", "fix", "seed-002"], sizes: scrollSizes, quickSizes: scrollQuickSizes,
-        sizeUnit: "rows", operationUnit: "row",
-        pair: .init(partner: "cells/stack-scroll", role: .fix),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
-        build: scroll(stack: false))
-
     /// Every frame, the visible cells get new content (texts of new lengths).
     static func liveContent(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
         { size in
             let screen = listScreen(rows: 40, stack: stack)
-            return ScenarioInstance(
-                engines: [screen.window.engine], operations: size,
-                run: {
-                    for frame in 1...size {
-                        screen.window.performFrame {
-                            screen.source.revision = frame
-                            for row in screen.table.visibleRows {
-                                guard let cell = screen.table.cellForRow(at: row) else { continue }
-                                screen.source.configure(cell, row, frame)
-                            }
-                        }
-                    }
-                },
-                verify: {
-                    screen.verify(row: 9, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
-                })
+            return ScenarioInstance(frames: size, of: screen.window) { index in
+                let revision = index + 1
+                screen.source.revision = revision
+                for row in screen.table.visibleRows {
+                    guard let cell = screen.table.cellForRow(at: row) else { continue }
+                    screen.source.configure(cell, row, revision)
+                }
+            } verify: {
+                screen.verify(row: 9, height: listHeight, subview: title, expected: titleFrame, cellLimit: 12)
+            }
         }
     }
-
-    static let stackContent = Scenario(
-        name: "cells/stack-content",
-        summary: "For N frames, give the 10 visible stack-view cells new texts (intrinsic sizes change).",
-        tags: ["cells", "stacks", "content", "anti-pattern", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
-        sizeUnit: "frames", operationUnit: "frame",
-        pair: .init(partner: "cells/manual-content", role: .antiPattern),
-        expectations: [.counter("constraintsRemoved", .equal, 0), .counter("unsatisfiableDetections", .equal, 0)],
-        build: liveContent(stack: true))
-
-    static let manualContent = Scenario(
-        name: "cells/manual-content",
-        summary: "The same live content changes in hand-constrained cells.",
-        tags: ["cells", "content", "fix", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
-        sizeUnit: "frames", operationUnit: "frame",
-        pair: .init(partner: "cells/stack-content", role: .fix),
-        expectations: [.counter("constraintsRemoved", .equal, 0), .counter("unsatisfiableDetections", .equal, 0)],
-        build: liveContent(stack: false))
 
     /// Every frame, the middle tag of every visible cell is hidden or shown again.
     static func hideToggles(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
         { size in
             let screen = listScreen(rows: 40, stack: stack)
             var hidden = false
-            return ScenarioInstance(
-                engines: [screen.window.engine], operations: size,
-                run: {
-                    for _ in 1...size {
-                        hidden.toggle()
-                        screen.window.performFrame {
-                            for cell in screen.table.visibleCells {
-                                (cell as? StackListCell)?.setMiddleTagHidden(hidden)
-                                (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
-                            }
-                        }
-                    }
-                },
-                verify: {
-                    let cell = screen.table.cellForRow(at: 0) as! ListCell
-                    let width = cell.tags[1].frameInRoot.width
-                    return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
-                })
+            return ScenarioInstance(frames: size, of: screen.window) { _ in
+                hidden.toggle()
+                for cell in screen.table.visibleCells {
+                    (cell as? StackListCell)?.setMiddleTagHidden(hidden)
+                    (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
+                }
+            } verify: {
+                let cell = screen.table.cellForRow(at: 0) as! ListCell
+                let width = cell.tags[1].frameInRoot.width
+                return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
+            }
         }
     }
-
-    static let stackHide = Scenario(
-        name: "cells/stack-hide",
-        summary: "For N frames, hide or show a tag in each of the 10 visible stack-view cells: the tag row rebuilds.",
-        tags: ["cells", "stacks", "hidden", "churn", "anti-pattern", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
-        sizeUnit: "frames", operationUnit: "frame",
-        pair: .init(partner: "cells/manual-hide", role: .antiPattern),
-        expectations: [
-            .counter("unsatisfiableDetections", .equal, 0),
-            .counter("constraintsRemoved", .atLeast, "10N") { 10 * $0 },
-        ],
-        build: hideToggles(stack: true))
-
-    static let manualHide = Scenario(
-        name: "cells/manual-hide",
-        summary: "The same toggles in hand-constrained cells: a prepared zero-width constraint and a .constant edit.",
-        tags: ["cells", "hidden", "fix", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
-        sizeUnit: "frames", operationUnit: "frame",
-        pair: .init(partner: "cells/stack-hide", role: .fix),
-        expectations: [
-            .counter("unsatisfiableDetections", .equal, 0),
-            .counter("constantUpdates", .equal, "10N") { 10 * $0 },
-        ],
-        build: hideToggles(stack: false))
 
     // MARK: - Feed cells
 
@@ -260,21 +232,4 @@ enum CellScenarios {
         }
     }
 
-    static let feedStack = Scenario(
-        name: "cells/feed-stack",
-        summary: "Scroll N feed posts (about 20 views a cell: top bar, profile, photo, actions, comment) built from stacks.",
-        tags: ["cells", "stacks", "feed", "scrolling", "anti-pattern"], sizes: feedSizes, quickSizes: feedQuickSizes,
-        sizeUnit: "rows", operationUnit: "row",
-        pair: .init(partner: "cells/feed-manual", role: .antiPattern),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
-        build: feed(stack: true))
-
-    static let feedManual = Scenario(
-        name: "cells/feed-manual",
-        summary: "Scroll the same feed posts with hand-written constraints.",
-        tags: ["cells", "feed", "scrolling", "fix"], sizes: feedSizes, quickSizes: feedQuickSizes,
-        sizeUnit: "rows", operationUnit: "row",
-        pair: .init(partner: "cells/feed-stack", role: .fix),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
-        build: feed(stack: false))
 }

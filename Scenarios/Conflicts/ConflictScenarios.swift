@@ -13,67 +13,70 @@ import LayoutEngine
 ///   its 300 points and overflows the screen); at 999, the preference gives way and
 ///   nothing breaks.
 enum ConflictScenarios {
-    static let all = [autoresizing, fixed, required, failurePoint]
+    static let all = autoresizing + priority
 
     static let sizes = [20, 80, 320]
     static let quickSizes = [5, 10, 20]
+
+    static let autoresizing = Scenario.comparison(
+        family: "conflicts", seeds: ["seed-002", "seed-004"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "frames", operationUnit: "frame",
+        antiPattern: .init(
+            "autoresizing", tags: ["autoresizing"],
+            summary: "Each frame adds a label with translatesAutoresizingMaskIntoConstraints left on and centres it: two breaks.",
+            expectations: [.counter("unsatisfiableDetections", .atLeast, "2N") { 2 * $0 }]
+        ) { toasts($0, translatesFrame: true) },
+        fix: .init(
+            "fixed", tags: ["autoresizing"],
+            summary: "The same toasts with translatesAutoresizingMaskIntoConstraints turned off first: nothing breaks.",
+            expectations: [.counter("unsatisfiableDetections", .equal, 0)]
+        ) { toasts($0, translatesFrame: false) })
+
+    static let priority = Scenario.comparison(
+        family: "conflicts", seeds: ["seed-004"], sizes: sizes, quickSizes: quickSizes,
+        sizeUnit: "rows", operationUnit: "row",
+        antiPattern: .init(
+            "required", tags: ["priority"],
+            summary: "N rows whose required 300-point width cannot fit a 200-point screen: one broken constraint per row.",
+            expectations: [.counter("unsatisfiableDetections", .atLeast, "N") { $0 }]
+        ) { longRows($0, preferredPriority: .required) },
+        fix: .init(
+            "failure-point", tags: ["priority"],
+            summary: "The same rows with the width at 999: a failure point that gives way, nothing breaks.",
+            expectations: [.counter("unsatisfiableDetections", .equal, 0)]
+        ) { longRows($0, preferredPriority: 999) })
 
     static func toasts(_ size: Int, translatesFrame: Bool) -> ScenarioInstance {
         let window = Window(width: 375, height: 667)
         window.layoutIfNeeded()
         var current: Label?
-        return ScenarioInstance(
-            engines: [window.engine], operations: size,
-            run: {
-                for index in 0..<size {
-                    window.performFrame {
-                        current?.isHidden = true  // hidden, not removed (seed 002 section 3)
-                        let toast = Label(text: "Saved item \(index)", name: "toast")
-                        toast.translatesAutoresizingMaskIntoConstraints = translatesFrame
-                        window.addSubview(toast)
-                        LayoutConstraint.activate([
-                            toast.centerXAnchor.constraint(equalTo: window.centerXAnchor),
-                            toast.centerYAnchor.constraint(equalTo: window.centerYAnchor),
-                        ])
-                        current = toast
-                    }
-                }
-            },
-            verify: {
-                guard let toast = current else { return [] }
-                // Two breaks per toast with autoresizing, none without. The solver refuses more adds
-                // than it breaks constraints: a conflict met inside a batch is met again at its end,
-                // and the conflict-set filter's tests are refusals too (docs/break-rule.md).
-                let broken = window.engine.brokenConstraintCount
-                if broken != (translatesFrame ? 2 * size : 0) {
-                    return [("two broken constraints per toast with autoresizing, none without", "\(broken) for N = \(size)")]
-                }
-                if translatesFrame {
-                    // As in UIKit, the broken centring leaves the view at its zero frame.
-                    return checkFrame(toast, Rect(x: 0, y: 0, width: 0, height: 0), "the toast (autoresizing wins)")
-                }
-                let width = Double(toast.text.count) * 7
-                return checkFrame(toast, Rect(x: 187.5 - width / 2, y: 333.5 - 8.5, width: width, height: 17), "the toast, centred")
-            })
+        return ScenarioInstance(frames: size, of: window) { index in
+            current?.isHidden = true  // hidden, not removed (seed 002 section 3)
+            let toast = Label(text: "Saved item \(index)", name: "toast")
+            toast.translatesAutoresizingMaskIntoConstraints = translatesFrame
+            window.addSubview(toast)
+            LayoutConstraint.activate([
+                toast.centerXAnchor.constraint(equalTo: window.centerXAnchor),
+                toast.centerYAnchor.constraint(equalTo: window.centerYAnchor),
+            ])
+            current = toast
+        } verify: {
+            guard let toast = current else { return [] }
+            // Two breaks per toast with autoresizing, none without. The solver refuses more adds
+            // than it breaks constraints: a conflict met inside a batch is met again at its end,
+            // and the conflict-set filter's tests are refusals too (docs/break-rule.md).
+            let broken = window.engine.brokenConstraintCount
+            if broken != (translatesFrame ? 2 * size : 0) {
+                return [("two broken constraints per toast with autoresizing, none without", "\(broken) for N = \(size)")]
+            }
+            if translatesFrame {
+                // As in UIKit, the broken centring leaves the view at its zero frame.
+                return checkFrame(toast, Rect(x: 0, y: 0, width: 0, height: 0), "the toast (autoresizing wins)")
+            }
+            let width = Double(toast.text.count) * 7
+            return checkFrame(toast, Rect(x: 187.5 - width / 2, y: 333.5 - 8.5, width: width, height: 17), "the toast, centred")
+        }
     }
-
-    static let autoresizing = Scenario(
-        name: "conflicts/autoresizing",
-        summary: "Each frame adds a label with translatesAutoresizingMaskIntoConstraints left on and centres it: two breaks.",
-        tags: ["conflicts", "autoresizing", "anti-pattern", "seed-002", "seed-004"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "frames", operationUnit: "frame",
-        pair: .init(partner: "conflicts/fixed", role: .antiPattern),
-        expectations: [.counter("unsatisfiableDetections", .atLeast, "2N") { 2 * $0 }]
-    ) { size in toasts(size, translatesFrame: true) }
-
-    static let fixed = Scenario(
-        name: "conflicts/fixed",
-        summary: "The same toasts with translatesAutoresizingMaskIntoConstraints turned off first: nothing breaks.",
-        tags: ["conflicts", "autoresizing", "fix", "seed-002", "seed-004"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "frames", operationUnit: "frame",
-        pair: .init(partner: "conflicts/autoresizing", role: .fix),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)]
-    ) { size in toasts(size, translatesFrame: false) }
 
     static func longRows(_ size: Int, preferredPriority: LayoutPriority) -> ScenarioInstance {
         let window = Window(width: 200, height: Double(size) * 25 + 20)
@@ -114,21 +117,4 @@ enum ConflictScenarios {
             })
     }
 
-    static let required = Scenario(
-        name: "conflicts/required",
-        summary: "N rows whose required 300-point width cannot fit a 200-point screen: one broken constraint per row.",
-        tags: ["conflicts", "priority", "anti-pattern", "seed-004"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "rows", operationUnit: "row",
-        pair: .init(partner: "conflicts/failure-point", role: .antiPattern),
-        expectations: [.counter("unsatisfiableDetections", .atLeast, "N") { $0 }]
-    ) { size in longRows(size, preferredPriority: .required) }
-
-    static let failurePoint = Scenario(
-        name: "conflicts/failure-point",
-        summary: "The same rows with the width at 999: a failure point that gives way, nothing breaks.",
-        tags: ["conflicts", "priority", "fix", "seed-004"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "rows", operationUnit: "row",
-        pair: .init(partner: "conflicts/required", role: .fix),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)]
-    ) { size in longRows(size, preferredPriority: 999) }
 }

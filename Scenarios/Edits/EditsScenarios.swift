@@ -4,10 +4,10 @@ import LayoutEngine
 /// (deactivate the constraint, make a new one, activate it) or by editing
 /// `.constant` in place. Each update is one display frame.
 enum EditsScenarios {
-    static let all = [churn, constant]
+    static let all = Scenario.comparison(
+        family: "edits", seeds: ["seed-002"], sizes: [100, 400, 1600], quickSizes: [20, 40, 80],
+        sizeUnit: "updates", operationUnit: "update", antiPattern: churn, fix: constant)
 
-    static let sizes = [100, 400, 1600]
-    static let quickSizes = [20, 40, 80]
     static let rowCount = 30
 
     /// The height of row `update % rows` after `update`.
@@ -20,12 +20,8 @@ enum EditsScenarios {
         return checkFrame(list.rows[rowCount - 1], list.expectedFrame(of: rowCount - 1, heights: expected), "the last row")
     }
 
-    static let churn = Scenario(
-        name: "edits/churn",
-        summary: "Change a row height N times by deactivating its constraint and activating a new one.",
-        tags: ["edits", "churn", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "updates", operationUnit: "update",
-        pair: .init(partner: "edits/constant", role: .antiPattern),
+    static let churn = ComparisonSide(
+        "churn", tags: ["churn"], summary: "Change a row height N times by deactivating its constraint and activating a new one.",
         expectations: [
             .counter("constraintsRemoved", .equal, "N") { $0 },
             .counter("constraintsAdded", .equal, "N") { $0 },
@@ -34,27 +30,19 @@ enum EditsScenarios {
     ) { size in
         let list = RowList(rowCount: rowCount)
         var heights = list.heights
-        return ScenarioInstance(
-            engines: [list.window.engine], operations: size,
-            run: {
-                for update in 0..<size {
-                    list.window.performFrame {
-                        let index = update % rowCount
-                        LayoutConstraint.deactivate([heights[index]])
-                        let replacement = list.rows[index].heightAnchor.constraint(equalToConstant: height(forUpdate: update))
-                        LayoutConstraint.activate([replacement])
-                        heights[index] = replacement
-                    }
-                }
-            }, verify: { verify(list, heights: heights, updates: size) })
+        return ScenarioInstance(frames: size, of: list.window) { update in
+            let index = update % rowCount
+            LayoutConstraint.deactivate([heights[index]])
+            let replacement = list.rows[index].heightAnchor.constraint(equalToConstant: height(forUpdate: update))
+            LayoutConstraint.activate([replacement])
+            heights[index] = replacement
+        } verify: {
+            verify(list, heights: heights, updates: size)
+        }
     }
 
-    static let constant = Scenario(
-        name: "edits/constant",
-        summary: "Change the same row heights N times by editing .constant in place.",
-        tags: ["edits", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "updates", operationUnit: "update",
-        pair: .init(partner: "edits/churn", role: .fix),
+    static let constant = ComparisonSide(
+        "constant", summary: "Change the same row heights N times by editing .constant in place.",
         expectations: [
             .counter("constraintsRemoved", .equal, 0),
             .counter("constraintsAdded", .equal, 0),
@@ -64,14 +52,10 @@ enum EditsScenarios {
         ]
     ) { size in
         let list = RowList(rowCount: rowCount)
-        return ScenarioInstance(
-            engines: [list.window.engine], operations: size,
-            run: {
-                for update in 0..<size {
-                    list.window.performFrame {
-                        list.heights[update % rowCount].constant = height(forUpdate: update)
-                    }
-                }
-            }, verify: { verify(list, heights: list.heights, updates: size) })
+        return ScenarioInstance(frames: size, of: list.window) { update in
+            list.heights[update % rowCount].constant = height(forUpdate: update)
+        } verify: {
+            verify(list, heights: list.heights, updates: size)
+        }
     }
 }

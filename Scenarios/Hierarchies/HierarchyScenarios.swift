@@ -9,10 +9,17 @@ import LayoutEngine
 /// vertically (each card's top on the previous card's bottom) and share the first
 /// card's image width, which ties every block to the others.
 enum HierarchyScenarios {
-    static let all = [crossLinked, independent]
+    static let all = Scenario.comparison(
+        family: "hierarchies", seeds: ["seed-002"], sizes: [25, 100, 400], quickSizes: [8, 16, 32],
+        sizeUnit: "hierarchies", operationUnit: "hierarchy", antiPattern: crossLinked, fix: independent)
 
-    static let sizes = [25, 100, 400]
-    static let quickSizes = [8, 16, 32]
+    /// Both layouts add the same constraints and make the same edits; only the cost differs.
+    static let expectations: [Expectation] = [
+        .counter("constraintsAdded", .equal, "28K") { constraintsPerCard * $0 },
+        .counter("constantUpdates", .equal, editsPerRun),
+        .counter("unsatisfiableDetections", .equal, 0),
+    ]
+
     static let editsPerRun = 10
     static let cardHeight = 74.0
     static let cardWidth = 343.0
@@ -59,12 +66,26 @@ enum HierarchyScenarios {
     /// subtitle) and 4 more: frame constraints, or links to its neighbours.
     static let constraintsPerCard = 28
 
-    static func measuredRun(window: Window, constraints: [LayoutConstraint], firstImageWidth: LayoutConstraint) {
-        LayoutConstraint.activate(constraints)
+    /// One repetition over `cards`, in a window tall enough for them all, with the constraints
+    /// `place` makes for them there (not active yet). The run activates those in one batch,
+    /// lays out, then widens the first card's image (`firstImageWidth`) a point per frame.
+    static func instance(
+        _ cards: [Card], place: (Window) -> (constraints: [LayoutConstraint], firstImageWidth: LayoutConstraint),
+        verify: @escaping () -> [(String, String)]
+    ) -> ScenarioInstance {
+        let window = Window(width: 375, height: Double(cards.count) * (cardHeight + 8) + 200)
+        for card in cards { window.addSubview(card.container) }
+        let (constraints, firstImageWidth) = place(window)
         window.layoutIfNeeded()
-        for edit in 0..<editsPerRun {
-            window.performFrame { firstImageWidth.constant = 50 + Double(edit + 1) }
-        }
+        return ScenarioInstance(
+            engines: [window.engine], operations: cards.count,
+            run: {
+                LayoutConstraint.activate(constraints)
+                window.layoutIfNeeded()
+                for edit in 0..<editsPerRun {
+                    window.performFrame { firstImageWidth.constant = 50 + Double(edit + 1) }
+                }
+            }, verify: verify)
     }
 
     /// Where the last card's title ends up relative to its card.
@@ -73,76 +94,50 @@ enum HierarchyScenarios {
         return checkFrame(card.title, expected, "the last card's title")
     }
 
-    /// Both layouts add the same constraints and make the same edits; only the cost differs.
-    static let expectations: [Expectation] = [
-        .counter("constraintsAdded", .equal, "28K") { constraintsPerCard * $0 },
-        .counter("constantUpdates", .equal, editsPerRun),
-        .counter("unsatisfiableDetections", .equal, 0),
-    ]
-
-    static let crossLinked = Scenario(
-        name: "hierarchies/cross-linked",
+    static let crossLinked = ComparisonSide(
+        "cross-linked", tags: ["scaling"],
         summary: "K cards tied by cross-hierarchy constraints: each below the previous, all sharing one image width.",
-        tags: ["hierarchies", "scaling", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "hierarchies", operationUnit: "hierarchy",
-        pair: .init(partner: "hierarchies/independent", role: .antiPattern),
         expectations: expectations
     ) { size in
-        let window = Window(width: 375, height: Double(size) * (cardHeight + 8) + 200)
         let cards = (0..<size).map { Card(index: $0, frame: nil) }
-        for card in cards { window.addSubview(card.container) }
-        let firstWidth = cards[0].image.widthAnchor.constraint(equalToConstant: 50)
-        var constraints: [LayoutConstraint] = []
-        for (index, card) in cards.enumerated() {
-            let width = index == 0 ? firstWidth : card.image.widthAnchor.constraint(equalTo: cards[0].image.widthAnchor)
-            constraints += card.constraints(imageWidth: width)
-            constraints += [
-                card.container.topAnchor.constraint(
-                    equalTo: index == 0 ? window.topAnchor : cards[index - 1].container.bottomAnchor, constant: 8),
-                card.container.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
-                card.container.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
-                card.container.heightAnchor.constraint(greaterThanOrEqualToConstant: 40),
-            ]
+        return instance(cards) { window in
+            let firstWidth = cards[0].image.widthAnchor.constraint(equalToConstant: 50)
+            var constraints: [LayoutConstraint] = []
+            for (index, card) in cards.enumerated() {
+                let width = index == 0 ? firstWidth : card.image.widthAnchor.constraint(equalTo: cards[0].image.widthAnchor)
+                constraints += card.constraints(imageWidth: width)
+                constraints += [
+                    card.container.topAnchor.constraint(
+                        equalTo: index == 0 ? window.topAnchor : cards[index - 1].container.bottomAnchor, constant: 8),
+                    card.container.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+                    card.container.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
+                    card.container.heightAnchor.constraint(greaterThanOrEqualToConstant: 40),
+                ]
+            }
+            return (constraints, firstWidth)
+        } verify: {
+            let last = cards[size - 1]
+            let top = 8 + Double(size - 1) * (cardHeight + 8)
+            return checkFrame(last.container, Rect(x: 16, y: top, width: cardWidth, height: cardHeight), "the last card")
+                + verifyTitle(last, x: 12 + 50 + Double(editsPerRun) + 12)
         }
-        window.layoutIfNeeded()
-        return ScenarioInstance(
-            engines: [window.engine], operations: size,
-            run: {
-                measuredRun(window: window, constraints: constraints, firstImageWidth: firstWidth)
-            },
-            verify: {
-                let last = cards[size - 1]
-                let top = 8 + Double(size - 1) * (cardHeight + 8)
-                return checkFrame(last.container, Rect(x: 16, y: top, width: cardWidth, height: cardHeight), "the last card")
-                    + verifyTitle(last, x: 12 + 50 + Double(editsPerRun) + 12)
-            })
     }
 
-    static let independent = Scenario(
-        name: "hierarchies/independent",
+    static let independent = ComparisonSide(
+        "independent", tags: ["scaling"],
         summary: "K cards placed by their frames: independent blocks of equations (cost should grow linearly).",
-        tags: ["hierarchies", "scaling", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "hierarchies", operationUnit: "hierarchy",
-        pair: .init(partner: "hierarchies/cross-linked", role: .fix),
         expectations: expectations
     ) { size in
-        let window = Window(width: 375, height: Double(size) * (cardHeight + 8) + 200)
         let cards = (0..<size).map {
             Card(index: $0, frame: Rect(x: 16, y: 8 + Double($0) * (cardHeight + 8), width: cardWidth, height: cardHeight))
         }
-        for card in cards { window.addSubview(card.container) }
-        let widths = cards.map { $0.image.widthAnchor.constraint(equalToConstant: 50) }
-        let constraints = zip(cards, widths).flatMap { $0.constraints(imageWidth: $1) }
-        window.layoutIfNeeded()
-        return ScenarioInstance(
-            engines: [window.engine], operations: size,
-            run: {
-                measuredRun(window: window, constraints: constraints, firstImageWidth: widths[0])
-            },
-            verify: {
-                // Only the first card's image width is edited; the others keep 50 (at size 1 the last card is the first).
-                let edited = 12 + 50 + Double(editsPerRun) + 12
-                return verifyTitle(cards[0], x: edited) + verifyTitle(cards[size - 1], x: size == 1 ? edited : 74)
-            })
+        return instance(cards) { _ in
+            let widths = cards.map { $0.image.widthAnchor.constraint(equalToConstant: 50) }
+            return (zip(cards, widths).flatMap { $0.constraints(imageWidth: $1) }, widths[0])
+        } verify: {
+            // Only the first card's image width is edited; the others keep 50 (at size 1 the last card is the first).
+            let edited = 12 + 50 + Double(editsPerRun) + 12
+            return verifyTitle(cards[0], x: edited) + verifyTitle(cards[size - 1], x: size == 1 ? edited : 74)
+        }
     }
 }

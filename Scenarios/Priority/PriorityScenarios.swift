@@ -5,10 +5,10 @@ import LayoutEngine
 /// (999 and 750: both non-required, so the change is in place) or by adding and
 /// removing the competing required constraint.
 enum PriorityScenarios {
-    static let all = [addRemove, swap]
+    static let all = Scenario.comparison(
+        family: "priority", seeds: ["seed-002"], sizes: [100, 400, 1600], quickSizes: [20, 40, 80],
+        sizeUnit: "toggles", operationUnit: "toggle", sizeRule: .even, antiPattern: addRemove, fix: swap)
 
-    static let sizes = [100, 400, 1600]
-    static let quickSizes = [20, 40, 80]
     static let rowCount = 20
 
     static func verify(_ list: RowList, expandedRows: Set<Int>) -> [(String, String)] {
@@ -47,18 +47,14 @@ enum PriorityScenarios {
         return list
     }
 
-    static let addRemove = Scenario(
-        name: "priority/add-remove",
+    static let addRemove = ComparisonSide(
+        "add-remove", tags: ["churn"],
         summary: "Toggle a row between compact and expanded N times by adding and removing the required expanded height.",
-        tags: ["priority", "churn", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "toggles", operationUnit: "toggle",
-        pair: .init(partner: "priority/swap", role: .antiPattern),
         expectations: [
             .counter("constraintsAdded", .equal, "N/2") { $0 / 2 },
             .counter("constraintsRemoved", .equal, "N/2") { $0 / 2 },
             .counter("priorityUpdates", .equal, 0),
-        ],
-        sizeRule: .even
+        ]
     ) { size in
         let list = makeList()
         var compact: [LayoutConstraint] = []
@@ -70,54 +66,37 @@ enum PriorityScenarios {
         LayoutConstraint.activate(compact)
         list.window.layoutIfNeeded()
         var expanded: [LayoutConstraint?] = Array(repeating: nil, count: rowCount)
-        return ScenarioInstance(
-            engines: [list.window.engine], operations: size,
-            run: {
-                for toggle in 0..<size {
-                    list.window.performFrame {
-                        let index = (toggle / 2) % rowCount
-                        if let current = expanded[index] {
-                            current.isActive = false
-                            expanded[index] = nil
-                        } else {
-                            let height = list.rows[index].heightAnchor.constraint(equalToConstant: 200)
-                            height.isActive = true
-                            expanded[index] = height
-                        }
-                    }
-                }
-            },
-            verify: {
-                verify(list, expandedRows: Set(expanded.indices.filter { expanded[$0] != nil }))
-            })
+        return ScenarioInstance(frames: size, of: list.window) { toggle in
+            let index = (toggle / 2) % rowCount
+            if let current = expanded[index] {
+                current.isActive = false
+                expanded[index] = nil
+            } else {
+                let height = list.rows[index].heightAnchor.constraint(equalToConstant: 200)
+                height.isActive = true
+                expanded[index] = height
+            }
+        } verify: {
+            verify(list, expandedRows: Set(expanded.indices.filter { expanded[$0] != nil }))
+        }
     }
 
-    static let swap = Scenario(
-        name: "priority/swap",
-        summary: "Toggle the same rows N times by swapping the 999/750 priorities of two installed heights in updateConstraints().",
-        tags: ["priority", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "toggles", operationUnit: "toggle",
-        pair: .init(partner: "priority/add-remove", role: .fix),
+    static let swap = ComparisonSide(
+        "swap", summary: "Toggle the same rows N times by swapping the 999/750 priorities of two installed heights in updateConstraints().",
         expectations: [
             .counter("constraintsAdded", .equal, 0),
             .counter("constraintsRemoved", .equal, 0),
             .counter("priorityUpdates", .equal, "2N") { 2 * $0 },
-        ],
-        sizeRule: .even
+        ]
     ) { size in
         let list = makeList { PrioritySwappingRow(name: "row\($0)") }
         let swappers = list.rows.map { $0 as! PrioritySwappingRow }
         LayoutConstraint.activate(swappers.flatMap { [$0.compact, $0.expanded] })
         list.window.layoutIfNeeded()
-        return ScenarioInstance(
-            engines: [list.window.engine], operations: size,
-            run: {
-                for toggle in 0..<size {
-                    list.window.performFrame { swappers[(toggle / 2) % rowCount].isExpanded.toggle() }
-                }
-            },
-            verify: {
-                verify(list, expandedRows: Set(swappers.indices.filter { swappers[$0].isExpanded }))
-            })
+        return ScenarioInstance(frames: size, of: list.window) { toggle in
+            swappers[(toggle / 2) % rowCount].isExpanded.toggle()
+        } verify: {
+            verify(list, expandedRows: Set(swappers.indices.filter { swappers[$0].isExpanded }))
+        }
     }
 }

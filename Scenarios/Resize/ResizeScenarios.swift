@@ -64,19 +64,14 @@ enum ResizeScenarios {
         }
         LayoutConstraint.activate(constraints)
         window.layoutIfNeeded()
-        return ScenarioInstance(
-            engines: [window.engine], operations: steps,
-            run: {
-                for step in 0..<steps {
-                    window.performFrame { window.resize(width: width(atStep: step), height: window.frame.height) }
-                }
-            },
-            verify: {
-                let last = values[size - 1]
-                let titleWidth = Double("Field \(size - 1)".count) * 7
-                let expectedWidth = 320 - 16 - titleWidth - 8 - 16
-                return abs(last.frame.width - expectedWidth) < 1e-6 ? [] : [("the last value \(expectedWidth) wide", "it is \(last.frame.width)")]
-            })
+        return ScenarioInstance(frames: steps, of: window) { step in
+            window.resize(width: width(atStep: step), height: window.frame.height)
+        } verify: {
+            let last = values[size - 1]
+            let titleWidth = Double("Field \(size - 1)".count) * 7
+            let expectedWidth = 320 - 16 - titleWidth - 8 - 16
+            return abs(last.frame.width - expectedWidth) < 1e-6 ? [] : [("the last value \(expectedWidth) wide", "it is \(last.frame.width)")]
+        }
     }
 
     static let animation = Scenario(
@@ -110,24 +105,18 @@ enum ResizeScenarios {
         LayoutConstraint.activate(constraints)
         window.layoutIfNeeded()
         func height(frame: Int, bar: Int) -> Double { 10 + Double((frame * 7 + bar * 13) % 200) + 1 }
-        return ScenarioInstance(
-            engines: [window.engine], operations: frames,
-            run: {
-                for frame in 0..<frames {
-                    window.performFrame {
-                        window.layoutIfNeeded()  // 1. flush pending changes
-                        for (bar, constraint) in heights.enumerated() {  // 2. change the constants
-                            constraint.constant = height(frame: frame, bar: bar)
-                        }
-                    }  // 3. the frame's layout pass (the animation block's layoutIfNeeded)
-                }
-            },
-            verify: {
-                checkFrame(
-                    bars[size - 1],
-                    Rect(
-                        x: 10 + Double(size - 1) * 12, y: 290 - height(frame: frames - 1, bar: size - 1),
-                        width: 10, height: height(frame: frames - 1, bar: size - 1)), "the last bar")
-            })
+        // Each frame then ends with its layout pass (the animation block's layoutIfNeeded).
+        return ScenarioInstance(frames: frames, of: window) { frame in
+            window.layoutIfNeeded()  // 1. flush pending changes
+            for (bar, constraint) in heights.enumerated() {  // 2. change the constants
+                constraint.constant = height(frame: frame, bar: bar)
+            }
+        } verify: {
+            checkFrame(
+                bars[size - 1],
+                Rect(
+                    x: 10 + Double(size - 1) * 12, y: 290 - height(frame: frames - 1, bar: size - 1),
+                    width: 10, height: height(frame: frames - 1, bar: size - 1)), "the last bar")
+        }
     }
 }

@@ -9,21 +9,31 @@ import LayoutEngine
 /// - `seeds/layered-priorities` (seed 001): a layout at 750 overridden by a
 ///   complete layout at 1000 and restored by removing it, N times.
 enum SeedScenarios {
-    static let all = [splashScreen, layeredPriorities]
+    static let all = [
+        seed(
+            "splash-screen", "seed-003", units: ("rotations", "rotation"),
+            summary: "Seed 003's splash screen (attempt 5), rotated between 400 and 250 points N times; frames as the article says.",
+            expectations: [.counter("constraintsAdded", .equal, 0)], build: splashScreen),
+        seed(
+            "layered-priorities", "seed-001", units: ("cycles", "cycle"),
+            summary: "Seed 001: a complete 1000 layout overrides a 750 one and is removed again, N times; frames restore exactly.",
+            expectations: [.counter("constraintsAdded", .equal, "4N") { 4 * $0 }, .counter("constraintsRemoved", .equal, "4N") { 4 * $0 }],
+            build: layeredPriorities),
+    ]
 
-    static let sizes = [4, 16, 64]
-    static let quickSizes = [2, 4, 8]
+    /// A seed article's layout as scenario `seeds/variant`, tagged `priority` and `seed`, at the
+    /// family's sizes; besides `expectations`, nothing may break.
+    static func seed(
+        _ variant: String, _ seed: String, units: (size: String, operation: String), summary: String,
+        expectations: [Expectation], build: @escaping @Sendable (Int) -> ScenarioInstance
+    ) -> Scenario {
+        Scenario(
+            name: "seeds/\(variant)", summary: summary, tags: ["seeds", "priority", seed], sizes: [4, 16, 64], quickSizes: [2, 4, 8],
+            sizeUnit: units.size, operationUnit: units.operation,
+            expectations: expectations + [.counter("unsatisfiableDetections", .equal, 0)], build: build)
+    }
 
-    static let splashScreen = Scenario(
-        name: "seeds/splash-screen",
-        summary: "Seed 003's splash screen (attempt 5), rotated between 400 and 250 points N times; frames as the article says.",
-        tags: ["seeds", "priority", "seed-003"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "rotations", operationUnit: "rotation",
-        expectations: [
-            .counter("constraintsAdded", .equal, 0),
-            .counter("unsatisfiableDetections", .equal, 0),
-        ]
-    ) { size in
+    static func splashScreen(_ size: Int) -> ScenarioInstance {
         let window = Window(width: 400, height: 600)
         let centre = View(name: "centreLogo"), left = View(name: "leftLogo"), right = View(name: "rightLogo")
         for logo in [centre, left, right] {
@@ -67,17 +77,7 @@ enum SeedScenarios {
             })
     }
 
-    static let layeredPriorities = Scenario(
-        name: "seeds/layered-priorities",
-        summary: "Seed 001: a complete 1000 layout overrides a 750 one and is removed again, N times; frames restore exactly.",
-        tags: ["seeds", "priority", "seed-001"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "cycles", operationUnit: "cycle",
-        expectations: [
-            .counter("constraintsAdded", .equal, "4N") { 4 * $0 },
-            .counter("constraintsRemoved", .equal, "4N") { 4 * $0 },
-            .counter("unsatisfiableDetections", .equal, 0),
-        ]
-    ) { size in
+    static func layeredPriorities(_ size: Int) -> ScenarioInstance {
         let window = Window(width: 320, height: 480)
         let square = View(name: "redSquare")
         square.translatesAutoresizingMaskIntoConstraints = false

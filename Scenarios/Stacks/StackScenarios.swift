@@ -10,10 +10,23 @@ import LayoutEngine
 /// layout, lays it out, then changes every label's text in four frames (intrinsic
 /// size changes).
 enum StackScenarios {
-    static let all = [nested, manual]
+    static let all = Scenario.comparison(
+        family: "stacks", seeds: ["seed-002"], sizes: [3, 9, 27, 81], quickSizes: [3, 9, 27],
+        sizeUnit: "leaves", operationUnit: "leaf", sizeRule: .power(of: 3),
+        antiPattern: .init(
+            "nested",
+            summary: "Nested stack views three wide and up to four deep, rows of label chips (seed 002's BadCell at scale).",
+            expectations: [.counter("unsatisfiableDetections", .equal, 0)], build: nested),
+        fix: .init(
+            "manual",
+            summary: "The same chips placed by hand in a grid aligned to the first row and column: no container views.",
+            expectations: [
+                .counter("unsatisfiableDetections", .equal, 0),
+                // Per leaf: leading, top, width (but the first), four content-size
+                // constraints; plus the root's three pins, one trailing and one bottom.
+                .counter("constraintsAdded", .equal, "7N + 4") { 7 * $0 + 4 },
+            ], build: manual))
 
-    static let sizes = [3, 9, 27, 81]
-    static let quickSizes = [3, 9, 27]
     static let spacing = 4.0
     static let width = 1000.0
     static let textFrames = 4
@@ -83,6 +96,23 @@ enum StackScenarios {
             }(), "the last leaf (in the window)")
     }
 
+    /// One repetition of either variant: `place` builds the layout for the tree's depth in the
+    /// window and returns its leaves by grid position; the run lays it out, then changes every
+    /// label's text in four frames.
+    static func instance(leaves size: Int, place: @escaping (_ depth: Int, _ window: Window) -> [[Label]]) -> ScenarioInstance {
+        let depth = depth(ofLeaves: size)
+        let window = makeWindow()
+        window.layoutIfNeeded()
+        var leaves: [[Label]] = []
+        return ScenarioInstance(
+            engines: [window.engine], operations: size,
+            run: {
+                leaves = place(depth, window)
+                window.layoutIfNeeded()
+                changeTexts(leaves.flatMap { $0 }, window: window)
+            }, verify: { verify(leaves: leaves, depth: depth) })
+    }
+
     // MARK: Nested stacks
 
     /// Builds the stack tree; returns the root stack and the leaves by grid position.
@@ -125,100 +155,64 @@ enum StackScenarios {
         return (root, leaves)
     }
 
-    static let nested = Scenario(
-        name: "stacks/nested",
-        summary: "Nested stack views three wide and up to four deep, rows of label chips (seed 002's BadCell at scale).",
-        tags: ["stacks", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "leaves", operationUnit: "leaf",
-        pair: .init(partner: "stacks/manual", role: .antiPattern),
-        expectations: [.counter("unsatisfiableDetections", .equal, 0)],
-        sizeRule: .power(of: 3)
-    ) { size in
-        let depth = depth(ofLeaves: size)
-        let window = makeWindow()
-        window.layoutIfNeeded()
-        var leaves: [[Label]] = []
-        return ScenarioInstance(
-            engines: [window.engine], operations: size,
-            run: {
-                let (root, built) = buildStacks(depth: depth)
-                leaves = built
-                root.translatesAutoresizingMaskIntoConstraints = false
-                window.addSubview(root)
-                LayoutConstraint.activate(pinRoot(root, in: window))
-                window.layoutIfNeeded()
-                changeTexts(leaves.flatMap { $0 }, window: window)
-            }, verify: { verify(leaves: leaves, depth: depth) })
+    static func nested(_ size: Int) -> ScenarioInstance {
+        instance(leaves: size) { depth, window in
+            let (root, leaves) = buildStacks(depth: depth)
+            root.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(root)
+            LayoutConstraint.activate(pinRoot(root, in: window))
+            return leaves
+        }
     }
 
     // MARK: Manual grid
 
-    static let manual = Scenario(
-        name: "stacks/manual",
-        summary: "The same chips placed by hand in a grid aligned to the first row and column: no container views.",
-        tags: ["stacks", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "leaves", operationUnit: "leaf",
-        pair: .init(partner: "stacks/nested", role: .fix),
-        expectations: [
-            .counter("unsatisfiableDetections", .equal, 0),
-            // Per leaf: leading, top, width (but the first), four content-size
-            // constraints; plus the root's three pins, one trailing and one bottom.
-            .counter("constraintsAdded", .equal, "7N + 4") { 7 * $0 + 4 },
-        ],
-        sizeRule: .power(of: 3)
-    ) { size in
-        let depth = depth(ofLeaves: size)
-        let (columns, rows) = grid(depth: depth)
-        let window = makeWindow()
-        window.layoutIfNeeded()
-        var leaves: [[Label]] = []
-        return ScenarioInstance(
-            engines: [window.engine], operations: size,
-            run: {
-                let root = View(name: "grid")
-                root.translatesAutoresizingMaskIntoConstraints = false
-                window.addSubview(root)
-                var constraints = pinRoot(root, in: window)
-                leaves = (0..<rows).map { row in
-                    (0..<columns).map { column in
-                        let leaf = Label(text: text(leaf: row * columns + column, frame: 0), name: "chip\(row * columns + column)")
-                        leaf.translatesAutoresizingMaskIntoConstraints = false
-                        root.addSubview(leaf)
-                        return leaf
+    static func manual(_ size: Int) -> ScenarioInstance {
+        instance(leaves: size) { depth, window in
+            let (columns, rows) = grid(depth: depth)
+            let root = View(name: "grid")
+            root.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(root)
+            var constraints = pinRoot(root, in: window)
+            let leaves = (0..<rows).map { row in
+                (0..<columns).map { column in
+                    let leaf = Label(text: text(leaf: row * columns + column, frame: 0), name: "chip\(row * columns + column)")
+                    leaf.translatesAutoresizingMaskIntoConstraints = false
+                    root.addSubview(leaf)
+                    return leaf
+                }
+            }
+            // As a grid is written by hand: the first row chains across, the first column
+            // chains down, and every other cell aligns to its column's top cell and its
+            // row's first cell (no long chains of dependent cells).
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let leaf = leaves[row][column]
+                    if row == 0 {
+                        constraints.append(
+                            column == 0
+                                ? leaf.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+                                : leaf.leadingAnchor.constraint(equalTo: leaves[0][column - 1].trailingAnchor, constant: spacing))
+                    } else {
+                        constraints.append(leaf.leadingAnchor.constraint(equalTo: leaves[0][column].leadingAnchor))
+                    }
+                    if column == 0 {
+                        constraints.append(
+                            row == 0
+                                ? leaf.topAnchor.constraint(equalTo: root.topAnchor)
+                                : leaf.topAnchor.constraint(equalTo: leaves[row - 1][0].bottomAnchor, constant: spacing))
+                    } else {
+                        constraints.append(leaf.topAnchor.constraint(equalTo: leaves[row][0].topAnchor))
+                    }
+                    if row + column > 0 {
+                        constraints.append(leaf.widthAnchor.constraint(equalTo: leaves[0][0].widthAnchor))
                     }
                 }
-                // As a grid is written by hand: the first row chains across, the first column
-                // chains down, and every other cell aligns to its column's top cell and its
-                // row's first cell (no long chains of dependent cells).
-                for row in 0..<rows {
-                    for column in 0..<columns {
-                        let leaf = leaves[row][column]
-                        if row == 0 {
-                            constraints.append(
-                                column == 0
-                                    ? leaf.leadingAnchor.constraint(equalTo: root.leadingAnchor)
-                                    : leaf.leadingAnchor.constraint(equalTo: leaves[0][column - 1].trailingAnchor, constant: spacing))
-                        } else {
-                            constraints.append(leaf.leadingAnchor.constraint(equalTo: leaves[0][column].leadingAnchor))
-                        }
-                        if column == 0 {
-                            constraints.append(
-                                row == 0
-                                    ? leaf.topAnchor.constraint(equalTo: root.topAnchor)
-                                    : leaf.topAnchor.constraint(equalTo: leaves[row - 1][0].bottomAnchor, constant: spacing))
-                        } else {
-                            constraints.append(leaf.topAnchor.constraint(equalTo: leaves[row][0].topAnchor))
-                        }
-                        if row + column > 0 {
-                            constraints.append(leaf.widthAnchor.constraint(equalTo: leaves[0][0].widthAnchor))
-                        }
-                    }
-                }
-                constraints.append(leaves[0][columns - 1].trailingAnchor.constraint(equalTo: root.trailingAnchor))
-                constraints.append(root.bottomAnchor.constraint(equalTo: leaves[rows - 1][0].bottomAnchor))
-                LayoutConstraint.activate(constraints)
-                window.layoutIfNeeded()
-                changeTexts(leaves.flatMap { $0 }, window: window)
-            }, verify: { verify(leaves: leaves, depth: depth) })
+            }
+            constraints.append(leaves[0][columns - 1].trailingAnchor.constraint(equalTo: root.trailingAnchor))
+            constraints.append(root.bottomAnchor.constraint(equalTo: leaves[rows - 1][0].bottomAnchor))
+            LayoutConstraint.activate(constraints)
+            return leaves
+        }
     }
 }

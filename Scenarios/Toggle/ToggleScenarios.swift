@@ -4,10 +4,10 @@ import LayoutEngine
 /// rebuilding its expanded/collapsed constraints every time or creating both sets
 /// once and swapping them, with the height as a `.constant` edit.
 enum ToggleScenarios {
-    static let all = [rebuild, swap]
+    static let all = Scenario.comparison(
+        family: "toggle", seeds: ["seed-002"], sizes: [50, 200, 800], quickSizes: [10, 20, 40],
+        sizeUnit: "toggles", operationUnit: "toggle", antiPattern: rebuild, fix: swap)
 
-    static let sizes = [50, 200, 800]
-    static let quickSizes = [10, 20, 40]
     static let cardCount = 12
 
     /// The fixed card: both constraint sets made once, swapped (and the height
@@ -95,12 +95,9 @@ enum ToggleScenarios {
         }
     }
 
-    static let rebuild = Scenario(
-        name: "toggle/rebuild",
+    static let rebuild = ComparisonSide(
+        "rebuild", tags: ["churn"],
         summary: "Toggle cards N times, deactivating the current set and creating the other set anew each time.",
-        tags: ["toggle", "churn", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "toggles", operationUnit: "toggle",
-        pair: .init(partner: "toggle/swap", role: .antiPattern),
         expectations: [
             .counter("constraintsAdded", .equal, "3N") { 3 * $0 },
             .counter("constraintsRemoved", .equal, "3N") { 3 * $0 },
@@ -112,30 +109,23 @@ enum ToggleScenarios {
         LayoutConstraint.activate(current.flatMap { $0 })
         screen.window.layoutIfNeeded()
         var expanded = [Bool](repeating: false, count: cardCount)
-        return ScenarioInstance(
-            engines: [screen.window.engine], operations: size,
-            run: {
-                for toggle in 0..<size {
-                    screen.window.performFrame {
-                        let index = toggle % cardCount
-                        expanded[index].toggle()
-                        let card = screen.cards[index]
-                        let replacement = expanded[index] ? card.expandedConstraints() : card.collapsedConstraints()
-                        // As the seed's updateLayout(expanded:): two calls, two solves.
-                        LayoutConstraint.deactivate(current[index])
-                        LayoutConstraint.activate(replacement)
-                        current[index] = replacement
-                    }
-                }
-            }, verify: { screen.verify(expandedCount: expanded.filter { $0 }.count) })
+        return ScenarioInstance(frames: size, of: screen.window) { toggle in
+            let index = toggle % cardCount
+            expanded[index].toggle()
+            let card = screen.cards[index]
+            let replacement = expanded[index] ? card.expandedConstraints() : card.collapsedConstraints()
+            // As the seed's updateLayout(expanded:): two calls, two solves.
+            LayoutConstraint.deactivate(current[index])
+            LayoutConstraint.activate(replacement)
+            current[index] = replacement
+        } verify: {
+            screen.verify(expandedCount: expanded.filter { $0 }.count)
+        }
     }
 
-    static let swap = Scenario(
-        name: "toggle/swap",
+    static let swap = ComparisonSide(
+        "swap",
         summary: "Toggle cards N times, swapping two constraint sets made once and editing the height constant, in updateConstraints().",
-        tags: ["toggle", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "toggles", operationUnit: "toggle",
-        pair: .init(partner: "toggle/rebuild", role: .fix),
         expectations: [
             .counter("constraintsAdded", .equal, "2N") { 2 * $0 },
             .counter("constantUpdates", .equal, "N") { $0 },
@@ -155,12 +145,10 @@ enum ToggleScenarios {
             views.append(view)
         }
         screen.window.layoutIfNeeded()
-        return ScenarioInstance(
-            engines: [screen.window.engine], operations: size,
-            run: {
-                for toggle in 0..<size {
-                    screen.window.performFrame { views[toggle % cardCount].isExpanded.toggle() }
-                }
-            }, verify: { screen.verify(expandedCount: views.filter(\.isExpanded).count) })
+        return ScenarioInstance(frames: size, of: screen.window) { toggle in
+            views[toggle % cardCount].isExpanded.toggle()
+        } verify: {
+            screen.verify(expandedCount: views.filter(\.isExpanded).count)
+        }
     }
 }

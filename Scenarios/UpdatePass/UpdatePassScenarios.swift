@@ -6,10 +6,32 @@ import LayoutEngine
 /// and recreates all its constraints each time; the idempotent one creates them
 /// once and changes only what the state needs.
 enum UpdatePassScenarios {
-    static let all = [nonIdempotent, idempotent]
+    static let all = Scenario.comparison(
+        family: "updatepass", seeds: ["seed-002"], sizes: [10, 40, 160], quickSizes: [4, 8, 16],
+        sizeUnit: "views", operationUnit: "frame", antiPattern: nonIdempotent, fix: idempotent)
 
-    static let sizes = [10, 40, 160]
-    static let quickSizes = [4, 8, 16]
+    static let nonIdempotent = ComparisonSide(
+        "non-idempotent", tags: ["churn"],
+        summary: "N views whose updateConstraints() deactivates and recreates all constraints, every frame for 120 frames.",
+        expectations: [
+            .counter("constraintsRemoved", .equal, "480N") { 4 * frames * $0 },
+            .counter("solves", .equal, "120") { _ in frames },
+        ]
+    ) { size in
+        instance(size) { ChurningBadge(slot: $0) }
+    }
+
+    static let idempotent = ComparisonSide(
+        "idempotent", summary: "The same N views with an idempotent updateConstraints(): only the width constant changes with the state.",
+        expectations: [
+            .counter("constraintsRemoved", .equal, 0),
+            .counter("constantUpdates", .equal, "4N") { (frames / statePeriod) * $0 },
+            .counter("solves", .equal, "4") { _ in frames / statePeriod },
+        ]
+    ) { size in
+        instance(size) { TrackingBadge(slot: $0) }
+    }
+
     static let frames = 120
     static let statePeriod = 30
 
@@ -66,63 +88,22 @@ enum UpdatePassScenarios {
         }
     }
 
-    static func make(_ size: Int, _ factory: (Int) -> Badge) -> (Window, [Badge]) {
+    /// `size` badges made by `factory`, laid out once (the first pass makes their constraints),
+    /// then `frames` frames that ask every badge to update its constraints.
+    static func instance(_ size: Int, _ factory: (Int) -> Badge) -> ScenarioInstance {
         let window = Window(width: 600, height: Double(size / 4 + 1) * 50)
         let badges = (0..<size).map(factory)
         for badge in badges { window.addSubview(badge) }
-        window.layoutIfNeeded()  // the first pass makes the constraints
-        return (window, badges)
-    }
-
-    static func run(_ window: Window, _ badges: [Badge]) {
-        for frame in 0..<frames {
-            window.performFrame {
-                for badge in badges {
-                    if frame % statePeriod == 0 { badge.isExpanded.toggle() }
-                    badge.setNeedsUpdateConstraints()
-                }
+        window.layoutIfNeeded()
+        return ScenarioInstance(frames: frames, of: window) { frame in
+            for badge in badges {
+                if frame % statePeriod == 0 { badge.isExpanded.toggle() }
+                badge.setNeedsUpdateConstraints()
             }
+        } verify: {
+            guard let last = badges.last else { return [] }
+            let expected = Rect(x: last.position.x, y: last.position.y, width: last.width, height: 40)
+            return checkFrame(last, expected, "the last badge")
         }
-    }
-
-    static func verify(_ badges: [Badge]) -> [(String, String)] {
-        guard let last = badges.last else { return [] }
-        let expected = Rect(x: last.position.x, y: last.position.y, width: last.width, height: 40)
-        return checkFrame(last, expected, "the last badge")
-    }
-
-    static let nonIdempotent = Scenario(
-        name: "updatepass/non-idempotent",
-        summary: "N views whose updateConstraints() deactivates and recreates all constraints, every frame for 120 frames.",
-        tags: ["updatepass", "churn", "anti-pattern", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "views", operationUnit: "frame",
-        pair: .init(partner: "updatepass/idempotent", role: .antiPattern),
-        expectations: [
-            .counter("constraintsRemoved", .equal, "480N") { 4 * frames * $0 },
-            .counter("solves", .equal, "120") { _ in frames },
-        ]
-    ) { size in
-        let (window, badges) = make(size) { ChurningBadge(slot: $0) }
-        return ScenarioInstance(
-            engines: [window.engine], operations: frames, run: { run(window, badges) },
-            verify: { verify(badges) })
-    }
-
-    static let idempotent = Scenario(
-        name: "updatepass/idempotent",
-        summary: "The same N views with an idempotent updateConstraints(): only the width constant changes with the state.",
-        tags: ["updatepass", "fix", "seed-002"], sizes: sizes, quickSizes: quickSizes,
-        sizeUnit: "views", operationUnit: "frame",
-        pair: .init(partner: "updatepass/non-idempotent", role: .fix),
-        expectations: [
-            .counter("constraintsRemoved", .equal, 0),
-            .counter("constantUpdates", .equal, "4N") { (frames / statePeriod) * $0 },
-            .counter("solves", .equal, "4") { _ in frames / statePeriod },
-        ]
-    ) { size in
-        let (window, badges) = make(size) { TrackingBadge(slot: $0) }
-        return ScenarioInstance(
-            engines: [window.engine], operations: frames, run: { run(window, badges) },
-            verify: { verify(badges) })
     }
 }

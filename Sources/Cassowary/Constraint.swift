@@ -30,16 +30,16 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     public let weight: Double
     /// A label for dumps, traces and conflict reports.
     @exclusivity(unchecked) public var label: String?
-    /// An object the client associates with this constraint, not retained (the
-    /// client keeps it alive). The solver never reads it; a layout engine uses it
-    /// to map conflict sets back to its own constraint objects.
-    @exclusivity(unchecked) public unowned(unsafe) var owner: AnyObject?
+    /// A position the client keeps for this constraint in a table of its own, -1 by
+    /// default. The solver never reads it; a layout engine stores there the index of the
+    /// constraint it made this one for, to map conflict sets back to its own typed objects.
+    @exclusivity(unchecked) public var clientIndex: Int32 = -1
 
     // The solver reads and writes `constant`, `priority`, `slot` and `ownerTag` on every
-    // operation, and a client sets `label` and `owner` once per constraint it makes; their
-    // exclusivity is not checked at run time (a runtime call per access, two per
-    // constraint a layout engine makes). Like the solver, a constraint is used from one
-    // thread at a time.
+    // operation, and a client sets `label` and `clientIndex` once per constraint it makes
+    // (and `clientIndex` again when its table moves the entry); their exclusivity is not
+    // checked at run time (a runtime call per access, two per constraint a layout engine
+    // makes). Like the solver, a constraint is used from one thread at a time.
 
     /// The index of this constraint's record in the solver that holds it, or -1.
     @exclusivity(unchecked) var slot: Int32 = -1

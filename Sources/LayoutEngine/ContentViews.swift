@@ -11,27 +11,18 @@ open class Label: View {
     /// The width of one character.
     public var characterWidth: Double {
         get { _characterWidth }
-        set {
-            guard newValue != _characterWidth else { return }
-            _characterWidth = newValue
-            invalidateIntrinsicContentSize()
-        }
+        set { if replace(&_characterWidth, with: newValue) { invalidateIntrinsicContentSize() } }
     }
     /// The height of one line.
     public var lineHeight: Double {
         get { _lineHeight }
-        set {
-            guard newValue != _lineHeight else { return }
-            _lineHeight = newValue
-            invalidateIntrinsicContentSize()
-        }
+        set { if replace(&_lineHeight, with: newValue) { invalidateIntrinsicContentSize() } }
     }
     /// The maximum number of lines; 0 means no limit.
     public var numberOfLines: Int {
         get { _numberOfLines }
         set {
-            guard newValue != _numberOfLines else { return }
-            _numberOfLines = newValue
+            guard replace(&_numberOfLines, with: newValue) else { return }
             updateWrapping()
             invalidateIntrinsicContentSize()
         }
@@ -41,8 +32,7 @@ open class Label: View {
     public var preferredMaxLayoutWidth: Double {
         get { _preferredMaxLayoutWidth }
         set {
-            guard newValue != _preferredMaxLayoutWidth else { return }
-            _preferredMaxLayoutWidth = newValue
+            guard replace(&_preferredMaxLayoutWidth, with: newValue) else { return }
             updateWrapping()
             invalidateIntrinsicContentSize()
         }
@@ -51,6 +41,8 @@ open class Label: View {
     public var text: String {
         get { _text }
         set {
+            // Compared and stored by hand: through `replace`, String's `==` (a call) would
+            // run inside the access to `_text` and keep its exclusivity checked at run time.
             guard newValue != _text else { return }
             _text = newValue
             textLength = Label.characterCount(newValue)

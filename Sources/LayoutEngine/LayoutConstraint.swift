@@ -60,6 +60,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     // Engine state.
     unowned(unsafe) var engine: LayoutEngine?
     var solverConstraint: Constraint?
+    /// The constraint's index in its engine's `activeConstraints`, or -1; its solver constraint
+    /// carries the same index as its `clientIndex` (``LayoutEngine/layoutConstraint(for:)``).
     var engineSlot: Int32 = -1
     unowned(unsafe) var installedView: View?
     var installedSlot: Int32 = -1
@@ -232,7 +234,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     // MARK: - Expression
 
     /// The constraint as a solver constraint over the items' variables:
-    /// `first - multiplier * second - constant (relation) 0`.
+    /// `first - multiplier * second - constant (relation) 0`, carrying ``engineSlot`` as its
+    /// `clientIndex`.
     func makeSolverConstraint(priority: LayoutPriority) -> Constraint {
         // One array of at most four terms, in the order the operators made them before.
         var terms: [Term] = []
@@ -245,8 +248,15 @@ public final class LayoutConstraint: CustomStringConvertible {
         // Content-size constraints carry their view's fill-order weight (StackView+FillOrder.swift).
         let weight = origin == .contentSize ? Double(firstItem.fillOrderWeight) : 1
         let constraint = Constraint(expression, relation.solverRelation, priority: priority.solverPriority, weight: weight)
-        constraint.owner = self
+        constraint.clientIndex = engineSlot
         return constraint
+    }
+
+    /// Moves the constraint to `slot` of its engine's `activeConstraints`, on both sides of the
+    /// link (``engineSlot`` and its solver constraint's `clientIndex`).
+    func move(toEngineSlot slot: Int32) {
+        engineSlot = slot
+        solverConstraint?.clientIndex = slot
     }
 
     /// Whether two constraints say the same thing (same items, attributes, relation,
@@ -354,9 +364,19 @@ extension LayoutError {
     }
 }
 
-extension Constraint {
-    /// The engine's constraint that this solver constraint stands for (``LayoutConstraint``
-    /// sets itself as the `owner` of each one it makes), or `nil` for one the engine did not
-    /// make. The one place the engine reads `owner`, an untyped reference in the solver's API.
-    var layoutConstraint: LayoutConstraint? { owner as? LayoutConstraint }
+extension LayoutEngine {
+    /// The engine's constraint that a solver constraint of this engine stands for, or `nil`
+    /// for one it did not make (an edit variable's) or no longer holds (one a broken
+    /// constraint's replaced).
+    ///
+    /// Each solver constraint the engine makes carries, as its `clientIndex`, the index of its
+    /// constraint in `activeConstraints`, kept when a removal moves another constraint into
+    /// the hole (``LayoutConstraint/move(toEngineSlot:)``): a look-up in a typed table, with
+    /// no cast and no hashing; the entry's own solver constraint confirms it.
+    func layoutConstraint(for constraint: Constraint) -> LayoutConstraint? {
+        let index = Int(constraint.clientIndex)
+        guard index >= 0 && index < activeConstraints.count else { return nil }
+        let owner = activeConstraints[index]
+        return owner.solverConstraint === constraint ? owner : nil
+    }
 }

@@ -28,7 +28,7 @@ extension LayoutEngine {
             ? constraint.solverConstraint.map { mutuallyExclusiveConstraints(refusing: $0, explanation: conflicts) }
                 ?? conflicts
             : conflicts
-        let conflicting = exclusive.compactMap { $0.layoutConstraint }
+        let conflicting = exclusive.compactMap(layoutConstraint(for:))
         let candidates = conflicting + [constraint]
         let victim =
             choosing
@@ -39,27 +39,36 @@ extension LayoutEngine {
             constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
         if victim !== constraint, let installed = victim.solverConstraint, solver.contains(installed) {
             try? solver.remove(installed)
-            victim.isBroken = true
-            let broken = victim.makeSolverConstraint(priority: .broken)
-            victim.solverConstraint = broken
-            try? solver.add(broken)  // non-required: cannot fail
+            installBroken(victim)
             announce(report)
-            let required = constraint.makeSolverConstraint(priority: constraint.priority)
-            constraint.solverConstraint = required
-            do {
-                try solver.add(required)
-            } catch {
-                if case .unsatisfiable(let detail) = error {
-                    breakConstraint(constraint, conflicts: detail.conflicts)
-                }
-            }
+            installResolvingConflicts(constraint)
             return
         }
+        installBroken(constraint)
+        announce(report)
+    }
+
+    /// Marks `constraint` broken and installs a new solver constraint for it at
+    /// ``LayoutPriority/broken`` (non-required: the add cannot fail).
+    private func installBroken(_ constraint: LayoutConstraint) {
         constraint.isBroken = true
         let broken = constraint.makeSolverConstraint(priority: .broken)
         constraint.solverConstraint = broken
-        try? solver.add(broken)  // non-required: cannot fail
-        announce(report)
+        try? solver.add(broken)
+    }
+
+    /// Installs a new solver constraint for `constraint` at its own priority; a conflict is
+    /// resolved by breaking one (``breakConstraint(_:conflicts:choosing:)``).
+    private func installResolvingConflicts(_ constraint: LayoutConstraint) {
+        let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+        constraint.solverConstraint = solverConstraint
+        do {
+            try solver.add(solverConstraint)
+        } catch {
+            if case .unsatisfiable(let detail) = error {
+                breakConstraint(constraint, conflicts: detail.conflicts)
+            }
+        }
     }
 
     /// Adds again, in the order they were made, the required constraints the solver refused
@@ -80,15 +89,7 @@ extension LayoutEngine {
             for constraint in refused where constraint.engine === self && !constraint.isBroken {
                 // Deactivated and activated again inside the batch: already installed.
                 if let installed = constraint.solverConstraint, solver.contains(installed) { continue }
-                let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
-                constraint.solverConstraint = solverConstraint
-                do {
-                    try solver.add(solverConstraint)
-                } catch {
-                    if case .unsatisfiable(let detail) = error {
-                        breakConstraint(constraint, conflicts: detail.conflicts)
-                    }
-                }
+                installResolvingConflicts(constraint)
             }
         }
     }
@@ -107,7 +108,7 @@ extension LayoutEngine {
     /// A constant change that a required constraint cannot take: the solver rolled it
     /// back; the constraint is broken and re-added with the new constant.
     func breakAfterConstantConflict(_ detail: UnsatisfiableConstraint) {
-        guard let constraint = detail.constraint.layoutConstraint, constraint.engine === self else { return }
+        guard let constraint = layoutConstraint(for: detail.constraint) else { return }
         try? solver.remove(detail.constraint)
         let changedConstant = if case .updateConstant = detail.operation { true } else { false }
         breakConstraint(constraint, conflicts: detail.conflicts, choosing: !changedConstant)

@@ -39,7 +39,7 @@ extension LayoutEngine {
         let rule = breakRule
         /// The break rule's key: larger means spared longer, so tried (for removal) earlier.
         func key(_ constraint: Constraint) -> BreakKey {
-            guard let owner = constraint.layoutConstraint else {
+            guard let owner = layoutConstraint(for: constraint) else {
                 // Not the engine's (none is today): spared like imposed geometry.
                 return BreakKey(tier: 4, negativeLength: 0, negativeDepth: 0, negativeSide: 0, negativeSerial: 0)
             }

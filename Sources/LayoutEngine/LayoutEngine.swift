@@ -416,7 +416,10 @@ public final class LayoutEngine {
         return ancestor
     }
 
-    static func commonAncestor(_ a: View, _ b: View) -> View? {
+    /// The nearest common ancestor of two views (a view is its own ancestor), or `nil` when
+    /// they are in different hierarchies: where UIKit installs a constraint between them.
+    /// Shared with the profiler, which names a constraint by that view (not API).
+    package static func commonAncestor(_ a: View, _ b: View) -> View? {
         // The usual constraints: within a view, to its superview, between siblings.
         if a === b { return a }
         let aParent = a.superview
@@ -457,11 +460,11 @@ public final class LayoutEngine {
         precondition(constraint.engine == nil, "\(constraint) is already active")
         register(constraint.firstItem)
         if let second = constraint.secondItem { register(second) }
-        let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
-        constraint.solverConstraint = solverConstraint
         constraint.engine = self
         constraint.engineSlot = Int32(activeConstraints.count)
         activeConstraints.append(constraint)
+        let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
+        constraint.solverConstraint = solverConstraint
         if let host { host.addInstalledConstraint(constraint) }
         measuringSolverCost {
             do throws(SolverError) {
@@ -500,7 +503,7 @@ public final class LayoutEngine {
         measuringSolverCost {
             try? solver.remove(solverConstraint)
             let slot = Int(constraint.engineSlot)
-            activeConstraints.swapRemove(at: slot)?.engineSlot = Int32(slot)
+            activeConstraints.swapRemove(at: slot)?.move(toEngineSlot: Int32(slot))
             if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
             constraint.engine = nil
             constraint.solverConstraint = nil

@@ -67,11 +67,7 @@ open class TableView: View {
     /// Setting it lays out in the next pass; prefer ``scroll(toOffset:)``, which clamps.
     public var contentOffset: Double {
         get { storedContentOffset }
-        set {
-            guard newValue != storedContentOffset else { return }
-            storedContentOffset = newValue
-            setNeedsLayout()
-        }
+        set { if replace(&storedContentOffset, with: newValue) { setNeedsLayout() } }
     }
 
     /// The number of rows, as of the last layout pass.

@@ -78,7 +78,7 @@ extension View {
         var result: [LayoutConstraint] = []
         for variable in axisVariables {
             for constraint in engine.solver.constraintsDetermining(variable) {
-                guard let owner = constraint.layoutConstraint, !result.contains(where: { $0 === owner }) else { continue }
+                guard let owner = engine.layoutConstraint(for: constraint), !result.contains(where: { $0 === owner }) else { continue }
                 result.append(owner)
             }
         }

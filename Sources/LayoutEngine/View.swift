@@ -206,11 +206,7 @@ open class View: LayoutItem {
     /// in code, as in UIKit). Turn it off before adding your own constraints.
     public var translatesAutoresizingMaskIntoConstraints: Bool {
         get { _translatesAutoresizingMask }
-        set {
-            guard newValue != _translatesAutoresizingMask else { return }
-            _translatesAutoresizingMask = newValue
-            layoutEngine?.autoresizingDidChange(self)
-        }
+        set { if replace(&_translatesAutoresizingMask, with: newValue) { layoutEngine?.autoresizingDidChange(self) } }
     }
     var _translatesAutoresizingMask = true
 

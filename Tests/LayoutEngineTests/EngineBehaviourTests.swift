@@ -245,28 +245,24 @@ struct EngineBehaviourTests {
         #expect(label.frame == Rect(x: 20, y: 40, width: 100, height: 51))
         #expect(label.intrinsicContentSize == Size(width: 100, height: 51))
 
+        /// The label's size after `change` and a layout pass.
+        func size(after change: () -> Void) -> Size {
+            change()
+            window.layoutIfNeeded()
+            return label.frame.size
+        }
         // Wider: two lines; wide enough for the text: one line again.
-        width.constant = 150
-        window.layoutIfNeeded()
-        #expect(label.frame.size == Size(width: 150, height: 34))
-        width.constant = 300
-        window.layoutIfNeeded()
-        #expect(label.frame.size == Size(width: 300, height: 17))
+        #expect(size { width.constant = 150 } == Size(width: 150, height: 34))
+        #expect(size { width.constant = 300 } == Size(width: 300, height: 17))
 
         // numberOfLines caps the lines; a single-line label never wraps.
         width.constant = 50
-        label.numberOfLines = 2
-        window.layoutIfNeeded()
-        #expect(label.frame.size == Size(width: 50, height: 34))
-        label.numberOfLines = 1
-        window.layoutIfNeeded()
-        #expect(label.frame.size == Size(width: 50, height: 17))
+        #expect(size { label.numberOfLines = 2 } == Size(width: 50, height: 34))
+        #expect(size { label.numberOfLines = 1 } == Size(width: 50, height: 17))
 
         // An explicit preferredMaxLayoutWidth wins over the resolved width.
         label.numberOfLines = 0
-        label.preferredMaxLayoutWidth = 140
-        window.layoutIfNeeded()
-        #expect(label.frame.size == Size(width: 50, height: 34))
+        #expect(size { label.preferredMaxLayoutWidth = 140 } == Size(width: 50, height: 34))
     }
 
     @Test("A width that does not move costs no second solve")
@@ -293,45 +289,43 @@ struct EngineBehaviourTests {
         #expect(label.frame.size == Size(width: 200, height: 34))
     }
 
-    @Test("systemLayoutSizeFitting measures a multi-line label at the fitting width")
-    func fittingSizeWrapsAtFittingWidth() {
+    /// A cell holding a multi-line label of 60 characters (420 points of text), 10 points in
+    /// from the sides and 12 from the top and bottom.
+    func wrappingCell(preferredMaxLayoutWidth: Double = 0) -> View {
         let cell = View(name: "cell")
         let title = makeLabel(String(repeating: "w", count: 60), "title", in: cell)
         title.numberOfLines = 0
+        title.preferredMaxLayoutWidth = preferredMaxLayoutWidth
         LayoutConstraint.activate([
             title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 10),
             title.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -10),
             title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
             title.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
         ])
-        let size = cell.systemLayoutSizeFitting(
-            Size(width: 220, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        return cell
+    }
+
+    /// The size `view` fits at `width`, its height as low as its constraints allow.
+    func sizeFitting(_ view: View, width: Double) -> Size {
+        view.systemLayoutSizeFitting(
+            Size(width: width, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    @Test("systemLayoutSizeFitting measures a multi-line label at the fitting width")
+    func fittingSizeWrapsAtFittingWidth() {
+        let cell = wrappingCell()
         // 420 points of text wrap at 200: 3 lines of 17.
-        #expect(size == Size(width: 220, height: 51 + 24))
-        let narrow = cell.systemLayoutSizeFitting(
-            Size(width: 160, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
-        #expect(narrow == Size(width: 160, height: 17 * 3 + 24))  // 420 / 140: still 3 lines
-        let narrower = cell.systemLayoutSizeFitting(
-            Size(width: 120, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
-        #expect(narrower == Size(width: 120, height: 17 * 5 + 24))  // 420 / 100 -> 5 lines
+        #expect(sizeFitting(cell, width: 220) == Size(width: 220, height: 51 + 24))
+        #expect(sizeFitting(cell, width: 160) == Size(width: 160, height: 17 * 3 + 24))  // 420 / 140: still 3 lines
+        #expect(sizeFitting(cell, width: 120) == Size(width: 120, height: 17 * 5 + 24))  // 420 / 100 -> 5 lines
     }
 
     @Test("systemLayoutSizeFitting: width given, height found, at the cost of two batches")
     func fittingSize() {
-        let cell = View(name: "cell")
-        let title = makeLabel(String(repeating: "w", count: 60), "title", in: cell)
-        title.numberOfLines = 0
-        title.preferredMaxLayoutWidth = 200
-        LayoutConstraint.activate([
-            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 10),
-            title.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -10),
-            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
-            title.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -12),
-        ])
+        let cell = wrappingCell(preferredMaxLayoutWidth: 200)
         let engine = cell.layoutEngine!
         let before = engine.solver.counters
-        let size = cell.systemLayoutSizeFitting(
-            Size(width: 220, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        let size = sizeFitting(cell, width: 220)
         // 420 points of text wrap at 200: 3 lines of 17.
         #expect(size == Size(width: 220, height: 51 + 24))
         let cost = engine.solver.counters - before

@@ -9,12 +9,9 @@ struct StackViewFidelityTests {
     /// resizes by index. The model lets the last of the tied views take the length.
     @Test("fill, equal hugging: the last view stretches; none is ambiguous")
     func equalHuggingStretchesLast() {
-        let labels = threeLabels()  // 21, 35, 14; all hugging 250
-        let stack = StackView(arrangedSubviews: labels)
-        let window = host(stack, width: 200)
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
-        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 56, y: 0, width: 144, height: 17))
+        let (stack, labels, window) = hostThreeLabels(width: 200)  // 21, 35, 14; all hugging 250
+        expectFrames(
+            labels, [Rect(x: 0, y: 0, width: 21, height: 17), Rect(x: 21, y: 0, width: 35, height: 17), Rect(x: 56, y: 0, width: 144, height: 17)])
         #expect(window.ambiguousViews().isEmpty)
         // UIKit's .fill set has no constraint for this, and neither has the model's.
         #expect(
@@ -90,25 +87,18 @@ struct StackViewFidelityTests {
 
     @Test("fill, equal compression resistance: the last view shrinks")
     func equalCompressionShrinksLast() {
-        let labels = threeLabels()  // 70 points of content in 60
-        let stack = StackView(arrangedSubviews: labels)
-        let window = host(stack, width: 60)
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
-        expectFrame(labels[1], Rect(x: 21, y: 0, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 56, y: 0, width: 4, height: 17))
+        let (_, labels, window) = hostThreeLabels(width: 60)  // 70 points of content in 60
+        expectFrames(
+            labels, [Rect(x: 0, y: 0, width: 21, height: 17), Rect(x: 21, y: 0, width: 35, height: 17), Rect(x: 56, y: 0, width: 4, height: 17)])
         #expect(window.ambiguousViews().isEmpty)
         #expect(window.engine.brokenConstraintCount == 0)
     }
 
     @Test("Vertical fill with equal hugging: the last view takes the height")
     func verticalStretchesLast() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.axis = .vertical
-        let window = host(stack, height: 100)
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
-        expectFrame(labels[1], Rect(x: 0, y: 17, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 0, y: 34, width: 35, height: 66))
+        let (_, labels, window) = hostThreeLabels(axis: .vertical, height: 100)
+        expectFrames(
+            labels, [Rect(x: 0, y: 0, width: 35, height: 17), Rect(x: 0, y: 17, width: 35, height: 17), Rect(x: 0, y: 34, width: 35, height: 66)])
         #expect(window.ambiguousViews().isEmpty)
     }
 
@@ -179,30 +169,25 @@ struct StackViewBaselineTests {
         return (host(stack), stack, [a, b, c])
     }
 
-    @Test("firstBaseline: the first baselines on one line; the stack spans the views")
-    func firstBaseline() {
-        let (window, stack, views) = row(.firstBaseline)
-        // Baseline at 20: a 0...30, b 10...30, c 3...20.
-        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
-        expectFrame(views[1], Rect(x: 45, y: 10, width: 30, height: 20))
-        expectFrame(views[2], Rect(x: 80, y: 3, width: 21, height: 17))
+    /// The three views' tops when their baselines line up.
+    @Test(
+        "Baseline alignment: the baselines on one line; the stack spans the views",
+        arguments: [
+            // Baseline at 20: a 0...30, b 10...30, c 3...20.
+            (StackView.Alignment.firstBaseline, [0.0, 10, 3]),
+            // Last baseline at 25: a 0...30 (25 + 5), b 7...27 (25 + 2), c 8...25.
+            (.lastBaseline, [0, 7, 8]),
+        ])
+    func baselinesLineUp(alignment: StackView.Alignment, tops: [Double]) {
+        let (window, stack, views) = row(alignment)
+        let sizes = [Size(width: 40, height: 30), Size(width: 30, height: 20), Size(width: 21, height: 17)]
+        let xs = [0.0, 45, 80]
+        expectFrames(views, (0..<3).map { Rect(origin: Point(x: xs[$0], y: tops[$0]), size: sizes[$0]) })
         expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
         #expect(window.ambiguousViews().isEmpty)
         #expect(
             stack.generatedConstraints.count
-                == StackView.expectedConstraintCount(
-                    arranged: 3, hidden: 0, distribution: .fill, alignment: .firstBaseline))
-    }
-
-    @Test("lastBaseline: the last baselines on one line")
-    func lastBaseline() {
-        let (window, stack, views) = row(.lastBaseline)
-        // Last baseline at 25: a 0...30 (25 + 5), b 7...27 (25 + 2), c 8...25.
-        expectFrame(views[0], Rect(x: 0, y: 0, width: 40, height: 30))
-        expectFrame(views[1], Rect(x: 45, y: 7, width: 30, height: 20))
-        expectFrame(views[2], Rect(x: 80, y: 8, width: 21, height: 17))
-        expectFrame(stack, Rect(x: 0, y: 0, width: 101, height: 30))
-        #expect(window.ambiguousViews().isEmpty)
+                == StackView.expectedConstraintCount(arranged: 3, hidden: 0, distribution: .fill, alignment: alignment))
     }
 
     @Test("A vertical stack with a baseline alignment fills")

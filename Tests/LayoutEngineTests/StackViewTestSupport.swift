@@ -47,3 +47,25 @@ func allStacks(in view: View) -> [StackView] {
     visit(view)
     return result
 }
+
+/// ``threeLabels()`` in a stack (the properties given set, the others left at their defaults),
+/// hosted by ``host(_:x:y:width:height:)``.
+func hostThreeLabels(
+    axis: Axis? = nil, distribution: StackView.Distribution? = nil, spacing: Double? = nil,
+    x: Double = 0, y: Double = 0, width: Double? = nil, height: Double? = nil
+) -> (stack: StackView, labels: [Label], window: Window) {
+    let labels = threeLabels()
+    let stack = StackView(arrangedSubviews: labels)
+    if let axis { stack.axis = axis }
+    if let distribution { stack.distribution = distribution }
+    if let spacing { stack.spacing = spacing }
+    return (stack, labels, host(stack, x: x, y: y, width: width, height: height))
+}
+
+/// Expects each view's frame to be the rectangle at its index.
+func expectFrames(_ views: [View], _ expected: [Rect], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(views.count == expected.count, sourceLocation: sourceLocation)
+    for (view, frame) in zip(views, expected) {
+        expectFrame(view, frame, sourceLocation: sourceLocation)
+    }
+}

@@ -12,9 +12,8 @@ struct StackViewFrameTests {
         stack.spacing = 8
         let window = host(stack, x: 10, y: 20)
         expectFrame(stack, Rect(x: 10, y: 20, width: 86, height: 17))
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
-        expectFrame(labels[1], Rect(x: 29, y: 0, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 72, y: 0, width: 14, height: 17))
+        expectFrames(
+            labels, [Rect(x: 0, y: 0, width: 21, height: 17), Rect(x: 29, y: 0, width: 35, height: 17), Rect(x: 72, y: 0, width: 14, height: 17)])
         #expect(labels.allSatisfy { !$0.translatesAutoresizingMaskIntoConstraints && $0.superview === stack })
         #expect(window.ambiguousViews().isEmpty)
         #expect(stack.generatedConstraints.count == 10)
@@ -24,25 +23,16 @@ struct StackViewFrameTests {
 
     @Test("A vertical fill stack stacks labels; fill alignment gives them the widest width")
     func verticalFill() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.axis = .vertical
-        stack.spacing = 8
-        let window = host(stack, x: 10, y: 20)
+        let (stack, labels, window) = hostThreeLabels(axis: .vertical, spacing: 8, x: 10, y: 20)
         expectFrame(stack, Rect(x: 10, y: 20, width: 35, height: 67))
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 35, height: 17))
-        expectFrame(labels[1], Rect(x: 0, y: 25, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 0, y: 50, width: 35, height: 17))
+        expectFrames(
+            labels, [Rect(x: 0, y: 0, width: 35, height: 17), Rect(x: 0, y: 25, width: 35, height: 17), Rect(x: 0, y: 50, width: 35, height: 17)])
         #expect(window.ambiguousViews().isEmpty)
     }
 
     @Test("fillEqually gives every view the same width")
     func fillEqually() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.distribution = .fillEqually
-        stack.spacing = 10
-        _ = host(stack, width: 300)
+        let (stack, labels, _) = hostThreeLabels(distribution: .fillEqually, spacing: 10, width: 300)
         let width = 280.0 / 3
         for (index, label) in labels.enumerated() {
             expectFrame(label, Rect(x: Double(index) * (width + 10), y: 0, width: width, height: 17))
@@ -52,34 +42,26 @@ struct StackViewFrameTests {
 
     @Test("fillEqually without a width takes the widest view's width (compression resistance)")
     func fillEquallyNatural() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.distribution = .fillEqually
-        _ = host(stack)
+        let (stack, labels, _) = hostThreeLabels(distribution: .fillEqually)
         expectFrame(stack, Rect(x: 0, y: 0, width: 105, height: 17))
         #expect(labels.allSatisfy { abs($0.frame.width - 35) < 1e-6 })
     }
 
     @Test("fillProportionally: natural size at the intrinsic widths; stretched, shares at 999 - index")
     func fillProportionally() {
-        let natural = threeLabels()
-        let free = StackView(arrangedSubviews: natural)
-        free.distribution = .fillProportionally
-        free.spacing = 10
-        _ = host(free)
+        let (free, natural, _) = hostThreeLabels(distribution: .fillProportionally, spacing: 10)
         expectFrame(free, Rect(x: 0, y: 0, width: 90, height: 17))
         expectFrame(natural[1], Rect(x: 31, y: 0, width: 35, height: 17))
 
         // Widths 21:35:14 of (21 + 35 + 14 + 2 * 10) = 90; the last view, at the lowest
         // priority, takes what the required chain leaves.
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.distribution = .fillProportionally
-        stack.spacing = 10
-        _ = host(stack, width: 300)
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 70, height: 17))
-        expectFrame(labels[1], Rect(x: 80, y: 0, width: 350.0 / 3, height: 17))
-        expectFrame(labels[2], Rect(x: 80 + 350.0 / 3 + 10, y: 0, width: 280 - 70 - 350.0 / 3, height: 17))
+        let (stack, labels, _) = hostThreeLabels(distribution: .fillProportionally, spacing: 10, width: 300)
+        expectFrames(
+            labels,
+            [
+                Rect(x: 0, y: 0, width: 70, height: 17), Rect(x: 80, y: 0, width: 350.0 / 3, height: 17),
+                Rect(x: 80 + 350.0 / 3 + 10, y: 0, width: 280 - 70 - 350.0 / 3, height: 17),
+            ])
         let priorities = stack.generatedConstraints.filter { $0.identifier == "UISV-fill-proportionally" }.map(\.priority)
         #expect(priorities == [999, 998, 997])
     }
@@ -129,10 +111,7 @@ struct StackViewFrameTests {
 
     @Test("fillProportionally rebuilds when an intrinsic size changes; fill does not")
     func proportionalRebuildOnIntrinsicChange() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.distribution = .fillProportionally
-        let window = host(stack, width: 300)
+        let (stack, labels, window) = hostThreeLabels(distribution: .fillProportionally, width: 300)
         let rebuilds = stack.rebuildCount
         labels[0].text = "abcdef"
         window.layoutIfNeeded()
@@ -155,15 +134,10 @@ struct StackViewFrameTests {
 
     @Test("equalSpacing: equal gaps from spacer guides")
     func equalSpacing() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.distribution = .equalSpacing
-        stack.spacing = 10
-        let window = host(stack, width: 300)
+        let (stack, labels, window) = hostThreeLabels(distribution: .equalSpacing, spacing: 10, width: 300)
         // 300 - (21 + 35 + 14) = 230, two gaps of 115.
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
-        expectFrame(labels[1], Rect(x: 136, y: 0, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 286, y: 0, width: 14, height: 17))
+        expectFrames(
+            labels, [Rect(x: 0, y: 0, width: 21, height: 17), Rect(x: 136, y: 0, width: 35, height: 17), Rect(x: 286, y: 0, width: 14, height: 17)])
         #expect(stack.distributingGuides.count == 2)
         #expect(stack.distributingGuides.allSatisfy { $0.name == "UISV-distributing" && $0.owningView === stack })
         #expect(stack.distributingGuides[0].layoutFrame.isClose(to: Rect(x: 21, y: 0, width: 115, height: 0)))
@@ -175,26 +149,18 @@ struct StackViewFrameTests {
         #expect(window.ambiguousViews().isEmpty)
 
         // Without a width the gaps shrink to the spacing (UISV-canvas-fit at 49).
-        let natural = threeLabels()
-        let free = StackView(arrangedSubviews: natural)
-        free.distribution = .equalSpacing
-        free.spacing = 10
-        _ = host(free)
+        let (free, natural, _) = hostThreeLabels(distribution: .equalSpacing, spacing: 10)
         expectFrame(free, Rect(x: 0, y: 0, width: 90, height: 17))
         expectFrame(natural[2], Rect(x: 76, y: 0, width: 14, height: 17))
     }
 
     @Test("equalCentering: equally spaced centers")
     func equalCentering() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.distribution = .equalCentering
-        stack.spacing = 10
-        _ = host(stack, width: 300)
+        let (stack, labels, _) = hostThreeLabels(distribution: .equalCentering, spacing: 10, width: 300)
         // Centers at 10.5 and 293; the middle one halfway, at 151.75.
-        expectFrame(labels[0], Rect(x: 0, y: 0, width: 21, height: 17))
-        expectFrame(labels[1], Rect(x: 151.75 - 17.5, y: 0, width: 35, height: 17))
-        expectFrame(labels[2], Rect(x: 286, y: 0, width: 14, height: 17))
+        expectFrames(
+            labels,
+            [Rect(x: 0, y: 0, width: 21, height: 17), Rect(x: 151.75 - 17.5, y: 0, width: 35, height: 17), Rect(x: 286, y: 0, width: 14, height: 17)])
         #expect(stack.distributingGuides.map(\.layoutFrame.width).allSatisfy { abs($0 - 141.25) < 1e-6 })
         let guideEquality = stack.generatedConstraints.first { $0.identifier == "UISV-fill-equally" }
         #expect(guideEquality?.priority == 149)  // 150 - index of the view before the gap
@@ -266,10 +232,7 @@ struct StackViewFrameTests {
 struct StackViewRebuildTests {
     @Test("Hiding an arranged subview collapses it: a full rebuild shows in the counters")
     func hiding() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.spacing = 8
-        let window = host(stack)
+        let (stack, labels, window) = hostThreeLabels(spacing: 8)
         #expect(stack.generatedConstraints.count == 10)
 
         var before = window.engine.solver.counters
@@ -301,9 +264,7 @@ struct StackViewRebuildTests {
 
     @Test("A rebuild is attributed to containerRebuild")
     func rebuildOperation() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        let window = host(stack)
+        let (stack, _, window) = hostThreeLabels()
         let events = EventRecorder.events(of: window.engine) {
             stack.axis = .vertical
             window.layoutIfNeeded()
@@ -321,10 +282,7 @@ struct StackViewRebuildTests {
 
     @Test("A spacing change updates the spacing constants in place")
     func spacingInPlace() {
-        let labels = threeLabels()
-        let stack = StackView(arrangedSubviews: labels)
-        stack.spacing = 8
-        let window = host(stack)
+        let (stack, labels, window) = hostThreeLabels(spacing: 8)
         let before = window.engine.solver.counters
         stack.spacing = 20
         window.layoutIfNeeded()

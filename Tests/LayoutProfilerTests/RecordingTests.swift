@@ -81,9 +81,7 @@ struct RecordingTests {
         var heights: [LayoutConstraint] = []
         var constraints: [LayoutConstraint] = []
         for index in 0..<30 {
-            let row = View(name: "row\(index)")
-            row.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(row)
+            let row = Layouts.constrained(View(name: "row\(index)"), in: window)
             let height = row.heightAnchor.constraint(equalToConstant: 20)
             height.identifier = "row\(index).height"
             constraints += [

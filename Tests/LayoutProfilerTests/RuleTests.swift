@@ -362,11 +362,8 @@ struct RuleTests {
     /// to whichever the priorities say.
     static func twoLabels(width: Double, text: String) -> (Window, Label, Label) {
         let window = Window(width: width, height: 100)
-        let left = Label(text: text, name: "left"), right = Label(text: text, name: "right")
-        for label in [left, right] {
-            label.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(label)
-        }
+        let left = Layouts.constrained(Label(text: text, name: "left"), in: window)
+        let right = Layouts.constrained(Label(text: text, name: "right"), in: window)
         LayoutConstraint.activate([
             left.leadingAnchor.constraint(equalTo: window.leadingAnchor),
             right.leadingAnchor.constraint(equalTo: left.trailingAnchor, constant: 8),
@@ -378,33 +375,44 @@ struct RuleTests {
         return (window, left, right)
     }
 
-    @Test("Siblings sharing extra space with equal hugging make ambiguous-siblings; 251 on one fixes it")
-    func ambiguousHugging() throws {
-        let (window, left, _) = Self.twoLabels(width: 400, text: "short")
+    /// Two siblings tied on the priority that decides who takes a difference in width: the
+    /// extra space (equal hugging) or the shortage (equal compression resistance).
+    struct SiblingTie: Sendable, CustomTestStringConvertible {
+        let variant: String
+        let width: Double
+        let text: String
+        /// The priority the finding's fix names, and the change to one of the two labels.
+        let priority: LayoutPriority
+        let fix: @Sendable (_ left: Label, _ right: Label, _ priority: LayoutPriority) -> Void
+
+        var testDescription: String { variant }
+
+        static let all = [
+            SiblingTie(variant: "hugging", width: 400, text: "short", priority: 251) {
+                $0.setContentHuggingPriority($2, for: .horizontal)
+            },
+            SiblingTie(variant: "compression-resistance", width: 200, text: "a rather long label", priority: 749) {
+                $1.setContentCompressionResistancePriority($2, for: .horizontal)
+            },
+        ]
+    }
+
+    @Test(
+        "Siblings sharing extra space with equal hugging, or squeezed with equal compression resistance, make ambiguous-siblings; the priority its fix names, on one, fixes it",
+        arguments: SiblingTie.all)
+    func ambiguousSiblings(tie: SiblingTie) throws {
+        let (window, left, right) = Self.twoLabels(width: tie.width, text: tie.text)
         let report = Layouts.profile(window) { window.performFrame {} }
         let finding = try #require(Layouts.finding(report, "ambiguous-siblings"))
-        #expect(finding.variant == "hugging")
+        #expect(finding.variant == tie.variant)
         #expect(finding.views == ["Label:left", "Label:right"])
         #expect(finding.locations.first?.contains("horizontal") == true)
-        #expect(finding.fix.contains("251"))
+        #expect(finding.fix.contains("\(tie.priority)"))
 
-        left.setContentHuggingPriority(251, for: .horizontal)
+        tie.fix(left, right, tie.priority)
         let fixed = Layouts.profile(window) { window.performFrame {} }
         #expect(fixed.findings.isEmpty, "\(fixed.findings)")
         #expect(fixed.hierarchy.ambiguousViews == 0)
-    }
-
-    @Test("Siblings squeezed with equal compression resistance make ambiguous-siblings; 749 on one fixes it")
-    func ambiguousCompression() throws {
-        let (window, _, right) = Self.twoLabels(width: 200, text: "a rather long label")
-        let report = Layouts.profile(window) { window.performFrame {} }
-        let finding = try #require(Layouts.finding(report, "ambiguous-siblings"))
-        #expect(finding.variant == "compression-resistance")
-        #expect(finding.fix.contains("749"))
-
-        right.setContentCompressionResistancePriority(749, for: .horizontal)
-        let fixed = Layouts.profile(window) { window.performFrame {} }
-        #expect(fixed.findings.isEmpty, "\(fixed.findings)")
     }
 
     // MARK: multiple-solves-per-frame
@@ -465,11 +473,8 @@ struct RuleTests {
         var images: [View] = []
         var constraints: [LayoutConstraint] = []
         for index in 0..<3 {
-            let card = View(name: "card\(index)")
-            let image = View(name: "image\(index)")
-            for view in [card, image] { view.translatesAutoresizingMaskIntoConstraints = false }
-            window.addSubview(card)
-            card.addSubview(image)
+            let card = Layouts.constrained(View(name: "card\(index)"), in: window)
+            let image = Layouts.constrained(View(name: "image\(index)"), in: card)
             constraints += [
                 card.leadingAnchor.constraint(equalTo: window.leadingAnchor),
                 card.topAnchor.constraint(equalTo: cards.last?.bottomAnchor ?? window.topAnchor, constant: 8),

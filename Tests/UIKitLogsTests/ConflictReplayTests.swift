@@ -10,6 +10,11 @@ struct ConflictReplayTests {
         ConflictReplay(try #require(try Fixture.parse(name).first)).run()
     }
 
+    /// Replays the first conflict of a log given as text.
+    func replay(log text: String) throws -> ReplayOutcome {
+        ConflictReplay(try #require(try UIKitLogParser().parse(text).first)).run()
+    }
+
     @Test("The cell log: unsatisfiable, the minimal set, the 232 ≠ 320 tension, the engine breaks what the log says")
     func cell() throws {
         let outcome = try replay("modern-cell.log")
@@ -51,7 +56,7 @@ struct ConflictReplayTests {
             "<NSLayoutConstraint:0x3 UIView:0x7f01.top == UIView:0x7f02.leading   (active)>"
             )
             """
-        let outcome = ConflictReplay(try #require(try UIKitLogParser().parse(text).first)).run()
+        let outcome = try replay(log: text)
         #expect(outcome.unsatisfiable && outcome.refused.map(\.address) == ["3"])
         #expect(ConflictExplanation(outcome).explanation.contains("Not replayed"))
     }
@@ -72,7 +77,7 @@ struct ConflictReplayTests {
             "<SnapKit.LayoutConstraint:0x3@A.swift#3 UILabel:0x7f03.firstBaseline == UIView:0x7f02.bottomMargin>"
             )
             """
-        let outcome = ConflictReplay(try #require(try UIKitLogParser().parse(text).first)).run()
+        let outcome = try replay(log: text)
         // 8 + 16.2 + 8 = 32.2 ≠ 60.
         #expect(outcome.unsatisfiable && outcome.minimalConflict.count == 3)
         #expect(outcome.implicitRules.contains { $0.contains("default layout margins") })

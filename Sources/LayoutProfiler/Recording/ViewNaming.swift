@@ -15,39 +15,7 @@ enum _Naming {
     static func view(of constraint: LayoutConstraint) -> View? {
         guard let first = view(of: constraint.firstItem) else { return nil }
         guard let secondItem = constraint.secondItem, let second = view(of: secondItem) else { return first }
-        return commonAncestor(first, second) ?? first
-    }
-
-    /// The nearest common ancestor of two views, or `nil` when they are in different hierarchies.
-    static func commonAncestor(_ a: View, _ b: View) -> View? {
-        if a === b { return a }
-        var (left, right) = (a, b)
-        var (leftDepth, rightDepth) = (depth(of: a), depth(of: b))
-        while leftDepth > rightDepth, let parent = left.superview {
-            left = parent
-            leftDepth -= 1
-        }
-        while rightDepth > leftDepth, let parent = right.superview {
-            right = parent
-            rightDepth -= 1
-        }
-        while left !== right {
-            guard let nextLeft = left.superview, let nextRight = right.superview else { return nil }
-            left = nextLeft
-            right = nextRight
-        }
-        return left
-    }
-
-    /// The number of superviews above a view.
-    static func depth(of view: View) -> Int {
-        var depth = 0
-        var current = view
-        while let parent = current.superview {
-            depth += 1
-            current = parent
-        }
-        return depth
+        return LayoutEngine.commonAncestor(first, second) ?? first
     }
 
     /// The nearest table cell at or above a view.
