@@ -40,8 +40,8 @@ struct ExactArbiterBatchTests {
     /// with x6, so x1 is basic with entries near 1.5e12 and the last constant change's
     /// row sums operands of 7.9e17 to a slack entry of 7.4e6. Taken for input rounding
     /// (below 1e-11 of its operands), the entry was dropped and the exact solution broke
-    /// the changed constraint by 8.4e7; input rounding is now what a double's last bits
-    /// can leave, 1e-14 of the operands.
+    /// the changed constraint by 8.4e7. The arbiter now drops nothing from a row: what is a
+    /// copy is read off the constraints as given (`ExactCopyRuleTests`).
     @Test func anEntryFarBelowItsOperandsIsStructureNotInputRounding() throws {
         let result = try Self.replay(
             variables: 8,

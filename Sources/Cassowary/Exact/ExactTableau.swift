@@ -189,7 +189,9 @@ struct ExactRow {
 struct ExactConstraint {
     enum Relation { case lessThanOrEqual, equal, greaterThanOrEqual }
 
-    var terms: [(column: Int32, coefficient: Double)]
+    /// Exact coefficients, one per column, none zero (a copy's are its original's times
+    /// the ratio: `ExactConstraint.oneLinePerCopy`).
+    var terms: [(column: Int32, coefficient: Rational)]
     var constant: Double
     var relation: Relation
     var required: Bool
@@ -260,22 +262,13 @@ struct ExactTableau {
         -> ExactMarkers?
     {
         var row = ExactRow(constant: Rational(constraint.constant))
-        // What each entry is summed from, to tell the rounding of the input from structure.
-        var operands: [Int32: Double] = [:]
-        var constantOperands = abs(constraint.constant)
-        for term in constraint.terms where term.coefficient != 0 {
-            let coefficient = Rational(term.coefficient)
-            let size = abs(term.coefficient)
+        for term in constraint.terms {
             if let basic = rows[term.column] {
-                row.add(basic, times: coefficient)
-                constantOperands += size * abs(basic.value.doubleValue)
-                for column in basic.cells.keys { operands[column, default: 0] += size * abs(basic.doubleValue(of: column)) }
+                row.add(basic, times: term.coefficient)
             } else {
-                row.add(coefficient, to: term.column)
-                operands[term.column, default: 0] += size
+                row.add(term.coefficient, to: term.column)
             }
         }
-        dropInputRounding(from: &row, operands: operands, constantOperands: constantOperands)
         let markers: ExactMarkers
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -332,31 +325,6 @@ struct ExactTableau {
             }
         }
         return markers
-    }
-
-    /// An entry that survives the cancellation of operands this many times larger is
-    /// the rounding of the input, not structure: a copy of a required equality scaled by
-    /// 0.2 and rounded to double is parallel to it within 1e-16, and solved exactly the
-    /// two meet at one point that the rounding chose (wide3 sequence 218 of seed 1). The
-    /// floating-point path's rule for the same case (`pivotTolerance`).
-    static let inputRounding = 1e-14
-    /// The same for the constant, with the floating-point path's digits
-    /// (`constantCancellationTolerance`).
-    static let constantInputRounding = 1e-14
-
-    /// Removes from a new row what is only the rounding of its input: entries of
-    /// externals, slacks and errors (not dummies, whose entries are the row's relation to
-    /// the required equalities) below `inputRounding` of their operands, and a constant
-    /// below `constantInputRounding` of its.
-    private func dropInputRounding(from row: inout ExactRow, operands: [Int32: Double], constantOperands: Double) {
-        let cancelled = row.cells.keys.filter { column in
-            guard kinds[Int(column)] != .dummy, let size = operands[column] else { return false }
-            return abs(row.doubleValue(of: column)) <= Self.inputRounding * size
-        }
-        for column in cancelled { row.remove(column) }
-        if !row.constantIsZero && abs(row.value.doubleValue) <= Self.constantInputRounding * constantOperands {
-            row.clearConstant()
-        }
     }
 
     /// Adds `weight · column` terms to the objective of `priority`, substituting basic columns.
@@ -433,7 +401,7 @@ struct ExactTableau {
     private func holds(_ constraint: ExactConstraint, violation: Rational) -> Bool {
         var magnitude = abs(constraint.constant)
         for term in constraint.terms {
-            magnitude += abs(term.coefficient * (rows[term.column]?.value.doubleValue ?? 0))
+            magnitude += abs(term.coefficient.doubleValue * (rows[term.column]?.value.doubleValue ?? 0))
         }
         let tolerance = min(Self.holdTolerance * max(1, magnitude), Self.holdCap * max(1, abs(constraint.constant)))
         return violation.magnitude.doubleValue <= tolerance

@@ -90,17 +90,23 @@ extension SolverCore {
             // −limit ≤ x ≤ limit, before everything else.
             for sign in [1.0, -1.0] {
                 let constraint = ExactConstraint(
-                    terms: [(bound.column, sign)], constant: -bound.limit, relation: .lessThanOrEqual, required: true,
+                    terms: [(bound.column, Rational(sign))], constant: -bound.limit, relation: .lessThanOrEqual, required: true,
                     priority: 1000, weight: 1)
                 _ = try tableau.add(constraint, index: -1, conflicts: &conflicts)
             }
         }
+        var constraints: [ExactConstraint] = []
+        constraints.reserveCapacity(order.count)
+        for item in order {
+            guard var exact = exactConstraint(item.constraint, constant: item.constant) else { throw .unrepresentable }
+            exact.held = item.held
+            constraints.append(exact)
+        }
+        ExactConstraint.oneLinePerCopy(&constraints)
         var entries: [ExactSolution.Entry] = []
         var refused: [RebuildRefusal] = []
         for (index, item) in order.enumerated() {
-            guard var exact = exactConstraint(item.constraint, constant: item.constant) else { throw .unrepresentable }
-            exact.held = item.held
-            let markers = try tableau.add(exact, index: Int32(index), conflicts: &conflicts)
+            let markers = try tableau.add(constraints[index], index: Int32(index), conflicts: &conflicts)
             entries.append(.init(constraint: item.constraint, edited: item.edited, markers: markers))
             if markers == nil {
                 refused.append((item.constraint, conflicts.filter { $0 >= 0 }.map { order[Int($0)].constraint }))
@@ -128,11 +134,13 @@ extension SolverCore {
     /// A constraint as the arbiter reads it, with `constant`, or `nil` when a number is not finite.
     private static func exactConstraint(_ constraint: Constraint, constant: Double) -> ExactConstraint? {
         guard constant.isFinite, constraint.weight.isFinite else { return nil }
-        var terms: [(column: Int32, coefficient: Double)] = []
+        // One exact coefficient per variable, in the order of the variables' ids.
+        var summed: [Int32: Rational] = [:]
         for term in constraint.terms {
             guard term.coefficient.isFinite else { return nil }
-            terms.append((term.variable.id, term.coefficient))
+            summed[term.variable.id] = (summed[term.variable.id] ?? .zero) + Rational(term.coefficient)
         }
+        let terms = summed.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map { (column: $0.key, coefficient: $0.value) }
         let relation: ExactConstraint.Relation =
             switch constraint.relation {
             case .lessThanOrEqual: .lessThanOrEqual
