@@ -7,10 +7,11 @@ import LayoutBenchMetrics
 ///
 /// ``readyLine()`` verifies the trace, warms up and counts allocations, and
 /// describes the trace; then each ``repetitionLine()`` runs one timed repetition,
-/// and each ``warmLine()`` one untimed repetition. The tool prints the ready line,
-/// then, for each line it reads from standard input, a warm line (for the input
-/// `warm`) or a repetition line (for any other input), and stops at end of input
-/// or at a line `quit`. Every message is one JSON object on one line.
+/// each ``warmLine()`` one untimed repetition, and ``slowestLine()`` names the slowest
+/// single operation of one more replay. The tool prints the ready line, then, for each
+/// line it reads from standard input, a warm line (for the input `warm`), a slowest
+/// line (for `slowest`) or a repetition line (for any other input), and stops at end
+/// of input or at a line `quit`. Every message is one JSON object on one line.
 public final class LockstepRunner {
     let trace: WorkloadTrace
     let replayer: TraceReplayer
@@ -45,6 +46,12 @@ public final class LockstepRunner {
         var batchRemovals: [VerificationResult.BatchRemoval]
         /// Required constant changes a failed `endBatch` rolled back, by line (after `batchRemovals`).
         var batchRollbacks: [VerificationResult.BatchRemoval]
+    }
+
+    struct Slowest: Encodable {
+        var event = "slowest"
+        var line: Int
+        var nanoseconds: UInt64
     }
 
     struct Repetition: Encodable {
@@ -84,6 +91,13 @@ public final class LockstepRunner {
             failureCodes: verification.failureCodes, batchRemovals: verification.batchRemovals,
             batchRollbacks: verification.batchRollbacks)
         return BenchmarkReport.encode(message, pretty: false)
+    }
+
+    /// Replays the trace once more, timing each operation alone; returns the line
+    /// `{"event":"slowest","line":L,"nanoseconds":N}` naming the slowest operation.
+    public func slowestLine() -> String {
+        let slowest = replayer.slowestOperation()
+        return BenchmarkReport.encode(Slowest(line: slowest.line, nanoseconds: slowest.nanoseconds), pretty: false)
     }
 
     /// Runs one untimed repetition, so that the next timed one starts with warm

@@ -285,6 +285,27 @@ public final class TraceReplayer {
         return result
     }
 
+    /// Replays the trace once, timing every operation on its own, and returns the slowest:
+    /// its line and nanoseconds (line 0 when the trace has no operation). A single
+    /// operation's time includes whatever verification or exact arbitration it triggered,
+    /// which is what the oracle's soak bounds (docs/oracle.md).
+    public func slowestOperation() -> (line: Int, nanoseconds: UInt64) {
+        var session = makeSession()
+        var slowest: (line: Int, nanoseconds: UInt64) = (0, 0)
+        for (line, operation) in trace.operations {
+            if case .variable(_, let name) = operation {
+                session.variables.append(session.solver.makeVariable(name))
+                continue
+            }
+            let compiled = session.compile(operation)
+            let start = Timing.monotonicNanoseconds()
+            _ = try? Session.execute(compiled, on: session.solver)
+            let elapsed = Timing.monotonicNanoseconds() - start
+            if elapsed > slowest.nanoseconds { slowest = (line, elapsed) }
+        }
+        return slowest
+    }
+
     // MARK: Whole runs
 
     /// Verifies, warms up, times `repetitions` replays and (optionally) counts allocations.

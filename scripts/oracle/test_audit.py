@@ -96,5 +96,32 @@ class Snap(unittest.TestCase):
         self.assertTrue(all(audit.violation(c, snapped)[0] == 0 for c in cons))
 
 
+class BetterPoint(unittest.TestCase):
+    def test_rounding_at_a_higher_level_is_no_lever_for_a_lower_one(self):
+        # wide6 sequence 2705 of seed 20261126, reduced: the solver's exact optimum holds priority
+        # 812 at 0; rounded to doubles, its values leave 3.8e-8 there. Near-parallel rows turn
+        # 1.4e-8 of that slack into 551 of 5.9e10 at priority 336: a trade, not a better point.
+        def soft(terms, constant, relation, priority, weight):
+            return audit.Con([list(t) for t in terms], constant, relation, priority, weight)
+
+        required = [
+            con([(3, -7.47930613392352e-06), (2, -3651.576215059732)], -37.07357208907391, "<="),
+            con([(2, -53.87874392512896), (5, 0.3156230934984392), (3, 0.06978870907900554),
+                 (1, 28948.909920814112)], 0.47993805854606486, "<="),
+        ]
+        soft_constraints = [
+            soft([(5, 820121.0536362769), (2, -0.0007979939253945831)], -539801.326597508, "==", 336.0, 3.0),
+            soft([(2, -53.87874392512896), (5, 0.3156230934984392), (3, 0.06978870907900554),
+                  (1, 28948.909847687723)], -0.2910124463713475, ">=", 812.0, 2.0),
+            soft([(1, 1.1359316360008463e-05), (5, 0.00010789348361347432), (2, 1.3313391374753698),
+                  (3, -0.013563737298509957)], 25.931018587132844, "==", 336.0, 1000.0),
+        ]
+        ours = [Fraction(v) for v in
+                [0.0, -10542.712499525183, -8.967505246837339, 4373193811.031665, 0.0, 0.6581971247392154]]
+        self.assertGreater(audit.level_violations(soft_constraints, ours)[812.0][0], 0)
+        verdict = audit.better_point(required, soft_constraints, 6, ours)
+        self.assertFalse(verdict is not None and verdict.startswith("final: suboptimal"), verdict)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -143,7 +143,11 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
         let runner = try LockstepRunner(trace: trace, warmup: warmup, allocationCounter: try allocationCounter())
         emit(try runner.readyLine() + "\n")
         while let line = readLine(), line != "quit" {
-            emit(try (line == "warm" ? runner.warmLine() : runner.repetitionLine()) + "\n")
+            switch line {
+            case "warm": emit(try runner.warmLine() + "\n")
+            case "slowest": emit(runner.slowestLine() + "\n")
+            default: emit(try runner.repetitionLine() + "\n")
+            }
         }
     }
 
