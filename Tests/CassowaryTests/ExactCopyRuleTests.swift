@@ -98,4 +98,24 @@ struct ExactCopyRuleTests {
         #expect(ExactArbiterBatchTests.worstRequiredResidual(result) < 1e-9)
         #expect(result.solver.numericalRepairs.exactSolutions > 0)
     }
+
+    /// Required equalities 2e-8 apart in x0's coefficient (3.92, beside 37.0) and 6,099
+    /// apart in their constants meet at x0 = −7.7e10. The new row's slack and error entries,
+    /// 3.9e-10, were below 1e-11 of the row's operands taken together and were dropped,
+    /// though they are 1e-8 of their own: the row became a copy that contradicts, and with
+    /// coefficients spanning only 218 the add was refused without the arbiter (wide3
+    /// sequence 4118 of the soak of seed 20261126).
+    @Test func entriesDroppedTogetherAboveTheirOwnRoundingMakeTheSolverVerify() throws {
+        let result = try Self.replay(
+            variables: 2,
+            #"""
+            {"op": "add", "id": 0, "terms": [[0, -2.0683515246954287], [1, -450.7226984406329]], "constant": -0.004691256823103158, "relation": "<=", "priority": 973.0, "weight": 1.0}
+            {"op": "add", "id": 1, "terms": [[0, 3.9244760116945208], [1, 37.04981293705984]], "constant": -0.04703363575228387, "relation": "==", "priority": 1000, "weight": 1.0}
+            {"op": "add", "id": 2, "terms": [[1, 68.74917124732849], [0, -197.911247043586]], "constant": 4.578975363249477, "relation": "<=", "priority": 973.0, "weight": 1.0}
+            {"op": "add", "id": 3, "terms": [[0, 3.9244759324370952], [1, 37.04981293705984]], "constant": -6098.8496190441365, "relation": "==", "priority": 1000, "weight": 1.0}
+            """#)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        #expect(ExactArbiterBatchTests.worstRequiredResidual(result) < 1e-9)
+        #expect(abs(result.solver.value(of: result.variables[0]) + 7.695e10) < 1e8)
+    }
 }

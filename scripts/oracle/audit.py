@@ -20,9 +20,9 @@ arithmetic (fractions.Fraction; docs/oracle.md, "Exact certificates of feasibili
               point (HiGHS's lexicographic optimum, evaluated exactly) may beat our values'
               exactly evaluated violations at the first priority level where they differ;
   trap        the replay must not stop on a signal or a non-zero exit;
-  hang        it must finish within --timeout seconds, and no single operation may take over a
-              second (OPERATION_LIMIT; a third replay times each operation alone, through the
-              lockstep protocol's `slowest` line).
+  hang        it must finish within --timeout seconds, and with --operation-limit S no single
+              operation may take over S seconds (a third replay times each operation alone,
+              through the lockstep protocol's `slowest` line; scripts/oracle-soak passes 1).
 
 Coefficient classes: `small` (integers in -5..5 and multiples of 1/8), `mixed` (those, decimals,
 aspect ratios such as 389:210, constants in the thousands), `wide3` (magnitudes 1e-3 ... 1e4),
@@ -62,8 +62,9 @@ from scipy.optimize import linprog
 
 CLASSES = ("small", "mixed", "wide3", "wide6")
 REQUIRED = 1000
-# No single operation may take longer (the issue's "no operation over 1 s at these sizes"): a
-# longer one is a hang, whatever its verdict.
+# With --operation-limit, no single operation may take longer (the soak's "no operation over 1 s
+# at these sizes"); a longer one is a hang, whatever its verdict. Off by default: a time is not
+# a verdict to fail scripts/test on a loaded machine; the slowest operation is always printed.
 OPERATION_LIMIT = 1.0
 HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 # A constraint holds when its exact residual is within this much of its scale (|constant| plus
@@ -701,12 +702,14 @@ def replay(binary: str, lines: list, timeout: float, slowest: bool = False):
         os.unlink(path)
 
 
-def judge(binary: str, seed: int, index: int, cls: str, timeout: float) -> tuple[Verdict, list]:
+def judge(binary: str, seed: int, index: int, cls: str, timeout: float,
+          operation_limit: float | None = None) -> tuple[Verdict, list]:
     lines, _ = make_sequence(seed, index, cls)
-    return judge_lines(binary, lines, cls, timeout, index), lines
+    return judge_lines(binary, lines, cls, timeout, index, operation_limit), lines
 
 
-def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int = 0) -> Verdict:
+def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int = 0,
+                operation_limit: float | None = None) -> Verdict:
     """Replays one trace and judges every outcome (see the module's docstring)."""
     verdict = Verdict(cls, index, operations=sum(1 for line in lines[1:] if '"variable"' not in line[:20]))
     try:
@@ -729,9 +732,9 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
     except (IndexError, KeyError, json.JSONDecodeError) as error:
         verdict.outcome, verdict.detail = "trap", f"no slowest line: {error}"
         return verdict
-    if verdict.slowest_operation > OPERATION_LIMIT:
+    if operation_limit is not None and verdict.slowest_operation > operation_limit:
         verdict.outcome = "hang"
-        verdict.detail = f"line {verdict.slowest_line} took {verdict.slowest_operation:.2f} s (limit {OPERATION_LIMIT:g} s)"
+        verdict.detail = f"line {verdict.slowest_line} took {verdict.slowest_operation:.2f} s (limit {operation_limit:g} s)"
         return verdict
     failed = dict(zip(ready["failedLines"], ready.get("failureCodes", ["?"] * len(ready["failedLines"]))))
     edit_starts = {e["line"]: e["value"] for e in ready["editStartValues"]}
@@ -972,6 +975,9 @@ def main(argv: list) -> int:
     parser.add_argument("--classes", default=",".join(CLASSES))
     parser.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)))
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per sequence before it is a hang")
+    parser.add_argument("--operation-limit", type=float, metavar="SECONDS",
+                        help=f"count a sequence whose slowest single operation took longer as a hang "
+                             f"(scripts/oracle-soak passes {OPERATION_LIMIT:g}); without it the slowest is only printed")
     parser.add_argument("--keep", help="write failing traces and verdicts to this folder")
     parser.add_argument("--json", action="store_true", help="print the totals as JSON")
     parser.add_argument("--trace", nargs="+", metavar="FILE",
@@ -985,7 +991,8 @@ def main(argv: list) -> int:
         failing = 0
         for path in options.trace:
             lines = open(path, encoding="utf-8").read().splitlines()
-            verdict = judge_lines(options.binary, lines, options.trace_class, options.timeout)
+            verdict = judge_lines(options.binary, lines, options.trace_class, options.timeout,
+                                  operation_limit=options.operation_limit)
             print(f"{os.path.basename(path)}: {verdict.outcome}{': ' + verdict.detail if verdict.detail else ''}"
                   f" (undecided {verdict.undecided}, borderline {verdict.borderline}, numerical {verdict.numerical}"
                   f"{', ' + verdict.flat_detail if verdict.flat else ''})")
@@ -1009,7 +1016,7 @@ def main(argv: list) -> int:
         index = 0
         while True:
             for cls in classes:
-                yield (options.binary, options.seed, index, cls, options.timeout)
+                yield (options.binary, options.seed, index, cls, options.timeout, options.operation_limit)
             index += 1
             if options.count and index >= options.count:
                 return

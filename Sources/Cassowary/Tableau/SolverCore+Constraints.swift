@@ -183,6 +183,7 @@ extension SolverCore {
                 if entry.symbol != marker && entry.symbol != other && symbols[entry.symbol].kind != .dummy
                     && abs(entry.coefficient) < floor
                 {
+                    if summedAboveRounding(entry, constraint: constraint) { numerics.illConditioned = true }
                     removeEntry(row: row, at: index)
                 } else {
                     index += 1
@@ -204,7 +205,9 @@ extension SolverCore {
             {
                 return header.entries[index].symbol
             }
-            noteDroppedStructure(row: row, constraint: constraint)
+            for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind == .external {
+                if summedAboveRounding(header.entries[index], constraint: constraint) { numerics.illConditioned = true }
+            }
             removeExternalEntries(row)
         }
         if isPivotable(marker) && coefficient(row: row, symbol: marker) < 0 { return marker }
@@ -224,38 +227,31 @@ extension SolverCore {
         return size
     }
 
-    /// Before a new row's external entries are dropped as rounding next to its largest
-    /// entry: when one of them is far above the rounding of the operands it was summed
-    /// from, the row is nearly dependent on installed ones, not a copy, and double
-    /// precision cannot tell which. The solver is then ill-conditioned, and verifies
-    /// (exactly, within `exactConstraintLimit`) after every operation from then on, as
-    /// after a small pivot. Entries of 3.1e-5 and 1.6e-3 × 0.019 left 5.6e-12 of x0,
-    /// below 1e-11 of the row's unit slack entry, and a later constant change that
-    /// holds with x0 near 4e8 was refused (wide6 sequence 2865 of the soak of seed
-    /// 20261126). Rare: it runs only when every external entry of a new row is dropped.
-    mutating func noteDroppedStructure(row: Int32, constraint: Constraint) {
-        let header = rows[row]
-        for index in 0..<Int(header.count) where symbols[header.entries[index].symbol].kind == .external {
-            let entry = header.entries[index]
-            // What the entry was summed from: the constraint's own coefficient, and each
-            // term times the entry in the row of its basic variable.
-            var operands = 0.0
-            for term in constraint.terms {
-                let variable = term.variable.id
-                if variable == entry.symbol {
-                    operands += abs(term.coefficient)
-                } else if symbols[variable].row >= 0 {
-                    let position = findEntry(row: symbols[variable].row, symbol: entry.symbol)
-                    if position >= 0 {
-                        operands += abs(term.coefficient * rows[symbols[variable].row].entries[Int(position)].coefficient)
-                    }
-                }
-            }
-            if abs(entry.coefficient) >= Self.pivotTolerance * operands {
-                numerics.illConditioned = true
-                return
+    /// Whether an entry of a new row that is about to be dropped as rounding, next to the
+    /// row's largest entry or to the row's operands taken together, is still far above the
+    /// rounding of the operands it was itself summed from (the constraint's own
+    /// coefficient, and each term times the entry in its basic variable's row). Then the row
+    /// is nearly dependent on installed ones, not a copy, and double precision cannot tell
+    /// which: the caller makes the solver ill-conditioned, so that it verifies (exactly,
+    /// within `exactConstraintLimit`) after every operation from then on, as after a small
+    /// pivot. Entries of 3.1e-5 and 1.6e-3 × 0.019 left 5.6e-12 of x0 beside a unit slack
+    /// entry, and a constant change that holds with x3 near 4e8 was refused (wide6 sequence
+    /// 2865 of the soak of seed 20261126); equalities 2e-8 apart in one coefficient left
+    /// slack entries of 3.9e-10, 1e-8 of their operands, and an add that holds with x0 near
+    /// −7.7e10 was refused (wide3 sequence 4118). Rare: it runs only on entries being dropped.
+    func summedAboveRounding(_ entry: RowEntry, constraint: Constraint) -> Bool {
+        var operands = 0.0
+        for term in constraint.terms {
+            let variable = term.variable.id
+            if variable == entry.symbol {
+                operands += abs(term.coefficient)
+            } else if symbols[variable].row >= 0 {
+                let basicRow = symbols[variable].row
+                let position = findEntry(row: basicRow, symbol: entry.symbol)
+                if position >= 0 { operands += abs(term.coefficient * rows[basicRow].entries[Int(position)].coefficient) }
             }
         }
+        return abs(entry.coefficient) >= Self.pivotTolerance * operands
     }
 
     mutating func containsOnlyDummies(_ row: Int32) -> Bool {
