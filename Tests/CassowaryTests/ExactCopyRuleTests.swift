@@ -29,6 +29,7 @@ struct ExactCopyRuleTests {
         ExactConstraint.oneLinePerCopy(&constraints)
         let ratio = constraints[1].terms[0].coefficient / original.terms[0].coefficient
         #expect(constraints[1].terms[1].coefficient == ratio * original.terms[1].coefficient)
+        #expect(constraints[1].terms[1].coefficient != copy.terms[1].coefficient)
         #expect(constraints[1].terms[0].coefficient == copy.terms[0].coefficient)
         #expect(constraints[1].constant == copy.constant)
     }
