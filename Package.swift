@@ -61,7 +61,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchMetrics", "_LayoutTestSupport"]
+            dependencies: [
+                "Cassowary", "CassowaryTrace", "LayoutBenchMetrics", "_LayoutTestSupport",
+                .product(name: "BigInt", package: "BigInt"),
+            ]
         ),
 
         // What the test targets share (not API): the one subprocess runner for tests, the

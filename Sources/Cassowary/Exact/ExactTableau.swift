@@ -14,10 +14,11 @@
 // augmented simplex form, markers and errors per constraint, an artificial phase
 // for a required row without a subject, a lexicographic objective with one row per
 // priority level, as NSISEngine's priority vectors), on `Rational`s, from scratch.
-// Every comparison with zero is exact, so it has no tolerance to choose. Pivots
-// follow Bland's rule (lowest id enters, lowest basic id leaves among ties), which
-// cannot cycle. `SolverCore+Exact.swift` decides when it runs and writes its
-// result back into the floating-point tableau.
+// Every comparison with zero is exact, so it has no tolerance to choose. The entering
+// column is Dantzig's choice (the most negative reduced cost), Bland's (the lowest id)
+// after a run of degenerate pivots (`PivotRule`); the lowest basic id leaves among
+// ties. `SolverCore+Exact.swift` decides when it runs and writes its result back into
+// the floating-point tableau.
 
 import BigInt
 
@@ -172,7 +173,7 @@ struct ExactRow {
         func reduce(with value: BigUInt) {
             guard divisor != 1, !value.isZero else { return }
             let remainder = value % divisor
-            divisor = remainder.isZero ? divisor : divisor.greatestCommonDivisor(with: remainder)
+            divisor = remainder.isZero ? divisor : divisor.lehmerGCD(with: remainder)
         }
         reduce(with: denominator.magnitude)
         reduce(with: constant.magnitude)
@@ -454,36 +455,75 @@ struct ExactTableau {
         return best?.column
     }
 
-    /// Minimizes one row (the artificial objective) with Bland's rule.
+    /// Minimizes one row (the artificial objective): Dantzig's rule, Bland's after a run
+    /// of degenerate pivots (`PivotRule`).
     private mutating func minimize(_ objective: inout ExactRow) throws(Abandoned) {
+        var rule = PivotRule()
         while true {
-            let entering = objective.cells.filter { column, value in
-                value.isNegative && kinds[Int(column)] != .dummy && kinds[Int(column)] != .external
-            }.keys.min()
+            var entering: (column: Int32, value: BigInt)?
+            for (column, value) in objective.cells where value.isNegative {
+                let kind = kinds[Int(column)]
+                guard kind != .dummy, kind != .external else { continue }
+                if let best = entering, !rule.prefers(value, column, over: best.value, best.column) { continue }
+                entering = (column, value)
+            }
             guard let entering else { return }
-            guard let leaving = leavingRow(for: entering) else { throw .unbounded }
-            try pivot(entering: entering, leaving: leaving, extra: &objective)
+            guard let leaving = leavingRow(for: entering.column) else { throw .unbounded }
+            rule.note(degenerate: rows[leaving]?.constantIsZero ?? false)
+            try pivot(entering: entering.column, leaving: leaving, extra: &objective)
         }
     }
 
     /// Minimizes the objective lexicographically, highest priority first: a column
-    /// enters when the first nonzero component of its reduced-cost vector is negative.
+    /// improves when the first nonzero component of its reduced-cost vector is negative.
+    /// Among those, Dantzig's rule on that vector (its leading component at the highest
+    /// level, then the most negative there), Bland's after a run of degenerate pivots.
     mutating func optimize() throws(Abandoned) {
         var none = ExactRow()
+        var rule = PivotRule()
         while true {
-            var candidates = Set<Int32>()
-            for level in objectives { candidates.formUnion(level.row.cells.keys) }
-            var entering: Int32?
-            for column in candidates.sorted()
-            where kinds[Int(column)] == .slack || kinds[Int(column)] == .error {
-                if let leading = objectives.lazy.compactMap({ $0.row.cells[column] }).first, leading.isNegative {
-                    entering = column
-                    break
+            var entering: (column: Int32, level: Int, value: BigInt)?
+            for (level, objective) in objectives.enumerated() {
+                // Dantzig's rule looks no further than the highest level with a candidate.
+                if let best = entering, best.level < level, !rule.isBland { break }
+                for (column, value) in objective.row.cells where value.isNegative {
+                    let kind = kinds[Int(column)]
+                    guard kind == .slack || kind == .error else { continue }
+                    // Its leading component is at this level only if no higher level holds it.
+                    guard !objectives[..<level].contains(where: { $0.row.cells[column] != nil }) else { continue }
+                    if let best = entering, !rule.prefers(value, column, over: best.value, best.column) { continue }
+                    entering = (column, level, value)
                 }
             }
             guard let entering else { return }
-            guard let leaving = leavingRow(for: entering) else { throw .unbounded }
-            try pivot(entering: entering, leaving: leaving, extra: &none)
+            guard let leaving = leavingRow(for: entering.column) else { throw .unbounded }
+            rule.note(degenerate: rows[leaving]?.constantIsZero ?? false)
+            try pivot(entering: entering.column, leaving: leaving, extra: &none)
         }
+    }
+}
+
+/// Which improving column enters. Bland's rule (the lowest id) cannot cycle, but on the
+/// audit's wide systems it took many times the pivots of Dantzig's rule (the most
+/// negative reduced cost), and each exact pivot rewrites rows of long integers. Dantzig's
+/// rule can cycle only through degenerate pivots (the leaving row's constant zero, so the
+/// objective does not move); after `degenerateRunLimit` of them in a row the rule is
+/// Bland's until a pivot moves the objective, which keeps every cycle finite (the
+/// objective strictly falls between runs, and a run of Bland's pivots ends).
+struct PivotRule {
+    static let degenerateRunLimit = 8
+    private var degenerateRun = 0
+
+    var isBland: Bool { degenerateRun >= Self.degenerateRunLimit }
+
+    /// Whether `value` (of `column`) enters before `current` (of `other`). Under Dantzig's
+    /// rule both are numerators over one row's positive denominator.
+    func prefers(_ value: BigInt, _ column: Int32, over current: BigInt, _ other: Int32) -> Bool {
+        if isBland || value == current { return column < other }
+        return value < current
+    }
+
+    mutating func note(degenerate: Bool) {
+        degenerateRun = degenerate ? degenerateRun + 1 : 0
     }
 }

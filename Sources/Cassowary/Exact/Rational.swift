@@ -48,7 +48,7 @@ struct Rational: Comparable {
             numerator.negate()
             denominator.negate()
         }
-        let divisor = numerator.greatestCommonDivisor(with: denominator)
+        let divisor = BigInt(numerator.magnitude.lehmerGCD(with: denominator.magnitude))
         if divisor != 1 && !divisor.isZero {
             numerator /= divisor
             denominator /= divisor
