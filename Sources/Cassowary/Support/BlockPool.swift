@@ -22,22 +22,29 @@ struct BlockPool: ~Copyable {
     static let classCount = 45
 
     /// Per size class: the first free block (each free block holds the next one's address).
-    private var freeHeads = PodArray<UnsafeMutableRawPointer?>(minimumCapacity: classCount)
+    private var freeHeads: PodArray<UnsafeMutableRawPointer?>
     /// Per size class: where the current slab's unused part starts, and how many blocks it has left.
-    private var nextBlock = PodArray<UnsafeMutableRawPointer?>(minimumCapacity: classCount)
-    private var blocksLeft = PodArray<Int>(minimumCapacity: classCount)
+    private var nextBlock: PodArray<UnsafeMutableRawPointer?>
+    private var blocksLeft: PodArray<Int>
     /// Per size class: the size of its next slab (doubling from 64 KiB to 2 MiB, and at least 4 blocks).
-    private var slabBytes = PodArray<Int>(minimumCapacity: classCount)
+    private var slabBytes: PodArray<Int>
     private var slabs = PodArray<UnsafeMutableRawPointer>()
 
     init() {
-        freeHeads.resize(to: Self.classCount, filling: nil)
-        nextBlock.resize(to: Self.classCount, filling: nil)
-        blocksLeft.resize(to: Self.classCount, filling: 0)
-        slabBytes.resize(to: Self.classCount, filling: 0)
-        for sizeClass in 0..<Self.classCount {
-            slabBytes[sizeClass] = max(64 << 10, 4 * Self.bytes(ofClass: sizeClass))
-        }
+        // Appended, not resized and then written through the subscript: Swift 6.3.1's
+        // SIL verifier rejects that under whole-module optimization with assertions kept
+        // ("read-only scope invalidated by a local write"), the tests' build.
+        freeHeads = Self.perClass { _ in nil }
+        nextBlock = Self.perClass { _ in nil }
+        blocksLeft = Self.perClass { _ in 0 }
+        slabBytes = Self.perClass { max(64 << 10, 4 * Self.bytes(ofClass: $0)) }
+    }
+
+    /// One value per size class.
+    private static func perClass<Element: BitwiseCopyable>(_ value: (Int) -> Element) -> PodArray<Element> {
+        var array = PodArray<Element>(minimumCapacity: classCount)
+        for sizeClass in 0..<classCount { array.append(value(sizeClass)) }
+        return array
     }
 
     deinit {
