@@ -503,9 +503,10 @@ struct ExactTableau {
     }
 }
 
-/// Which improving column enters. Bland's rule (the lowest id) cannot cycle, but on the
-/// audit's wide systems it took many times the pivots of Dantzig's rule (the most
-/// negative reduced cost), and each exact pivot rewrites rows of long integers. Dantzig's
+/// Which improving column enters. Bland's rule (the lowest id) cannot cycle, but it made
+/// the audit's wide systems over twice as slow as Dantzig's rule (the most negative
+/// reduced cost; wide6 sequence 936 of seed 20261126, its slowest operation 0.376 s
+/// against 0.167 s), and each exact pivot rewrites rows of long integers. Dantzig's
 /// rule can cycle only through degenerate pivots (the leaving row's constant zero, so the
 /// objective does not move); after `degenerateRunLimit` of them in a row the rule is
 /// Bland's until a pivot moves the objective, which keeps every cycle finite (the

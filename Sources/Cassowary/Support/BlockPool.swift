@@ -33,7 +33,8 @@ struct BlockPool: ~Copyable {
     init() {
         // Appended, not resized and then written through the subscript: Swift 6.3.1's
         // SIL verifier rejects that under whole-module optimization with assertions kept
-        // ("read-only scope invalidated by a local write"), the tests' build.
+        // ("read-only scope invalidated by a local write"), as a whole-module test
+        // build compiles it (docs/ci.md).
         freeHeads = Self.perClass { _ in nil }
         nextBlock = Self.perClass { _ in nil }
         blocksLeft = Self.perClass { _ in 0 }
