@@ -10,6 +10,13 @@ func makeCheckedSolver() -> Solver {
     return solver
 }
 
+/// A checked solver (``makeCheckedSolver()``) and a first variable named `name`: how a
+/// test of one variable begins.
+func makeCheckedSolver(variable name: String) -> (Solver, Variable) {
+    let solver = makeCheckedSolver()
+    return (solver, solver.makeVariable(name))
+}
+
 /// Whether two doubles agree to `tolerance` (absolute, scaled by magnitude above 1).
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
@@ -55,4 +62,34 @@ func expectSameViolationLevels(
             a.priority == b.priority && close(a.violation, b.violation),
             "\(context): level \(a.priority) incremental \(a.violation) fresh \(b.violation)", sourceLocation: sourceLocation)
     }
+}
+
+/// Expects `operation` to throw the `SolverError` whose stable code is `code`, and returns
+/// the error for checks of its message: nil, with an issue recorded, when nothing is thrown.
+@discardableResult
+func expectSolverError(
+    _ code: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void
+) -> SolverError? {
+    do {
+        try operation()
+        Issue.record("expected the error '\(code)'", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as SolverError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+        return error
+    } catch {
+        Issue.record("expected the error '\(code)', got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Expects `operation` to be refused as unsatisfiable and returns the error's explanation
+/// (the constraint, the operation and the required constraints it conflicts with).
+func expectUnsatisfiable(
+    sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void
+) -> UnsatisfiableConstraint? {
+    guard case .unsatisfiable(let detail)? = expectSolverError("unsatisfiable", sourceLocation: sourceLocation, operation) else {
+        return nil
+    }
+    return detail
 }
