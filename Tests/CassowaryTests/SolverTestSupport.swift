@@ -1,3 +1,4 @@
+import CassowaryTrace
 import LayoutBenchMetrics
 import Testing
 
@@ -92,4 +93,43 @@ func expectUnsatisfiable(
         return nil
     }
     return detail
+}
+
+/// Replays `operations` (trace lines, as the audit's reducer writes them) over variables
+/// x0 … x(n-1) on a solver with the invariant checker on.
+func replayTrace(variables: Int, _ operations: String) throws -> SolverTrace.ReplayResult {
+    let header = #"{"trace": "layoutbench.solver", "version": 1}"#
+    let declarations = (0..<variables).map { #"{"op": "variable", "id": \#($0), "name": "x\#($0)"}"# }
+    let text = ([header] + declarations + [operations]).joined(separator: "\n")
+    return try SolverTrace.parse(text, source: "inline").replay(on: makeCheckedSolver())
+}
+
+extension SolverTrace.ReplayResult {
+    /// How far `constraint` is from holding at the solver's values, over its magnitude
+    /// |constant| + Σ|a·x| (at least 1): 0 when it holds.
+    func relativeViolation(of constraint: Constraint) -> Double {
+        var residual = constraint.constant
+        var magnitude = abs(constraint.constant)
+        for term in constraint.terms {
+            let product = term.coefficient * solver.value(of: term.variable)
+            residual += product
+            magnitude += abs(product)
+        }
+        let violation =
+            switch constraint.relation {
+            case .equal: abs(residual)
+            case .lessThanOrEqual: max(0, residual)
+            case .greaterThanOrEqual: max(0, -residual)
+            }
+        return violation / max(1, magnitude)
+    }
+
+    /// The largest ``relativeViolation(of:)`` of an installed required constraint.
+    var worstRequiredResidual: Double {
+        var worst = 0.0
+        for case let constraint? in constraints where constraint.priority.isRequired && solver.contains(constraint) {
+            worst = max(worst, relativeViolation(of: constraint))
+        }
+        return worst
+    }
 }
