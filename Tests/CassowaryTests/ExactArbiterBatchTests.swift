@@ -8,34 +8,6 @@ import Testing
 /// reduced with scripts/oracle/reduce.py).
 @Suite("The exact arbiter in batches")
 struct ExactArbiterBatchTests {
-    static func replay(variables: Int, _ operations: String) throws -> SolverTrace.ReplayResult {
-        try NumericsRegressionTests.replay(variables: variables, operations)
-    }
-
-    /// The largest residual of an installed required constraint over its magnitude,
-    /// |constant| + Σ|a·x|, at the solver's values.
-    static func worstRequiredResidual(_ result: SolverTrace.ReplayResult) -> Double {
-        var worst = 0.0
-        for case let constraint? in result.constraints
-        where constraint.priority.isRequired && result.solver.contains(constraint) {
-            var residual = constraint.constant
-            var magnitude = abs(constraint.constant)
-            for term in constraint.terms {
-                let product = term.coefficient * result.solver.value(of: term.variable)
-                residual += product
-                magnitude += abs(product)
-            }
-            let violation =
-                switch constraint.relation {
-                case .equal: abs(residual)
-                case .lessThanOrEqual: max(0, residual)
-                case .greaterThanOrEqual: max(0, -residual)
-                }
-            worst = max(worst, violation / max(1, magnitude))
-        }
-        return worst
-    }
-
     /// x1 is 0.0357·x1 in two required inequalities that share every other coefficient
     /// with x6, so x1 is basic with entries near 1.5e12 and the last constant change's
     /// row sums operands of 7.9e17 to a slack entry of 7.4e6. Taken for input rounding
@@ -43,7 +15,7 @@ struct ExactArbiterBatchTests {
     /// the changed constraint by 8.4e7. The arbiter now drops nothing from a row: what is a
     /// copy is read off the constraints as given (`ExactCopyRuleTests`).
     @Test func anEntryFarBelowItsOperandsIsStructureNotInputRounding() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 8,
             #"""
             {"op": "add", "id": 0, "terms": [[7, -5.1285811557616885]], "constant": -0.10033048867097465, "relation": ">=", "priority": 1000, "weight": 1.0}
@@ -64,7 +36,7 @@ struct ExactArbiterBatchTests {
             {"op": "updateConstant", "id": 6, "constant": -0.9215790199964843}
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
-        #expect(Self.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
         #expect(result.solver.numericalRepairs.exactSolutions > 0)
     }
 
@@ -75,7 +47,7 @@ struct ExactArbiterBatchTests {
     /// named only the removal, and the move was lost. Asked again once the copy is gone,
     /// the move holds, and the error names the removal alone.
     @Test func aChangeRolledBackForAnAddTheBatchLosesIsAppliedAgain() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 6,
             #"""
             {"op": "add", "id": 0, "terms": [[3, 0.010943578884873652], [0, -1628.6276676379357]], "constant": 581.0888980597257, "relation": "==", "priority": 1000, "weight": 1000.0}
@@ -94,13 +66,13 @@ struct ExactArbiterBatchTests {
         #expect(details.map(\.operation) == [.add])
         #expect(details.first?.constraint === result.constraints[10])
         #expect(result.constraints[0]?.constant == 146.0681771502138)
-        #expect(Self.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
     }
 
     /// With x1 pinned to 0, the batch's change of constraint 10 asks x0 ≥ 0.397: it holds.
     /// Refused in double precision at the batch's end, it is asked again exactly.
     @Test func aBatchConstantChangeRefusedInDoublePrecisionIsAskedExactly() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 3,
             #"""
             {"op": "add", "id": 0, "terms": [[2, -0.18347684189235247], [0, -0.0499871109945812]], "constant": -17.87456751292559, "relation": "==", "priority": 857.0, "weight": 1.0}
@@ -119,7 +91,7 @@ struct ExactArbiterBatchTests {
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
         #expect(result.constraints[10]?.constant == 0.00226852909372766)
-        #expect(Self.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
     }
 
     /// Inside a batch that has deferred a constant change, x9 + 0.00647·x8 = 3594.53 meets
@@ -127,7 +99,7 @@ struct ExactArbiterBatchTests {
     /// in double precision, the add is asked again exactly, with the tableau's constants
     /// (the deferred change is not in them yet, and is applied at the batch's end).
     @Test func aRequiredAddRefusedInDoublePrecisionInsideABatchIsAskedExactly() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 12,
             #"""
             {"op": "add", "id": 3, "terms": [[8, 1.0], [7, 0.1455729865418444]], "constant": -1114.4290591659185, "relation": "==", "priority": 1000, "weight": 1.0}
@@ -142,6 +114,6 @@ struct ExactArbiterBatchTests {
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
         #expect(result.constraints[3]?.constant == -3.804153000044314)
-        #expect(Self.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
     }
 }

@@ -35,11 +35,6 @@ struct ExactArbiterTests {
 
     // MARK: Verdicts
 
-    /// Replays `operations` over variables x0 … x(n-1) with the invariant checker on.
-    static func replay(variables: Int, _ operations: String) throws -> SolverTrace.ReplayResult {
-        try NumericsRegressionTests.replay(variables: variables, operations)
-    }
-
     /// x2 and x0 are pinned by a required equality and by a copy of it scaled by −0.2
     /// and rounded to double: parallel within 1e-16, so in exact arithmetic they meet at
     /// one point that the rounding chose, and the priority-902 equality could not hold
@@ -47,7 +42,7 @@ struct ExactArbiterTests {
     /// entry left from operands 1e11 times larger as the rounding of its input
     /// (wide3 sequence 218 of seed 1, reduced).
     @Test func aRoundedCopyOfARequiredEqualityIsRedundantNotASecondLine() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 3,
             #"""
             {"op": "add", "id": 2, "terms": [[2, -6271.730779011457], [0, 0.44182461702394676]], "constant": -0.0010431267232071638, "relation": "==", "priority": 1000, "weight": 1.0}
@@ -69,7 +64,7 @@ struct ExactArbiterTests {
     /// meet near 1e19, where no double holds a layout to one point. The arbiter bounds
     /// the values by 1e15 and refuses the second (mixed sequence 227 of seed 1 accepted it).
     @Test func requiredEqualitiesThatMeetOnlyBeyondDoublePrecisionAreRefused() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 2,
             #"""
             {"op": "add", "id": 0, "terms": [[1, 1.0], [0, -1.3333333333333333]], "constant": 1361.02, "relation": "==", "priority": 1000, "weight": 1}
@@ -88,7 +83,7 @@ struct ExactArbiterTests {
     /// magnitude, at least of a unit). The arbiter accepts it (wide3 sequence 4 of seed 1
     /// was refused by a first version that asked for exact agreement).
     @Test func aRequiredAddThatHoldsWithinItsToleranceIsAccepted() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 2,
             #"""
             {"op": "add", "id": 0, "terms": [[0, 8828.552147713755]], "constant": 0.19149208678849583, "relation": "==", "priority": 1000, "weight": 1}

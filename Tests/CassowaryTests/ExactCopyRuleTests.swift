@@ -10,10 +10,6 @@ import Testing
 /// moment was taken for the rounding of the input.
 @Suite("Copies and near-copies in the exact arbiter")
 struct ExactCopyRuleTests {
-    static func replay(variables: Int, _ operations: String) throws -> SolverTrace.ReplayResult {
-        try NumericsRegressionTests.replay(variables: variables, operations)
-    }
-
     // MARK: The rule
 
     static func constraint(_ coefficients: [Double], _ constant: Double) -> ExactConstraint {
@@ -50,7 +46,7 @@ struct ExactCopyRuleTests {
     /// summed against basic values near 3e15 (x3 ≥ 1.6e10 through x23 at zero), had its
     /// constant dropped as rounding: the pair stayed at x26 = 0, violating the change by 0.0052.
     @Test func aConstantBesideASurvivingEntryIsWhereTheRowMovesItsVariable() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 28,
             #"""
             {"op": "add", "id": 0, "terms": [[26, -0.0005390140059349009], [3, -187136.6868432978], [22, -50434.2472139783]], "constant": 0.0, "relation": "==", "priority": 1000, "weight": 1.0}
@@ -60,7 +56,7 @@ struct ExactCopyRuleTests {
             {"op": "add", "id": 21, "terms": [[26, 0.0005390140005132266], [3, 187136.6868432978], [22, 50428.544381203814]], "constant": -0.29852815308912756, "relation": "<=", "priority": 85.0, "weight": 399.0}
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
-        #expect(ExactArbiterBatchTests.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
         #expect(abs(result.solver.value(of: result.variables[26]) - 9.6188e8) < 1e5)
     }
 
@@ -70,7 +66,7 @@ struct ExactCopyRuleTests {
     /// summed operands of 4.8e9 and was dropped with the others: the row became a copy that
     /// contradicts, and the add was refused as unsatisfiable.
     @Test func aRowThatIsACopyInAllButOneCoefficientIsNotACopy() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 4,
             #"""
             {"op": "add", "id": 1, "terms": [[3, 0.0019834238450607065], [1, 0.05148713201019126], [2, -1933.0560936905026]], "constant": 20058.47269749779, "relation": "==", "priority": 1000, "weight": 1.0}
@@ -78,7 +74,7 @@ struct ExactCopyRuleTests {
             {"op": "add", "id": 6, "terms": [[0, 0.43318548940259577], [3, 137364.95067321722], [2, 0.0001357184319791176], [1, 126848.97514095575]], "constant": -1485.3835843014551, "relation": ">=", "priority": 1000, "weight": 1.0}
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
-        #expect(ExactArbiterBatchTests.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
     }
 
     /// Two required inequalities 1.8e-7 apart in x3's coefficient: a new row keeps 5.6e-12
@@ -87,7 +83,7 @@ struct ExactCopyRuleTests {
     /// nothing verified; a constant change that holds with x3 near 4e8 was refused. Dropping
     /// such an entry now makes the solver ill-conditioned, and the arbiter decides.
     @Test func anExternalEntryDroppedAboveItsRoundingMakesTheSolverVerify() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 4,
             #"""
             {"op": "add", "id": 0, "terms": [[3, 0.0016481866163800029], [0, 3.148772832242066e-05]], "constant": 0.0, "relation": "<=", "priority": 1000, "weight": 1.0}
@@ -96,7 +92,7 @@ struct ExactCopyRuleTests {
             {"op": "updateConstant", "id": 1, "constant": 0.22447120459731076}
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
-        #expect(ExactArbiterBatchTests.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
         #expect(result.solver.numericalRepairs.exactSolutions > 0)
     }
 
@@ -107,7 +103,7 @@ struct ExactCopyRuleTests {
     /// coefficients spanning only 218 the add was refused without the arbiter (wide3
     /// sequence 4118 of the soak of seed 20261126).
     @Test func entriesDroppedTogetherAboveTheirOwnRoundingMakeTheSolverVerify() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 2,
             #"""
             {"op": "add", "id": 0, "terms": [[0, -2.0683515246954287], [1, -450.7226984406329]], "constant": -0.004691256823103158, "relation": "<=", "priority": 973.0, "weight": 1.0}
@@ -116,7 +112,7 @@ struct ExactCopyRuleTests {
             {"op": "add", "id": 3, "terms": [[0, 3.9244759324370952], [1, 37.04981293705984]], "constant": -6098.8496190441365, "relation": "==", "priority": 1000, "weight": 1.0}
             """#)
         #expect(result.errors.isEmpty, "\(result.errors)")
-        #expect(ExactArbiterBatchTests.worstRequiredResidual(result) < 1e-9)
+        #expect(result.worstRequiredResidual < 1e-9)
         #expect(abs(result.solver.value(of: result.variables[0]) + 7.695e10) < 1e8)
     }
 }

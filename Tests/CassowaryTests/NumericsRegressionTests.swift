@@ -10,19 +10,11 @@ import Testing
 /// rewritten through the rows, reduces to its own markers).
 @Suite("Numerics regressions from the audit")
 struct NumericsRegressionTests {
-    /// Replays `operations` (trace lines) over variables x0 … x(n-1) with the checker on.
-    static func replay(variables: Int, _ operations: String) throws -> SolverTrace.ReplayResult {
-        let header = #"{"trace": "layoutbench.solver", "version": 1}"#
-        let declarations = (0..<variables).map { #"{"op": "variable", "id": \#($0), "name": "x\#($0)"}"# }
-        let text = ([header] + declarations + [operations]).joined(separator: "\n")
-        return try SolverTrace.parse(text, source: "inline").replay(on: makeCheckedSolver())
-    }
-
     /// x7 = x6 and 1.0001246·x7 = x6 pin both to 0; the values are differences of
     /// numbers near 800, so they are zero only to rounding. Verification asked a
     /// relative accuracy of values that small and refused the feasible add.
     @Test func aRequiredPairThatPinsValuesToZeroIsAccepted() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 8,
             #"""
             {"op": "add", "id": 0, "terms": [[3, -2.0], [0, -0.3333333333333333]], "constant": 2717.0, "relation": "==", "priority": 377.0, "weight": 3.0}
@@ -45,7 +37,7 @@ struct NumericsRegressionTests {
     /// 1.9e7 even after a rebuild in add order. The rebuild installs required
     /// constraints first now.
     @Test func aSuggestionOnANearParallelSoftPairIsAccepted() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 25,
             #"""
             {"op": "add", "id": 0, "terms": [[10, -528.0], [2, 0.8], [23, -2.0], [4, 279.0]], "constant": 125.74, "relation": ">=", "priority": 383.0, "weight": 1.0}
@@ -76,7 +68,7 @@ struct NumericsRegressionTests {
     /// unsatisfiable, and refused the whole batch as numerically unstable. It now
     /// removes that add and says so.
     @Test func anUnsatisfiableAddInABatchIsReportedAsSuch() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 6,
             #"""
             {"op": "add", "id": 0, "terms": [[2, 0.244], [5, -5.0]], "constant": 2522.49, "relation": ">=", "priority": 86.0, "weight": 1.0}
@@ -140,7 +132,7 @@ struct NumericsRegressionTests {
     /// 5.5e10 into the tableau, and priority 963 ended at 1381.74 where the oracle's exact
     /// optimum is 861.505562. Such a row is redundant now.
     @Test func aCopyOfARequiredEqualityIsRedundantNotAPivot() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 8,
             #"""
             {"op": "add", "id": 0, "terms": [[4, -1.3333333333333333], [0, -7.072], [6, 3.0]], "constant": 865.98, "relation": "<=", "priority": 1000, "weight": 1.0}
@@ -172,7 +164,7 @@ struct NumericsRegressionTests {
     /// the deciding component, and after a suggestion priority 596 stayed at 856,418
     /// where 513,548.597 is reachable. Verification now keeps the freshly built rows.
     @Test func aLeftoverInAnObjectiveRowDoesNotBlockTheLevelsBelow() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 8,
             #"""
             {"op": "add", "id": 1, "terms": [[5, -9.254], [7, -4.059], [0, 2.625]], "constant": 2513.73, "relation": "==", "priority": 596.0, "weight": 0.125}
@@ -208,7 +200,7 @@ struct NumericsRegressionTests {
     /// held the cancelled magnitudes (0.1) and hid a real reduced cost of 1e-4. The add
     /// was refused as unsatisfiable; the oracle holds every required constraint with it.
     @Test func anArtificialPhaseGoesOnPastCancelledMagnitudes() throws {
-        let result = try Self.replay(
+        let result = try replayTrace(
             variables: 12,
             #"""
             {"op": "add", "id": 0, "terms": [[2, -476.0], [11, -0.3333333333333333]], "constant": 18.27, "relation": "<=", "priority": 269.0, "weight": 0.25}

@@ -11,8 +11,7 @@ import Testing
 struct RedundantEqualityTests {
     @Test("Removing one of two equal equalities keeps the other required")
     func duplicateStaysRequired() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         let first = x == 0
         try solver.add(first)
         try solver.add(x <= 0)
@@ -28,8 +27,7 @@ struct RedundantEqualityTests {
 
     @Test("A constant update of the remaining duplicate is feasible")
     func duplicateConstantUpdate() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         let first = x == 0
         let second = x == 0
         try solver.add(first)

@@ -18,16 +18,14 @@ struct SolverBasicsTests {
 
     @Test("A non-required constraint holds when nothing opposes it")
     func nonRequiredHolds() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         try solver.add((x == 42).prioritized(250))
         #expect(solver.value(of: x) == 42)
     }
 
     @Test("Priorities are lexicographic: any number of 250s cannot move a 750")
     func lexicographicPriorities() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         try solver.add((x == 100).prioritized(750))
         for _ in 0..<500 {
             try solver.add((x == 0).prioritized(250))
@@ -40,8 +38,7 @@ struct SolverBasicsTests {
 
     @Test("Within one priority, violations add up by weight")
     func weightsWithinLevel() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         try solver.add(Constraint(x - 0, .equal, priority: 500, weight: 1))
         try solver.add(Constraint(x - 10, .equal, priority: 500, weight: 3))
         #expect(solver.value(of: x) == 10)
@@ -52,8 +49,7 @@ struct SolverBasicsTests {
 
     @Test("Removing a constraint restores the previous solution")
     func removal() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         try solver.add((x == 5).prioritized(250))
         let strong = x == 20
         try solver.add(strong)

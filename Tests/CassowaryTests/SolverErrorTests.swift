@@ -6,31 +6,20 @@ import Testing
 struct SolverErrorTests {
     @Test("Adding the same constraint twice is a duplicate")
     func duplicate() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         let c = x == 1
         try solver.add(c)
         #expect(throws: SolverError.self) { try solver.add(c) }
-        do { try solver.add(c) } catch { #expect(error.code == "duplicate-constraint") }
+        expectSolverError("duplicate-constraint") { try solver.add(c) }
     }
 
     @Test("Removing or updating a constraint that is not installed is unknown")
     func unknown() {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         let c = x == 1
-        do {
-            try solver.remove(c)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "unknown-constraint") }
-        do {
-            try solver.updateConstant(of: c, to: 3)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "unknown-constraint") }
-        do {
-            try solver.updatePriority(of: c, to: 3)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "unknown-constraint") }
+        expectSolverError("unknown-constraint") { try solver.remove(c) }
+        expectSolverError("unknown-constraint") { try solver.updateConstant(of: c, to: 3) }
+        expectSolverError("unknown-constraint") { try solver.updatePriority(of: c, to: 3) }
     }
 
     @Test("A constraint installed in another solver is refused")
@@ -40,49 +29,22 @@ struct SolverErrorTests {
         let x = first.makeVariable("x")
         let c = x == 1
         try first.add(c)
-        do {
-            try second.remove(c)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "constraint-in-another-solver") }
-        do {
-            try second.add(c)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "constraint-in-another-solver") }
+        expectSolverError("constraint-in-another-solver") { try second.remove(c) }
+        expectSolverError("constraint-in-another-solver") { try second.add(c) }
         let y = second.makeVariable("y")
-        do {
-            try first.add(y == 2)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "foreign-variable") }
+        expectSolverError("foreign-variable") { try first.add(y == 2) }
     }
 
     @Test("Edit variable errors: duplicate, unknown, required")
     func editErrors() throws {
         let solver = makeCheckedSolver()
         let x = solver.makeVariable("width")
-        do {
-            try solver.suggestValue(3, for: x)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == "unknown-edit-variable")
-            #expect(error.description.contains("'width'"))
-        }
-        do {
-            try solver.removeEditVariable(x)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "unknown-edit-variable") }
-        do {
-            try solver.addEditVariable(x, priority: .required)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == "required-edit-variable")
-        }
+        let unknown = expectSolverError("unknown-edit-variable") { try solver.suggestValue(3, for: x) }
+        #expect(unknown?.description.contains("'width'") == true)
+        expectSolverError("unknown-edit-variable") { try solver.removeEditVariable(x) }
+        expectSolverError("required-edit-variable") { try solver.addEditVariable(x, priority: .required) }
         try solver.addEditVariable(x, priority: 999)
-        do {
-            try solver.addEditVariable(x, priority: 500)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == "duplicate-edit-variable")
-        }
+        expectSolverError("duplicate-edit-variable") { try solver.addEditVariable(x, priority: 500) }
         #expect(solver.hasEditVariable(x))
         try solver.removeEditVariable(x)
         #expect(!solver.hasEditVariable(x))
@@ -94,24 +56,14 @@ struct SolverErrorTests {
         let height = solver.makeVariable("height")
         let c = height == 200
         try solver.add(c)
-        do {
-            try solver.updatePriority(of: c, to: 250)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == "required-priority-mutation")
-            #expect(
-                error.description.contains(
-                    "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000."
-                ))
-        }
+        let mutation = expectSolverError("required-priority-mutation") { try solver.updatePriority(of: c, to: 250) }
+        #expect(
+            mutation?.description.contains(
+                "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. You passed priority 250 and the existing priority was 1000."
+            ) == true)
         let soft = (height == 100).prioritized(999)
         try solver.add(soft)
-        do {
-            try solver.updatePriority(of: soft, to: .required)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == "required-priority-mutation")
-        }
+        expectSolverError("required-priority-mutation") { try solver.updatePriority(of: soft, to: .required) }
         // Non-required to non-required is allowed.
         try solver.updatePriority(of: soft, to: 250)
         #expect(soft.priority == 250)
@@ -119,26 +71,16 @@ struct SolverErrorTests {
 
     @Test("Non-finite numbers are refused with a message")
     func nonFinite() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
-        do {
-            try solver.add(x == .infinity)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "non-finite-value") }
+        let (solver, x) = makeCheckedSolver(variable: "x")
+        expectSolverError("non-finite-value") { try solver.add(x == .infinity) }
         try solver.addEditVariable(x, priority: 500)
-        do {
-            try solver.suggestValue(.nan, for: x)
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "non-finite-value") }
+        expectSolverError("non-finite-value") { try solver.suggestValue(.nan, for: x) }
     }
 
     @Test("endBatch without beginBatch")
     func unbalancedBatch() {
         let solver = makeCheckedSolver()
-        do {
-            try solver.endBatch()
-            Issue.record("expected an error")
-        } catch { #expect(error.code == "batch-not-open") }
+        expectSolverError("batch-not-open") { try solver.endBatch() }
     }
 
     @Test("An unsatisfiable add names exactly the conflicting required constraints")
@@ -151,18 +93,10 @@ struct SolverErrorTests {
         let bc = c == b + 10
         try solver.add([pinA, ab, bc, unrelated == 3, (c == 50).prioritized(250)])
         let conflicting = c == 5
-        do {
-            try solver.add(conflicting)
-            Issue.record("expected an error")
-        } catch {
-            guard case .unsatisfiable(let detail) = error else {
-                Issue.record("wrong error \(error)")
-                return
-            }
-            #expect(detail.constraint === conflicting)
-            #expect(detail.conflicts.map(ObjectIdentifier.init) == [pinA, ab, bc].map(ObjectIdentifier.init))
-            #expect(detail.operation == .add)
-        }
+        let detail = try #require(expectUnsatisfiable { try solver.add(conflicting) })
+        #expect(detail.constraint === conflicting)
+        #expect(detail.conflicts.map(ObjectIdentifier.init) == [pinA, ab, bc].map(ObjectIdentifier.init))
+        #expect(detail.operation == .add)
         #expect(!solver.contains(conflicting))
         #expect(solver.value(of: c) == 20)
     }
@@ -175,17 +109,9 @@ struct SolverErrorTests {
         let gap = y >= x + 5
         try solver.add([lower, gap, z <= 100, (y == 30).prioritized(500), (x == 40).prioritized(250)])
         let cap = y <= 12
-        do {
-            try solver.add(cap)
-            Issue.record("expected an error")
-        } catch {
-            guard case .unsatisfiable(let detail) = error else {
-                Issue.record("wrong error \(error)")
-                return
-            }
-            #expect(Set(detail.conflicts.map(ObjectIdentifier.init)) == Set([lower, gap].map(ObjectIdentifier.init)))
-            #expect(error.description.contains("Cannot add required constraint"))
-        }
+        let detail = try #require(expectUnsatisfiable { try solver.add(cap) })
+        #expect(Set(detail.conflicts.map(ObjectIdentifier.init)) == Set([lower, gap].map(ObjectIdentifier.init)))
+        #expect(detail.description.contains("Cannot add required constraint"))
         #expect(solver.counters.unsatisfiableDetections == 1)
     }
 
@@ -224,18 +150,10 @@ struct SolverErrorTests {
         try solver.add([floor, link, cap, (x == 20).prioritized(250)])
         let valuesBefore = (solver.value(of: x), solver.value(of: y))
         let dumpBefore = solver.dump()
-        do {
-            try solver.updateConstant(of: cap, to: -10)  // y <= 10, but y >= 15
-            Issue.record("expected an error")
-        } catch {
-            guard case .unsatisfiable(let detail) = error else {
-                Issue.record("wrong error \(error)")
-                return
-            }
-            #expect(detail.constraint === cap)
-            #expect(Set(detail.conflicts.map(ObjectIdentifier.init)) == Set([floor, link].map(ObjectIdentifier.init)))
-            #expect(detail.operation == .updateConstant(from: -40, to: -10))
-        }
+        let detail = try #require(expectUnsatisfiable { try solver.updateConstant(of: cap, to: -10) })  // y <= 10, but y >= 15
+        #expect(detail.constraint === cap)
+        #expect(Set(detail.conflicts.map(ObjectIdentifier.init)) == Set([floor, link].map(ObjectIdentifier.init)))
+        #expect(detail.operation == .updateConstant(from: -40, to: -10))
         #expect(cap.constant == -40)
         #expect((solver.value(of: x), solver.value(of: y)) == valuesBefore)
         #expect(solver.dump() == dumpBefore)

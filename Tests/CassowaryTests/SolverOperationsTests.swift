@@ -21,8 +21,7 @@ struct SolverOperationsTests {
 
     @Test("Batches nest and solve once at the outermost end")
     func nestedBatches() throws {
-        let solver = makeCheckedSolver()
-        let x = solver.makeVariable("x")
+        let (solver, x) = makeCheckedSolver(variable: "x")
         let c = (x == 5).prioritized(500)
         try solver.batch {
             try solver.add(c)

@@ -45,19 +45,8 @@ struct SolverReproTests {
         guard let (_, result) = try Self.replay(name) else { return }
         let solver = result.solver
         for case let constraint? in result.constraints where solver.contains(constraint) && constraint.priority.isRequired {
-            var value = constraint.constant
-            var scale = abs(constraint.constant)
-            for term in constraint.terms {
-                let product = term.coefficient * solver.value(of: term.variable)
-                value += product
-                scale += abs(product)
-            }
-            let tolerance = 1e-8 * max(1, scale)
-            switch constraint.relation {
-            case .equal: #expect(abs(value) <= tolerance, "\(name): \(constraint) is off by \(value)")
-            case .lessThanOrEqual: #expect(value <= tolerance, "\(name): \(constraint) is off by \(value)")
-            case .greaterThanOrEqual: #expect(value >= -tolerance, "\(name): \(constraint) is off by \(value)")
-            }
+            let violation = result.relativeViolation(of: constraint)
+            #expect(violation <= 1e-8, "\(name): \(constraint) is off by \(violation) of its magnitude")
         }
         for (line, error) in result.errors {
             #expect(

@@ -1,3 +1,4 @@
+import CassowaryTrace
 import LayoutBenchMetrics
 import Testing
 
@@ -8,6 +9,13 @@ func makeCheckedSolver() -> Solver {
     let solver = Solver()
     solver.checksInvariants = true
     return solver
+}
+
+/// A checked solver (``makeCheckedSolver()``) and a first variable named `name`: how a
+/// test of one variable begins.
+func makeCheckedSolver(variable name: String) -> (Solver, Variable) {
+    let solver = makeCheckedSolver()
+    return (solver, solver.makeVariable(name))
 }
 
 /// Whether two doubles agree to `tolerance` (absolute, scaled by magnitude above 1).
@@ -54,5 +62,74 @@ func expectSameViolationLevels(
         #expect(
             a.priority == b.priority && close(a.violation, b.violation),
             "\(context): level \(a.priority) incremental \(a.violation) fresh \(b.violation)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Expects `operation` to throw the `SolverError` whose stable code is `code`, and returns
+/// the error for checks of its message: nil, with an issue recorded, when nothing is thrown.
+@discardableResult
+func expectSolverError(
+    _ code: String, sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void
+) -> SolverError? {
+    do {
+        try operation()
+        Issue.record("expected the error '\(code)'", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as SolverError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+        return error
+    } catch {
+        Issue.record("expected the error '\(code)', got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Expects `operation` to be refused as unsatisfiable and returns the error's explanation
+/// (the constraint, the operation and the required constraints it conflicts with).
+func expectUnsatisfiable(
+    sourceLocation: SourceLocation = #_sourceLocation, _ operation: () throws -> Void
+) -> UnsatisfiableConstraint? {
+    guard case .unsatisfiable(let detail)? = expectSolverError("unsatisfiable", sourceLocation: sourceLocation, operation) else {
+        return nil
+    }
+    return detail
+}
+
+/// Replays `operations` (trace lines, as the audit's reducer writes them) over variables
+/// x0 … x(n-1) on a solver with the invariant checker on.
+func replayTrace(variables: Int, _ operations: String) throws -> SolverTrace.ReplayResult {
+    let header = #"{"trace": "layoutbench.solver", "version": 1}"#
+    let declarations = (0..<variables).map { #"{"op": "variable", "id": \#($0), "name": "x\#($0)"}"# }
+    let text = ([header] + declarations + [operations]).joined(separator: "\n")
+    return try SolverTrace.parse(text, source: "inline").replay(on: makeCheckedSolver())
+}
+
+extension SolverTrace.ReplayResult {
+    /// How far `constraint` is from holding at the solver's values, over its magnitude
+    /// |constant| + Σ|a·x| (at least 1): 0 when it holds.
+    func relativeViolation(of constraint: Constraint) -> Double {
+        var residual = constraint.constant
+        var magnitude = abs(constraint.constant)
+        for term in constraint.terms {
+            let product = term.coefficient * solver.value(of: term.variable)
+            residual += product
+            magnitude += abs(product)
+        }
+        let violation =
+            switch constraint.relation {
+            case .equal: abs(residual)
+            case .lessThanOrEqual: max(0, residual)
+            case .greaterThanOrEqual: max(0, -residual)
+            }
+        return violation / max(1, magnitude)
+    }
+
+    /// The largest ``relativeViolation(of:)`` of an installed required constraint.
+    var worstRequiredResidual: Double {
+        var worst = 0.0
+        for case let constraint? in constraints where constraint.priority.isRequired && solver.contains(constraint) {
+            worst = max(worst, relativeViolation(of: constraint))
+        }
+        return worst
     }
 }

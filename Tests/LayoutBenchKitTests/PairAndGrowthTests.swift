@@ -18,25 +18,25 @@ struct PairAndGrowthTests {
 
     @Test("Ratios are anti-pattern / fix per metric at each common size; zero denominators are null")
     func ratios() throws {
+        /// A size whose three wall-time samples are all `wall`, so its ratio's interval is one point.
+        func steady(_ size: Int, wall: UInt64, solves: Int, pivots: Int, cellUpdates: Int, allocations: UInt64) -> SizeResult {
+            Fixture.sizeResult(
+                size: size, wall: [wall, wall, wall], counters: Fixture.counters(solves: solves, pivots: pivots, cellUpdates: cellUpdates),
+                allocations: allocations)
+        }
         let anti = Self.result(
             "f/anti", role: "anti-pattern", partner: "f/fix",
             sizes: [
-                Fixture.sizeResult(
-                    size: 10, wall: [300, 300, 300], counters: Fixture.counters(solves: 10, pivots: 4, cellUpdates: 90), allocations: 50),
-                Fixture.sizeResult(
-                    size: 20, wall: [800, 800, 800], counters: Fixture.counters(solves: 20, pivots: 8, cellUpdates: 400), allocations: 100),
-                Fixture.sizeResult(
-                    size: 40, wall: [2000, 2000, 2000], counters: Fixture.counters(solves: 40, pivots: 0, cellUpdates: 1600), allocations: 200),
+                steady(10, wall: 300, solves: 10, pivots: 4, cellUpdates: 90, allocations: 50),
+                steady(20, wall: 800, solves: 20, pivots: 8, cellUpdates: 400, allocations: 100),
+                steady(40, wall: 2000, solves: 40, pivots: 0, cellUpdates: 1600, allocations: 200),
             ])
         let fix = Self.result(
             "f/fix", role: "fix", partner: "f/anti",
             sizes: [
-                Fixture.sizeResult(
-                    size: 20, wall: [200, 200, 200], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 100), allocations: 25),
-                Fixture.sizeResult(
-                    size: 40, wall: [400, 400, 400], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 200), allocations: 50),
-                Fixture.sizeResult(
-                    size: 80, wall: [800, 800, 800], counters: Fixture.counters(solves: 1, pivots: 0, cellUpdates: 400), allocations: 100),
+                steady(20, wall: 200, solves: 1, pivots: 0, cellUpdates: 100, allocations: 25),
+                steady(40, wall: 400, solves: 1, pivots: 0, cellUpdates: 200, allocations: 50),
+                steady(80, wall: 800, solves: 1, pivots: 0, cellUpdates: 400, allocations: 100),
             ])
         let pairs = PairComparison.compare([fix, anti])
         try #require(pairs.count == 1)

@@ -13,22 +13,8 @@ struct CanvasFidelityTests {
     /// Xcode stored the box 96 tall: the larger fixed size gives way, whichever view comes
     /// first in the document (`boxFirst`).
     static func conflict(boxFirst: Bool) -> Data {
-        let box = """
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
-                    <rect key="frame" x="0.0" y="24" width="200" height="96"/>
-                    <constraints>
-                        <constraint firstAttribute="height" constant="100" id="box-h"/>
-                    </constraints>
-                </view>
-            """
-        let title = """
-                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="title">
-                    <rect key="frame" x="0.0" y="0.0" width="200" height="20"/>
-                    <constraints>
-                        <constraint firstAttribute="height" constant="20" id="title-h"/>
-                    </constraints>
-                </view>
-            """
+        let box = fixedHeightView("box", frame: Rect(x: 0, y: 24, width: 200, height: 96), height: 100)
+        let title = fixedHeightView("title", frame: Rect(x: 0, y: 0, width: 200, height: 20), height: 20)
         return FixtureDocuments.xib(
             FixtureDocuments.rootView(
                 """
@@ -45,6 +31,19 @@ struct CanvasFidelityTests {
                     <constraint firstAttribute="bottom" secondItem="box" secondAttribute="bottom" constant="20" id="c7"/>
                 </constraints>
                 """, width: 200, height: 140))
+    }
+
+    /// A plain view `id` that Xcode stored at `frame`, with its own constraint `height == constant`
+    /// (named `id-h`).
+    static func fixedHeightView(_ id: String, frame: Rect, height constant: Double) -> String {
+        """
+        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+            <rect key="frame" x="\(frame.origin.x)" y="\(frame.origin.y)" width="\(frame.size.width)" height="\(frame.size.height)"/>
+            <constraints>
+                <constraint firstAttribute="height" constant="\(constant)" id="\(id)-h"/>
+            </constraints>
+        </view>
+        """
     }
 
     @Test(arguments: [true, false])

@@ -46,14 +46,35 @@ enum FixtureDocuments {
         try DocumentImporter.importDocument(data, path: name, options: options)
     }
 
-    /// A top-level view 375 × 667 with `body` inside it (subviews, constraints, ...).
-    static func rootView(_ body: String, id: String = "root", width: Double = 375, height: Double = 667) -> String {
+    /// A top-level view 375 × 667 with `body` inside it (subviews, constraints, ...); `key`
+    /// names its role in the element that holds it (`view`, a view controller's root view).
+    static func rootView(_ body: String, id: String = "root", key: String? = nil, width: Double = 375, height: Double = 667) -> String {
         """
-        <view contentMode="scaleToFill" id="\(id)">
+        <view\(key.map { #" key="\#($0)""# } ?? "") contentMode="scaleToFill" id="\(id)">
             <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
         \(body)
         </view>
+        """
+    }
+
+    /// A storyboard scene whose view controller `controllerID` (of `customClass`, if given)
+    /// has the root view `rootID`, 375 × 667, with `body` inside it (see ``rootView(_:id:key:width:height:)``).
+    /// `layoutGuides` and `connections` go into the view controller before and after its view.
+    static func scene(
+        _ sceneID: String = "s1", controller controllerID: String, customClass: String? = nil, rootID: String,
+        layoutGuides: String = "", connections: String = "", _ body: String
+    ) -> String {
+        """
+        <scene sceneID="\(sceneID)">
+            <objects>
+                <viewController id="\(controllerID)"\(customClass.map { #" customClass="\#($0)""# } ?? "") sceneMemberID="viewController">
+        \(layoutGuides)
+        \(rootView(body, id: rootID, key: "view"))
+        \(connections)
+                </viewController>
+            </objects>
+        </scene>
         """
     }
 }

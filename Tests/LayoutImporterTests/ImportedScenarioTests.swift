@@ -63,32 +63,24 @@ struct ImportedScenarioTests {
 struct LayoutDiagnosticsTests {
     static var rigid: Data {
         FixtureDocuments.storyboard(
-            """
-            <scene sceneID="s1">
-                <objects>
-                    <viewController id="vc" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="r">
-                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            <subviews>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
-                                    <rect key="frame" x="0.0" y="0.0" width="375" height="10"/>
-                                    <constraints>
-                                        <constraint firstAttribute="width" constant="375" id="fixedWidth"/>
-                                        <constraint firstAttribute="height" constant="10" id="h"/>
-                                    </constraints>
-                                </view>
-                            </subviews>
-                            <constraints>
-                                <constraint firstItem="bar" firstAttribute="leading" secondItem="r" secondAttribute="leading" id="l"/>
-                                <constraint firstAttribute="trailing" secondItem="bar" secondAttribute="trailing" id="t"/>
-                                <constraint firstItem="bar" firstAttribute="top" secondItem="r" secondAttribute="top" id="top"/>
-                            </constraints>
-                        </view>
-                    </viewController>
-                </objects>
-            </scene>
-            """)
+            FixtureDocuments.scene(
+                controller: "vc", rootID: "r",
+                """
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="10"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="375" id="fixedWidth"/>
+                            <constraint firstAttribute="height" constant="10" id="h"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="bar" firstAttribute="leading" secondItem="r" secondAttribute="leading" id="l"/>
+                    <constraint firstAttribute="trailing" secondItem="bar" secondAttribute="trailing" id="t"/>
+                    <constraint firstItem="bar" firstAttribute="top" secondItem="r" secondAttribute="top" id="top"/>
+                </constraints>
+                """))
     }
 
     @Test func aRequiredWidthBreaksOnOtherDevices() throws {

@@ -67,111 +67,95 @@ struct LayoutFeatureTests {
 
     static var scenes: Data {
         FixtureDocuments.storyboard(
-            """
-            <scene sceneID="s1">
-                <objects>
-                    <viewController id="vc1" customClass="FirstViewController" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="r1">
-                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            <subviews>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
-                                    <rect key="frame" x="16" y="0.0" width="343" height="10"/>
-                                    <constraints>
-                                        <constraint firstAttribute="height" constant="10" id="a1"/>
-                                    </constraints>
-                                </view>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="m">
-                                    <rect key="frame" x="0.0" y="20" width="375" height="100"/>
-                                    <subviews>
-                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
-                                            <rect key="frame" x="10" y="5" width="335" height="90"/>
-                                        </view>
-                                    </subviews>
-                                    <constraints>
-                                        <constraint firstAttribute="height" constant="100" id="m0"/>
-                                        <constraint firstItem="inner" firstAttribute="leading" secondItem="m" secondAttribute="leadingMargin" id="m1"/>
-                                        <constraint firstItem="inner" firstAttribute="top" secondItem="m" secondAttribute="topMargin" id="m2"/>
-                                        <constraint firstAttribute="trailingMargin" secondItem="inner" secondAttribute="trailing" id="m3"/>
-                                        <constraint firstAttribute="bottomMargin" secondItem="inner" secondAttribute="bottom" id="m4"/>
-                                    </constraints>
-                                    <edgeInsets key="layoutMargins" top="5" left="10" bottom="5" right="30"/>
-                                </view>
-                            </subviews>
-                            <viewLayoutGuide key="safeArea" id="sa1"/>
+            [
+                FixtureDocuments.scene(
+                    "s1", controller: "vc1", customClass: "FirstViewController", rootID: "r1",
+                    """
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
+                            <rect key="frame" x="16" y="0.0" width="343" height="10"/>
                             <constraints>
-                                <constraint firstItem="a" firstAttribute="leading" secondItem="r1" secondAttribute="leadingMargin" id="r11"/>
-                                <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="r12"/>
-                                <constraint firstItem="a" firstAttribute="top" secondItem="sa1" secondAttribute="top" id="r13"/>
-                                <constraint firstItem="m" firstAttribute="leading" secondItem="r1" secondAttribute="leading" id="r14"/>
-                                <constraint firstAttribute="trailing" secondItem="m" secondAttribute="trailing" id="r15"/>
-                                <constraint firstItem="m" firstAttribute="top" secondItem="a" secondAttribute="bottom" constant="10" id="r16"/>
+                                <constraint firstAttribute="height" constant="10" id="a1"/>
                             </constraints>
                         </view>
-                    </viewController>
-                </objects>
-            </scene>
-            <scene sceneID="s2">
-                <objects>
-                    <navigationController id="nav" sceneMemberID="viewController">
-                        <connections>
-                            <segue destination="vc2" kind="relationship" relationship="rootViewController" id="seg1"/>
-                        </connections>
-                    </navigationController>
-                </objects>
-            </scene>
-            <scene sceneID="s3">
-                <objects>
-                    <viewController id="vc2" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="r2">
-                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="m">
+                            <rect key="frame" x="0.0" y="20" width="375" height="100"/>
                             <subviews>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
-                                    <rect key="frame" x="0.0" y="44" width="375" height="10"/>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
+                                    <rect key="frame" x="10" y="5" width="335" height="90"/>
                                 </view>
                             </subviews>
-                            <viewLayoutGuide key="safeArea" id="sa2"/>
                             <constraints>
-                                <constraint firstItem="b" firstAttribute="top" secondItem="sa2" secondAttribute="top" id="b1"/>
-                                <constraint firstItem="b" firstAttribute="leading" secondItem="sa2" secondAttribute="leading" id="b2"/>
-                                <constraint firstItem="sa2" firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="b3"/>
-                                <constraint firstItem="b" firstAttribute="height" constant="10" id="b4"/>
-                                <constraint firstItem="sa2" firstAttribute="bottom" secondItem="b" secondAttribute="bottom" relation="greaterThanOrEqual" id="b5"/>
+                                <constraint firstAttribute="height" constant="100" id="m0"/>
+                                <constraint firstItem="inner" firstAttribute="leading" secondItem="m" secondAttribute="leadingMargin" id="m1"/>
+                                <constraint firstItem="inner" firstAttribute="top" secondItem="m" secondAttribute="topMargin" id="m2"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="inner" secondAttribute="trailing" id="m3"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="inner" secondAttribute="bottom" id="m4"/>
                             </constraints>
+                            <edgeInsets key="layoutMargins" top="5" left="10" bottom="5" right="30"/>
                         </view>
-                        <connections>
-                            <segue destination="vc3" kind="show" id="seg2"/>
-                        </connections>
-                    </viewController>
-                </objects>
-            </scene>
-            <scene sceneID="s4">
-                <objects>
-                    <viewController id="vc3" sceneMemberID="viewController">
+                    </subviews>
+                    <viewLayoutGuide key="safeArea" id="sa1"/>
+                    <constraints>
+                        <constraint firstItem="a" firstAttribute="leading" secondItem="r1" secondAttribute="leadingMargin" id="r11"/>
+                        <constraint firstAttribute="trailingMargin" secondItem="a" secondAttribute="trailing" id="r12"/>
+                        <constraint firstItem="a" firstAttribute="top" secondItem="sa1" secondAttribute="top" id="r13"/>
+                        <constraint firstItem="m" firstAttribute="leading" secondItem="r1" secondAttribute="leading" id="r14"/>
+                        <constraint firstAttribute="trailing" secondItem="m" secondAttribute="trailing" id="r15"/>
+                        <constraint firstItem="m" firstAttribute="top" secondItem="a" secondAttribute="bottom" constant="10" id="r16"/>
+                    </constraints>
+                    """),
+                """
+                <scene sceneID="s2">
+                    <objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="vc2" kind="relationship" relationship="rootViewController" id="seg1"/>
+                            </connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                """,
+                FixtureDocuments.scene(
+                    "s3", controller: "vc2", rootID: "r2",
+                    connections: #"<connections><segue destination="vc3" kind="show" id="seg2"/></connections>"#,
+                    """
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                            <rect key="frame" x="0.0" y="44" width="375" height="10"/>
+                        </view>
+                    </subviews>
+                    <viewLayoutGuide key="safeArea" id="sa2"/>
+                    <constraints>
+                        <constraint firstItem="b" firstAttribute="top" secondItem="sa2" secondAttribute="top" id="b1"/>
+                        <constraint firstItem="b" firstAttribute="leading" secondItem="sa2" secondAttribute="leading" id="b2"/>
+                        <constraint firstItem="sa2" firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="b3"/>
+                        <constraint firstItem="b" firstAttribute="height" constant="10" id="b4"/>
+                        <constraint firstItem="sa2" firstAttribute="bottom" secondItem="b" secondAttribute="bottom" relation="greaterThanOrEqual" id="b5"/>
+                    </constraints>
+                    """),
+                FixtureDocuments.scene(
+                    "s4", controller: "vc3", rootID: "r3",
+                    layoutGuides: """
                         <layoutGuides>
                             <viewControllerLayoutGuide type="top" id="tg"/>
                             <viewControllerLayoutGuide type="bottom" id="bg"/>
                         </layoutGuides>
-                        <view key="view" contentMode="scaleToFill" id="r3">
-                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            <subviews>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
-                                    <rect key="frame" x="0.0" y="44" width="375" height="623"/>
-                                </view>
-                            </subviews>
-                            <constraints>
-                                <constraint firstItem="c" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="c1"/>
-                                <constraint firstItem="bg" firstAttribute="top" secondItem="c" secondAttribute="bottom" id="c2"/>
-                                <constraint firstItem="c" firstAttribute="leading" secondItem="r3" secondAttribute="leading" id="c3"/>
-                                <constraint firstItem="c" firstAttribute="trailing" secondItem="r3" secondAttribute="trailing" id="c4"/>
-                            </constraints>
+                        """,
+                    """
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="c">
+                            <rect key="frame" x="0.0" y="44" width="375" height="623"/>
                         </view>
-                    </viewController>
-                </objects>
-            </scene>
-            """)
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="c" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="c1"/>
+                        <constraint firstItem="bg" firstAttribute="top" secondItem="c" secondAttribute="bottom" id="c2"/>
+                        <constraint firstItem="c" firstAttribute="leading" secondItem="r3" secondAttribute="leading" id="c3"/>
+                        <constraint firstItem="c" firstAttribute="trailing" secondItem="r3" secondAttribute="trailing" id="c4"/>
+                    </constraints>
+                    """),
+            ].joined(separator: "\n"))
     }
 
     @Test func marginsSafeAreasAndLayoutGuides() throws {
@@ -321,28 +305,20 @@ struct LayoutFeatureTests {
 
     @Test func autoresizingMasksFollowTheDeviceLaidOutFor() throws {
         let data = FixtureDocuments.storyboard(
-            """
-            <scene sceneID="s1">
-                <objects>
-                    <viewController id="vc" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="r">
-                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
-                            <subviews>
-                                <view contentMode="scaleToFill" id="wide">
-                                    <rect key="frame" x="10" y="10" width="100" height="50"/>
-                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
-                                </view>
-                                <view contentMode="scaleToFill" id="fixed">
-                                    <rect key="frame" x="10" y="100" width="100" height="50"/>
-                                    <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
-                                </view>
-                            </subviews>
-                        </view>
-                    </viewController>
-                </objects>
-            </scene>
-            """)
+            FixtureDocuments.scene(
+                controller: "vc", rootID: "r",
+                """
+                <subviews>
+                    <view contentMode="scaleToFill" id="wide">
+                        <rect key="frame" x="10" y="10" width="100" height="50"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                    </view>
+                    <view contentMode="scaleToFill" id="fixed">
+                        <rect key="frame" x="10" y="100" width="100" height="50"/>
+                        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                    </view>
+                </subviews>
+                """))
         let phone = try FixtureDocuments.load(data).layouts[0]
         #expect(phone.viewsByID["wide"]?.frame == Rect(x: 10, y: 10, width: 100, height: 50))
         #expect(FrameAgreement(phone).ratio == 1)

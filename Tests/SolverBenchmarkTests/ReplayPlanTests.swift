@@ -45,9 +45,8 @@ struct ReplayPlanTests {
     @Test("Steps: one operation plus the reads after it; a batch is one step; declarations are set-up")
     func steps() throws {
         let plan = ReplayPlan(try Self.trace(Self.mixed))
-        let steps = plan.steps.map { "\($0.operationClass.rawValue) \($0.operations.lowerBound)..<\($0.operations.upperBound)" }
         #expect(
-            steps == [
+            plan.stepLabels == [
                 "read 0..<1", "variable 1..<2", "variable 2..<3", "read 3..<4", "add 4..<5", "add 5..<7",
                 "addEdit 7..<8", "suggest 8..<11", "suggest 11..<12", "batch 12..<19", "updateConstant 19..<21",
                 "removeEdit 21..<22", "remove 22..<23",
@@ -63,9 +62,8 @@ struct ReplayPlanTests {
     @Test("Segments group consecutive steps of one class")
     func segments() throws {
         let plan = ReplayPlan(try Self.trace(Self.mixed))
-        let segments = plan.segments.map { "\($0.operationClass.rawValue) \($0.operations.lowerBound)..<\($0.operations.upperBound)" }
         #expect(
-            segments == [
+            plan.segmentLabels == [
                 "read 0..<1", "variable 1..<3", "read 3..<4", "add 4..<7", "addEdit 7..<8", "suggest 8..<12",
                 "batch 12..<19", "updateConstant 19..<21", "removeEdit 21..<22", "remove 22..<23",
             ])
@@ -163,4 +161,13 @@ struct ReplayPlanTests {
         #expect(summary.maximumPerOperation == 5 && summary.allocatingOperations == 3)
         #expect(AllocationSummary([AllocationSnapshot(allocations: 3)]).warmOperations == 0)
     }
+}
+
+extension ReplayPlan {
+    /// Each step as "class lower..<upper" (its operation class and the trace operations it
+    /// replays), the way the expectations above spell them.
+    var stepLabels: [String] { steps.map { "\($0.operationClass.rawValue) \($0.operations)" } }
+
+    /// Each segment as "class lower..<upper", like ``stepLabels``.
+    var segmentLabels: [String] { segments.map { "\($0.operationClass.rawValue) \($0.operations)" } }
 }
