@@ -263,9 +263,16 @@ open class View: LayoutItem {
     /// Marks this view's ancestors as having something to do in the update pass,
     /// without asking for this view's `updateConstraints()`.
     func markSubtreeNeedsUpdate() {
+        markUpToRoot(\.subtreeNeedsUpdateConstraints)
+    }
+
+    /// Sets `flag` on this view and on its ancestors, up to the first that has it set
+    /// already: the path a pass follows down from the root to the views with work.
+    @inline(__always)
+    private func markUpToRoot(_ flag: ReferenceWritableKeyPath<View, Bool>) {
         var view: View? = self
-        while let current = view, !current.subtreeNeedsUpdateConstraints {
-            current.subtreeNeedsUpdateConstraints = true
+        while let current = view, !current[keyPath: flag] {
+            current[keyPath: flag] = true
             view = current.superview
         }
     }
@@ -306,22 +313,14 @@ open class View: LayoutItem {
     public func setNeedsUpdateConstraints() {
         needsUpdateConstraintsFlag = true
         subtreeNeedsUpdateConstraints = true
-        var ancestor = superview
-        while let current = ancestor, !current.subtreeNeedsUpdateConstraints {
-            current.subtreeNeedsUpdateConstraints = true
-            ancestor = current.superview
-        }
+        superview?.markSubtreeNeedsUpdate()
     }
 
     /// Marks the view to get ``layoutSubviews()`` in the next pass.
     public func setNeedsLayout() {
         needsLayoutFlag = true
         subtreeNeedsLayout = true
-        var ancestor = superview
-        while let current = ancestor, !current.subtreeNeedsLayout {
-            current.subtreeNeedsLayout = true
-            ancestor = current.superview
-        }
+        superview?.markUpToRoot(\.subtreeNeedsLayout)
     }
 
     /// Whether the view waits for ``layoutSubviews()``.
