@@ -72,10 +72,7 @@ struct ImportCommand: LayoutBenchSubcommand {
         }
         if !report.failures.isEmpty {
             for failure in report.failures {
-                var location = failure.path
-                if let line = failure.line { location += ":\(line)" }
-                if let column = failure.column { location += ":\(column)" }
-                CommandLineOutput.writeError("error: \(location): \(failure.message)\n")
+                CommandLineOutput.writeError("error: \(failure)\n")
             }
             // Malformed documents win over unreadable ones: the worst problem is the user's input.
             let statuses = report.failures.map { ImportError.Code(rawValue: $0.code).map { ExitStatus($0) } ?? .failed }
