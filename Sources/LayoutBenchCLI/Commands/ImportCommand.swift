@@ -35,8 +35,7 @@ struct ImportCommand: LayoutBenchSubcommand {
     @Argument(help: ArgumentHelp("Files or folders (searched recursively for .xib and .storyboard).", valueName: "path"))
     var paths: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    @OptionGroup var output: TextOrJSONOption
 
     @Option(help: ArgumentHelp("Lay out for this IB device id (retina4_7, ipad12_9, ...) instead of the document's.", valueName: "id"))
     var device: String?
@@ -53,10 +52,6 @@ struct ImportCommand: LayoutBenchSubcommand {
     @Flag(name: .shortAndLong, help: "List the views whose frames differ (text format).")
     var verbose = false
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     func validate() throws {
         if let device, DeviceProfile(id: device) == nil {
             throw ValidationError("Unknown device '\(device)'; the devices are \(DeviceProfile.knownIDs.joined(separator: ", ")).")
@@ -66,7 +61,7 @@ struct ImportCommand: LayoutBenchSubcommand {
     func execute() throws {
         let options = ImportOptions(textSizing: textSizing, deviceID: device, landscape: landscape ? true : nil)
         let report = try ImportReport.make(paths: paths, options: options, includingFrames: frames)
-        switch format {
+        switch output.format {
         case .text: CommandLineOutput.writeOutput(report.text(verbose: verbose))
         case .json: CommandLineOutput.writeOutput(try report.json())
         }
