@@ -14,25 +14,14 @@
 
 /// A view's system guides and their constraints.
 final class SystemGuides {
-    /// A guide inset by insets the view sets (the margins, the safe area): made on first
-    /// use; changing the insets updates its four constraints' constants in place.
-    struct InsetGuide {
-        var insets: EdgeInsets
-        var guide: LayoutGuide?
-        var constraints: [LayoutConstraint] = []
-    }
-
-    var margins = InsetGuide(insets: EdgeInsets(all: 8))
+    var layoutMargins = EdgeInsets(all: 8)
     var insetsLayoutMarginsFromSafeArea = true
-    var safeArea = InsetGuide(insets: .zero)
+    var marginsGuide: LayoutGuide?
+    var marginConstraints: [LayoutConstraint] = []
 
-    /// Sets the insets of `kind` and, when they change, the constants of its guide's
-    /// constraints (each access brief: the engine may read the view while they change).
-    func setInsets(_ newValue: EdgeInsets, of kind: ReferenceWritableKeyPath<SystemGuides, InsetGuide>) {
-        guard self[keyPath: kind].insets != newValue else { return }
-        self[keyPath: kind].insets = newValue
-        View.applyInsets(newValue, to: self[keyPath: kind].constraints)
-    }
+    var safeAreaInsets = EdgeInsets.zero
+    var safeAreaGuide: LayoutGuide?
+    var safeAreaConstraints: [LayoutConstraint] = []
 
     var firstBaselineOffsetFromTop: Double?
     var lastBaselineOffsetFromBottom: Double?
@@ -54,8 +43,13 @@ extension View {
     /// The insets of ``layoutMarginsGuide`` (8 on every side by default, as UIView).
     /// Changing them updates the guide's constraint constants in place.
     public var layoutMargins: EdgeInsets {
-        get { systemGuides?.margins.insets ?? EdgeInsets(all: 8) }
-        set { guides.setInsets(newValue, of: \.margins) }
+        get { systemGuides?.layoutMargins ?? EdgeInsets(all: 8) }
+        set {
+            let state = guides
+            guard state.layoutMargins != newValue else { return }
+            state.layoutMargins = newValue
+            Self.applyInsets(newValue, to: state.marginConstraints)
+        }
     }
 
     /// Whether the margins are measured from the safe-area guide (when the view has
@@ -66,7 +60,7 @@ extension View {
     }
 
     /// Whether the view has made its margins guide.
-    public var hasLayoutMarginsGuide: Bool { systemGuides?.margins.guide != nil }
+    public var hasLayoutMarginsGuide: Bool { systemGuides?.marginsGuide != nil }
 
     /// The guide inset from the view by ``layoutMargins`` (`layoutMarginsGuide`); the
     /// `leadingMargin`, `topMargin`, ... attributes of Interface Builder are its edges.
@@ -74,10 +68,12 @@ extension View {
     /// UIKit's (`UIView-leftMargin-guide-constraint`, ...).
     public var layoutMarginsGuide: LayoutGuide {
         let state = guides
-        return insetGuide(
-            \.margins, "UIViewLayoutMarginsGuide", suffix: "margins",
-            in: state.insetsLayoutMarginsFromSafeArea ? (state.safeArea.guide ?? self) : self,
-            constraintPrefix: "UIView-", constraintSuffix: "Margin-guide-constraint")
+        if let guide = state.marginsGuide { return guide }
+        let guide = addSystemGuide("UIViewLayoutMarginsGuide", suffix: "margins")
+        state.marginsGuide = guide
+        let base: LayoutItem = state.insetsLayoutMarginsFromSafeArea ? (state.safeAreaGuide ?? self) : self
+        state.marginConstraints = Self.activateInsets(guide, in: base, state.layoutMargins, prefix: "UIView-", suffix: "Margin-guide-constraint")
+        return guide
     }
 
     // MARK: - Safe area
@@ -86,19 +82,27 @@ extension View {
     /// The host sets them (a window's status bar, a home indicator); changing them
     /// updates the guide's constants in place.
     public var safeAreaInsets: EdgeInsets {
-        get { systemGuides?.safeArea.insets ?? .zero }
-        set { guides.setInsets(newValue, of: \.safeArea) }
+        get { systemGuides?.safeAreaInsets ?? .zero }
+        set {
+            let state = guides
+            guard state.safeAreaInsets != newValue else { return }
+            state.safeAreaInsets = newValue
+            Self.applyInsets(newValue, to: state.safeAreaConstraints)
+        }
     }
 
     /// Whether the view has made its safe-area guide.
-    public var hasSafeAreaLayoutGuide: Bool { systemGuides?.safeArea.guide != nil }
+    public var hasSafeAreaLayoutGuide: Bool { systemGuides?.safeAreaGuide != nil }
 
     /// The guide inset from the view by ``safeAreaInsets`` (`safeAreaLayoutGuide`),
     /// made and activated on first use (`UIViewSafeAreaLayoutGuide-*` constraints).
     public var safeAreaLayoutGuide: LayoutGuide {
-        insetGuide(
-            \.safeArea, "UIViewSafeAreaLayoutGuide", suffix: "safeArea", in: self, constraintPrefix: "UIViewSafeAreaLayoutGuide-",
-            constraintSuffix: "")
+        let state = guides
+        if let guide = state.safeAreaGuide { return guide }
+        let guide = addSystemGuide("UIViewSafeAreaLayoutGuide", suffix: "safeArea")
+        state.safeAreaGuide = guide
+        state.safeAreaConstraints = Self.activateInsets(guide, in: self, state.safeAreaInsets, prefix: "UIViewSafeAreaLayoutGuide-", suffix: "")
+        return guide
     }
 
     // MARK: - Baselines
@@ -166,21 +170,13 @@ extension View {
         return guide
     }
 
-    /// The guide of `kind`, made on first use: added with UIKit's `identifier` and inset from
-    /// `base` by four activated constraints (``insetConstraints(_:in:_:prefix:suffix:)``).
-    private func insetGuide(
-        _ kind: ReferenceWritableKeyPath<SystemGuides, SystemGuides.InsetGuide>, _ identifier: String, suffix: String,
-        in base: @autoclosure () -> LayoutItem, constraintPrefix: String, constraintSuffix: String
-    ) -> LayoutGuide {
-        let state = guides
-        if let guide = state[keyPath: kind].guide { return guide }
-        let guide = addSystemGuide(identifier, suffix: suffix)
-        state[keyPath: kind].guide = guide
-        let constraints = Self.insetConstraints(
-            guide, in: base(), state[keyPath: kind].insets, prefix: constraintPrefix, suffix: constraintSuffix)
+    /// The constraints of ``insetConstraints(_:in:_:prefix:suffix:)``, activated.
+    private static func activateInsets(
+        _ guide: LayoutGuide, in base: LayoutItem, _ insets: EdgeInsets, prefix: String, suffix: String
+    ) -> [LayoutConstraint] {
+        let constraints = insetConstraints(guide, in: base, insets, prefix: prefix, suffix: suffix)
         LayoutConstraint.activate(constraints)
-        state[keyPath: kind].constraints = constraints
-        return guide
+        return constraints
     }
 
     /// Left, top, right, bottom constraints that inset `guide` from `base`.

@@ -263,16 +263,9 @@ open class View: LayoutItem {
     /// Marks this view's ancestors as having something to do in the update pass,
     /// without asking for this view's `updateConstraints()`.
     func markSubtreeNeedsUpdate() {
-        markUpToRoot(\.subtreeNeedsUpdateConstraints)
-    }
-
-    /// Sets `flag` on this view and on its ancestors, up to the first that has it set
-    /// already: the path a pass follows down from the root to the views with work.
-    @inline(__always)
-    private func markUpToRoot(_ flag: ReferenceWritableKeyPath<View, Bool>) {
         var view: View? = self
-        while let current = view, !current[keyPath: flag] {
-            current[keyPath: flag] = true
+        while let current = view, !current.subtreeNeedsUpdateConstraints {
+            current.subtreeNeedsUpdateConstraints = true
             view = current.superview
         }
     }
@@ -320,7 +313,11 @@ open class View: LayoutItem {
     public func setNeedsLayout() {
         needsLayoutFlag = true
         subtreeNeedsLayout = true
-        superview?.markUpToRoot(\.subtreeNeedsLayout)
+        var ancestor = superview
+        while let current = ancestor, !current.subtreeNeedsLayout {
+            current.subtreeNeedsLayout = true
+            ancestor = current.superview
+        }
     }
 
     /// Whether the view waits for ``layoutSubviews()``.
