@@ -18,3 +18,15 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
+
+extension SourcePosition {
+    /// `file:line:column: message`, the way compilers print a diagnostic, with what of the
+    /// place is known: `file:line: message` without a column, `file: message` without a line,
+    /// the message alone without a file. The one shape of the gates' and the importer's errors.
+    public static func diagnostic(_ message: String, file: String?, line: Int?, column: Int?) -> String {
+        guard var location = file else { return message }
+        if let line { location += ":\(line)" }
+        if let column { location += ":\(column)" }
+        return "\(location): \(message)"
+    }
+}

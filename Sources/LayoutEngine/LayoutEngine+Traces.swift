@@ -59,10 +59,10 @@ extension LayoutEngine {
                 applied.traces = true
                 let recorder = SolverTraceRecorder()
                 solver.traceRecorder = recorder
-                collector.recorders.append(recorder)
+                collector.elements.append(recorder)
             case .engines(let collector) where !applied.engines:
                 applied.engines = true
-                collector.engines.append(self)
+                collector.elements.append(self)
             case .events(let observation) where !applied.events:
                 applied.events = true
                 eventSink = observation.sinkFor(self)
@@ -77,16 +77,24 @@ extension LayoutEngine {
     }
 }
 
-/// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
-public final class TraceCollector: @unchecked Sendable {
-    /// One recorder per engine made while collecting, in creation order.
-    public internal(set) var recorders: [SolverTraceRecorder] = []
+/// What ``LayoutEngine/recordingTraces(_:)`` and ``LayoutEngine/collectingEngines(_:)``
+/// gather from every engine made inside them (a trace recorder, the engine itself), in
+/// creation order.
+public final class InstrumentationCollector<Element>: @unchecked Sendable {
+    /// One element per engine made while collecting, in creation order (kept alive).
+    public internal(set) var elements: [Element] = []
     let outer: LayoutInstrumentation?
 
     init(outer: LayoutInstrumentation?) {
         self.outer = outer
     }
 }
+
+/// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
+public typealias TraceCollector = InstrumentationCollector<SolverTraceRecorder>
+
+/// The engines made inside ``LayoutEngine/collectingEngines(_:)``.
+public typealias EngineCollector = InstrumentationCollector<LayoutEngine>
 
 extension LayoutEngine {
     /// Runs `body`; every engine made inside it records its solver's operations from
@@ -94,31 +102,24 @@ extension LayoutEngine {
     ///
     /// - Returns: The body's result and the recorders, one per engine made.
     public static func recordingTraces<Result>(_ body: () throws -> Result) rethrows -> (Result, [SolverTraceRecorder]) {
-        let collector = TraceCollector(outer: LayoutInstrumentation.current)
-        let result = try LayoutInstrumentation.$current.withValue(.traces(collector)) { try body() }
-        return (result, collector.recorders)
+        try collecting(LayoutInstrumentation.traces, body)
     }
-}
 
-/// The engines made inside ``LayoutEngine/collectingEngines(_:)``.
-public final class EngineCollector: @unchecked Sendable {
-    /// The engines made while collecting, in creation order (kept alive).
-    public internal(set) var engines: [LayoutEngine] = []
-    let outer: LayoutInstrumentation?
-
-    init(outer: LayoutInstrumentation?) {
-        self.outer = outer
-    }
-}
-
-extension LayoutEngine {
     /// Runs `body` and returns the engines made inside it, such as the short-lived
     /// engine of a cell built before it joins a window. Their work is real work;
     /// measuring code adds their counters to the window's.
     public static func collectingEngines<Result>(_ body: () throws -> Result) rethrows -> (Result, [LayoutEngine]) {
-        let collector = EngineCollector(outer: LayoutInstrumentation.current)
-        let result = try LayoutInstrumentation.$current.withValue(.engines(collector)) { try body() }
-        return (result, collector.engines)
+        try collecting(LayoutInstrumentation.engines, body)
+    }
+
+    /// Runs `body` with a new collector bound as the innermost link (made a link by `link`),
+    /// and returns what the engines made inside it added to the collector.
+    private static func collecting<Element, Result>(
+        _ link: (InstrumentationCollector<Element>) -> LayoutInstrumentation, _ body: () throws -> Result
+    ) rethrows -> (Result, [Element]) {
+        let collector = InstrumentationCollector<Element>(outer: LayoutInstrumentation.current)
+        let result = try LayoutInstrumentation.$current.withValue(link(collector)) { try body() }
+        return (result, collector.elements)
     }
 }
 

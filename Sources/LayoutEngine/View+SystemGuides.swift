@@ -123,21 +123,18 @@ extension View {
 
     /// A zero-height guide whose top is the first baseline (`firstBaselineAnchor` is its
     /// `topAnchor`); as wide as the view. Made and activated on first use.
-    public var firstBaselineGuide: LayoutGuide {
-        let state = guides
-        if let guide = state.firstBaselineGuide { return guide }
-        let guide = makeBaselineGuide(first: true, state)
-        state.firstBaselineGuide = guide
-        return guide
-    }
+    public var firstBaselineGuide: LayoutGuide { baselineGuide(first: true) }
 
     /// A zero-height guide whose top is the last baseline (`lastBaselineAnchor` is its
     /// `topAnchor`); as wide as the view. Made and activated on first use.
-    public var lastBaselineGuide: LayoutGuide {
+    public var lastBaselineGuide: LayoutGuide { baselineGuide(first: false) }
+
+    /// The first or the last baseline guide, made and activated on first use.
+    private func baselineGuide(first: Bool) -> LayoutGuide {
         let state = guides
-        if let guide = state.lastBaselineGuide { return guide }
-        let guide = makeBaselineGuide(first: false, state)
-        state.lastBaselineGuide = guide
+        if let guide = first ? state.firstBaselineGuide : state.lastBaselineGuide { return guide }
+        let guide = makeBaselineGuide(first: first, state)
+        if first { state.firstBaselineGuide = guide } else { state.lastBaselineGuide = guide }
         return guide
     }
 

@@ -306,11 +306,7 @@ open class View: LayoutItem {
     public func setNeedsUpdateConstraints() {
         needsUpdateConstraintsFlag = true
         subtreeNeedsUpdateConstraints = true
-        var ancestor = superview
-        while let current = ancestor, !current.subtreeNeedsUpdateConstraints {
-            current.subtreeNeedsUpdateConstraints = true
-            ancestor = current.superview
-        }
+        superview?.markSubtreeNeedsUpdate()
     }
 
     /// Marks the view to get ``layoutSubviews()`` in the next pass.

@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// Why a file could not be imported at all (a file that imports with warnings is not an
 /// error). Each error names the file and, for malformed XML, the line and column.
 public struct ImportError: Error, CustomStringConvertible, Sendable {
@@ -35,12 +37,7 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
     }
 
     /// `path:line:col: message`, as compilers print locations.
-    public var description: String {
-        var location = path
-        if let line { location += ":\(line)" }
-        if let column { location += ":\(column)" }
-        return "\(location): \(message)"
-    }
+    public var description: String { SourcePosition.diagnostic(message, file: path, line: line, column: column) }
 }
 
 /// Something in a document the importer did not understand or could not model; the

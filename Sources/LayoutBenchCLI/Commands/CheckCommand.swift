@@ -51,8 +51,7 @@ struct CheckCommand: LayoutBenchSubcommand {
     @Option(help: ArgumentHelp("The baseline: a name in Reports/baselines/ or a report file.", valueName: "name"))
     var baseline: String
 
-    @Option(help: ArgumentHelp("A thresholds file (docs/ci.md); default: the built-in defaults.", valueName: "file"))
-    var thresholds: String?
+    @OptionGroup var thresholds: ThresholdsOption
 
     @Option(help: ArgumentHelp("Compare this report instead of running the suite.", valueName: "file"))
     var report: String?
@@ -86,7 +85,7 @@ struct CheckCommand: LayoutBenchSubcommand {
         if let file, report == nil { runOptions.fill(from: file) }
         var gate = GateCheck(
             baseline: baseline, store: baselines.store(configured: file?.baselines),
-            thresholdsPath: thresholds ?? file?.thresholds)
+            thresholdsPath: thresholds.path(configured: file?.thresholds))
         gate.catalog = LayoutBench.catalog
         if report != nil && runOptions.changesTheRun {
             throw GateError(

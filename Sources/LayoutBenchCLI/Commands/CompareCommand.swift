@@ -42,8 +42,7 @@ struct CompareCommand: LayoutBenchSubcommand {
     @Option(help: "Output format: text, markdown, json, html, csv, junit or benchmark-action.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("A thresholds file (docs/ci.md); default: the built-in defaults.", valueName: "file"))
-    var thresholds: String?
+    @OptionGroup var thresholds: ThresholdsOption
 
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
@@ -67,8 +66,7 @@ struct CompareCommand: LayoutBenchSubcommand {
         }
         let baseReport = try load(base)
         let headReport = try load(head)
-        var rules = Thresholds()
-        if let thresholds { rules = try Thresholds.load(thresholds) }
+        let rules = try thresholds.load()
         let comparison = ReportComparison.compare(base: baseReport, head: headReport, thresholds: rules)
         func encoded(_ encode: () throws -> String) throws(GateError) -> String {
             do { return try encode() } catch {

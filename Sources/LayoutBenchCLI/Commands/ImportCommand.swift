@@ -35,8 +35,7 @@ struct ImportCommand: LayoutBenchSubcommand {
     @Argument(help: ArgumentHelp("Files or folders (searched recursively for .xib and .storyboard).", valueName: "path"))
     var paths: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    @OptionGroup var output: TextOrJSONOption
 
     @Option(help: ArgumentHelp("Lay out for this IB device id (retina4_7, ipad12_9, ...) instead of the document's.", valueName: "id"))
     var device: String?
@@ -53,10 +52,6 @@ struct ImportCommand: LayoutBenchSubcommand {
     @Flag(name: .shortAndLong, help: "List the views whose frames differ (text format).")
     var verbose = false
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     func validate() throws {
         if let device, DeviceProfile(id: device) == nil {
             throw ValidationError("Unknown device '\(device)'; the devices are \(DeviceProfile.knownIDs.joined(separator: ", ")).")
@@ -66,16 +61,13 @@ struct ImportCommand: LayoutBenchSubcommand {
     func execute() throws {
         let options = ImportOptions(textSizing: textSizing, deviceID: device, landscape: landscape ? true : nil)
         let report = try ImportReport.make(paths: paths, options: options, includingFrames: frames)
-        switch format {
+        switch output.format {
         case .text: CommandLineOutput.writeOutput(report.text(verbose: verbose))
         case .json: CommandLineOutput.writeOutput(try report.json())
         }
         if !report.failures.isEmpty {
             for failure in report.failures {
-                var location = failure.path
-                if let line = failure.line { location += ":\(line)" }
-                if let column = failure.column { location += ":\(column)" }
-                CommandLineOutput.writeError("error: \(location): \(failure.message)\n")
+                CommandLineOutput.writeError("error: \(failure)\n")
             }
             // Malformed documents win over unreadable ones: the worst problem is the user's input.
             let statuses = report.failures.map { ImportError.Code(rawValue: $0.code).map { ExitStatus($0) } ?? .failed }

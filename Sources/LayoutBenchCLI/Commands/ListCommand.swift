@@ -50,12 +50,7 @@ struct ListCommand: LayoutBenchSubcommand {
             "A configuration file (default: layoutbench.yml in the working directory when it exists).", valueName: "file"))
     var config: String?
 
-    @Option(help: "Output format: text or json.")
-    var format: Format = .text
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    @OptionGroup var output: TextOrJSONOption
 
     func execute() throws {
         // layoutbench.yml under the options given, as RunOptionGroup.fill(from:) does for run.
@@ -69,7 +64,7 @@ struct ListCommand: LayoutBenchSubcommand {
         let paths = layouts.isEmpty ? file?.layouts ?? [] : layouts
         let catalog = try LayoutsOption.catalog(paths, kinds: { file?.kinds(forEntry: $0) ?? [] })
         let selected = try ScenarioSelection(patterns: patterns, tags: tags).select(from: catalog)
-        switch format {
+        switch output.format {
         case .text: CommandLineOutput.writeOutput(ScenarioListing.text(selected))
         case .json: CommandLineOutput.writeOutput(try ScenarioListing.json(selected))
         }

@@ -57,8 +57,7 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
     @Option(help: "Untimed repetitions before the timed ones.")
     var warmup = 2
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: TextOrJSONOption
 
     @Flag(inversion: .prefixedNo, help: "Count allocations per operation in a separate, untimed replay (needs jemalloc).")
     var allocations = true
@@ -74,10 +73,6 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
             "For scripts/compare-kiwi: run one trace, print a ready line, then one timed repetition per line read from standard input (an untimed one for a line 'warm'), as JSON lines."
     )
     var lockstep = false
-
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
 
     func validate() throws {
         guard (1...BenchmarkConfiguration.maximumRepetitions).contains(repetitions) else {
@@ -124,7 +119,7 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
                 try TraceReplayer(trace).run(
                     name: trace.name, size: trace.size, configuration: configuration, allocationCounter: counter))
         }
-        switch format {
+        switch output.format {
         case .text: emit(BenchmarkReport.text(results))
         case .json: emit(BenchmarkReport.json(results, configuration: configuration) + "\n")
         }

@@ -32,9 +32,7 @@ public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line:column: message`, or what of it is known.
     public var description: String {
-        guard let file else { return message }
-        guard let position else { return "\(file): \(message)" }
-        return "\(file):\(position.line):\(position.column): \(message)"
+        SourcePosition.diagnostic(message, file: file, line: position?.line, column: position?.column)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 import LayoutEngine
 
 /// What `layoutbench import` reports for one imported hierarchy.
@@ -123,12 +124,15 @@ public struct ImportReport: Sendable, Codable {
     }
 
     /// A file that could not be imported.
-    public struct Failure: Sendable, Codable {
+    public struct Failure: Sendable, Codable, CustomStringConvertible {
         public let path: String
         public let code: String
         public let line: Int?
         public let column: Int?
         public let message: String
+
+        /// `path:line:column: message`, as ``ImportError`` prints itself.
+        public var description: String { SourcePosition.diagnostic(message, file: path, line: line, column: column) }
     }
 
     public let schema: String
@@ -207,10 +211,7 @@ public struct ImportReport: Sendable, Codable {
             for warning in file.warnings { lines.append("  " + warning) }
         }
         for failure in failures {
-            var location = failure.path
-            if let line = failure.line { location += ":\(line)" }
-            if let column = failure.column { location += ":\(column)" }
-            lines.append("\(location): error: \(failure.message)")
+            lines.append(SourcePosition.diagnostic("error: \(failure.message)", file: failure.path, line: failure.line, column: failure.column))
         }
         let percent = format(totals.agreement * 100)
         let consistent = format(totals.agreementWhereDesignIsConsistent * 100)
