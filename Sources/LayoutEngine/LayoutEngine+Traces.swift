@@ -59,10 +59,10 @@ extension LayoutEngine {
                 applied.traces = true
                 let recorder = SolverTraceRecorder()
                 solver.traceRecorder = recorder
-                collector.elements.append(recorder)
+                collector.recorders.append(recorder)
             case .engines(let collector) where !applied.engines:
                 applied.engines = true
-                collector.elements.append(self)
+                collector.engines.append(self)
             case .events(let observation) where !applied.events:
                 applied.events = true
                 eventSink = observation.sinkFor(self)
@@ -77,12 +77,15 @@ extension LayoutEngine {
     }
 }
 
-/// What ``LayoutEngine/recordingTraces(_:)`` and ``LayoutEngine/collectingEngines(_:)``
-/// gather from every engine made inside them (a trace recorder, the engine itself), in
-/// creation order.
-public final class InstrumentationCollector<Element>: @unchecked Sendable {
-    /// One element per engine made while collecting, in creation order (kept alive).
-    public internal(set) var elements: [Element] = []
+/// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
+///
+/// It and ``EngineCollector`` are two classes, not one generic class: a generic class's
+/// metadata is looked up at run time each time one is made, and the engine makes one per
+/// `collectingEngines` call, in some scenarios per frame (`updatepass/non-idempotent`: +0.3%
+/// of its measured instructions, in `_swift_getGenericMetadata` and its cache).
+public final class TraceCollector: @unchecked Sendable {
+    /// One recorder per engine made while collecting, in creation order.
+    public internal(set) var recorders: [SolverTraceRecorder] = []
     let outer: LayoutInstrumentation?
 
     init(outer: LayoutInstrumentation?) {
@@ -90,36 +93,37 @@ public final class InstrumentationCollector<Element>: @unchecked Sendable {
     }
 }
 
-/// Collects a solver trace from every engine made inside ``LayoutEngine/recordingTraces(_:)``.
-public typealias TraceCollector = InstrumentationCollector<SolverTraceRecorder>
-
-/// The engines made inside ``LayoutEngine/collectingEngines(_:)``.
-public typealias EngineCollector = InstrumentationCollector<LayoutEngine>
-
 extension LayoutEngine {
     /// Runs `body`; every engine made inside it records its solver's operations from
     /// the start, so the traces replay the whole history (see `docs/solver-trace.md`).
     ///
     /// - Returns: The body's result and the recorders, one per engine made.
     public static func recordingTraces<Result>(_ body: () throws -> Result) rethrows -> (Result, [SolverTraceRecorder]) {
-        try collecting(LayoutInstrumentation.traces, body)
+        let collector = TraceCollector(outer: LayoutInstrumentation.current)
+        let result = try LayoutInstrumentation.$current.withValue(.traces(collector)) { try body() }
+        return (result, collector.recorders)
     }
+}
 
+/// The engines made inside ``LayoutEngine/collectingEngines(_:)``.
+public final class EngineCollector: @unchecked Sendable {
+    /// The engines made while collecting, in creation order (kept alive).
+    public internal(set) var engines: [LayoutEngine] = []
+    let outer: LayoutInstrumentation?
+
+    init(outer: LayoutInstrumentation?) {
+        self.outer = outer
+    }
+}
+
+extension LayoutEngine {
     /// Runs `body` and returns the engines made inside it, such as the short-lived
     /// engine of a cell built before it joins a window. Their work is real work;
     /// measuring code adds their counters to the window's.
     public static func collectingEngines<Result>(_ body: () throws -> Result) rethrows -> (Result, [LayoutEngine]) {
-        try collecting(LayoutInstrumentation.engines, body)
-    }
-
-    /// Runs `body` with a new collector bound as the innermost link (made a link by `link`),
-    /// and returns what the engines made inside it added to the collector.
-    private static func collecting<Element, Result>(
-        _ link: (InstrumentationCollector<Element>) -> LayoutInstrumentation, _ body: () throws -> Result
-    ) rethrows -> (Result, [Element]) {
-        let collector = InstrumentationCollector<Element>(outer: LayoutInstrumentation.current)
-        let result = try LayoutInstrumentation.$current.withValue(link(collector)) { try body() }
-        return (result, collector.elements)
+        let collector = EngineCollector(outer: LayoutInstrumentation.current)
+        let result = try LayoutInstrumentation.$current.withValue(.engines(collector)) { try body() }
+        return (result, collector.engines)
     }
 }
 
