@@ -307,7 +307,7 @@ open class View: LayoutItem {
         needsUpdateConstraintsFlag = true
         subtreeNeedsUpdateConstraints = true
         // Its own loop, not `superview?.markSubtreeNeedsUpdate()`: the call retained and
-        // released each ancestor (+23% of `updatepass/idempotent`'s instructions).
+        // released each ancestor (+20% of `updatepass/idempotent`'s instructions at 16).
         var ancestor = superview
         while let current = ancestor, !current.subtreeNeedsUpdateConstraints {
             current.subtreeNeedsUpdateConstraints = true
