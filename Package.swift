@@ -4,16 +4,19 @@
 //
 // Module graph (one direction only):
 //   LayoutBenchJSON (the one JSON reader, with positions, and writer; with swift-collections' OrderedCollections)
+//   LayoutBenchMetrics (allocation counts, clocks, statistics, growth fits)
+//   LayoutBenchReport (the report model and its formatting; the pages' one HTML skeleton, tables,
+//     charts and Mustache templates in HTML/Templates/, embedded in the binary; with
+//     LayoutBenchJSON and LayoutBenchMetrics)
 //   Cassowary (solver, with BigInt for its exact arbiter; the hook a trace recorder attaches to)
-//     <- CassowaryTrace (trace recording, parsing and replay; with LayoutBenchJSON)
+//     <- CassowaryTrace (trace parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
 //       <- LayoutScenarios (top-level Scenarios/)
-//       <- LayoutProfiler (engine events -> profiles; renders text, no HTML)
-//         <- LayoutBenchKit (runner, metrics, reports, gates, with LayoutBenchJSON; every HTML page: the
-//            report, comparison, history site and profile pages, from the Mustache
-//            templates in HTML/Templates/, embedded in the binary)
+//       <- LayoutProfiler (engine events -> profiles; its page through LayoutBenchReport)
+//         <- LayoutBenchKit (runner, comparison, gates, baselines, history; the report,
+//            comparison and history pages through LayoutBenchReport)
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
 //              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
@@ -34,13 +37,13 @@ let package = Package(
         // Every library is a product of its own name.
         + [
             "Cassowary", "CassowaryTrace", "LayoutBenchJSON", "LayoutEngine", "LayoutScenarios", "LayoutBenchMetrics",
-            "LayoutBenchKit", "LayoutBenchCLI", "LayoutProfiler", "UIKitLogs", "LayoutImporter",
+            "LayoutBenchReport", "LayoutBenchKit", "LayoutBenchCLI", "LayoutProfiler", "UIKitLogs", "LayoutImporter",
         ].map { .library(name: $0, targets: [$0]) }
         // `swift package layoutbench ...` in a package whose executable calls LayoutBench.main.
         + [.plugin(name: "LayoutBenchPlugin", targets: ["LayoutBenchPlugin"])],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Mustache templates for the HTML pages (Sources/LayoutBenchKit/HTML/Templates).
+        // Mustache templates for the HTML pages (Sources/LayoutBenchReport/HTML/Templates).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // YAML for layoutbench.yml (Sources/LayoutBenchCLI/Config), read with its nodes' line and column.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
@@ -149,13 +152,14 @@ let package = Package(
         // writing output sets as a unit.
         .target(name: "CLayoutBenchSystem"),
 
-        // The scenario runner: selection, repetitions under a time budget, counter checks,
-        // growth fits, pair ratios, the JSON report (docs/report-schema.md), trace recording.
+        // The report: its model (`Report`, scenario and size results, growth fits, pair
+        // ratios, the run options it records), the formatting of its numbers, and the pages'
+        // one HTML skeleton, tables, charts and Mustache templates. The kit renders the
+        // report, comparison and history pages through it and the profiler its profile page.
         .target(
-            name: "LayoutBenchKit",
+            name: "LayoutBenchReport",
             dependencies: [
-                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutProfiler", "LayoutImporter",
-                "CLayoutBenchSystem",
+                "LayoutBenchJSON", "LayoutBenchMetrics",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
@@ -190,10 +194,27 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "LayoutBenchReportTests",
+            dependencies: ["LayoutBenchReport", "LayoutBenchJSON", "_LayoutTestSupport"]
+        ),
+
+        // The scenario runner: selection, repetitions under a time budget, counter checks,
+        // growth fits and pair ratios into a report (docs/report-schema.md), comparison,
+        // gates, baselines, the history site, trace recording.
+        .target(
+            name: "LayoutBenchKit",
+            dependencies: [
+                "LayoutScenarios", "LayoutEngine", "Cassowary", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutBenchReport", "LayoutProfiler",
+                "LayoutImporter", "CLayoutBenchSystem",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .testTarget(
             name: "LayoutBenchKitTests",
             dependencies: [
                 "LayoutBenchKit", "LayoutBenchJSON", "LayoutScenarios", "LayoutEngine", "Cassowary", "CassowaryTrace", "LayoutBenchMetrics",
-                "LayoutProfiler", "_LayoutTestSupport", .product(name: "OrderedCollections", package: "swift-collections"),
+                "LayoutBenchReport", "LayoutProfiler", "_LayoutTestSupport",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             exclude: ["Snapshots"]
         ),
@@ -262,7 +283,7 @@ let package = Package(
         // and renders text, JSON and HTML (docs/profile.md).
         .target(
             name: "LayoutProfiler",
-            dependencies: ["LayoutEngine", "Cassowary"]
+            dependencies: ["LayoutEngine", "Cassowary", "LayoutBenchReport"]
         ),
         .testTarget(
             name: "LayoutProfilerTests",

@@ -151,22 +151,4 @@ struct HTMLTests {
         let previous = try String(contentsOfFile: output + "/compare/nested-b.html", encoding: .utf8)
         #expect(previous.contains("cellUpdates"))
     }
-
-    @Test("Escaping, slugs and script-safe JSON")
-    func helpers() {
-        #expect(HTML.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
-        #expect(HTML.slug("activation/batch") == "activation-batch")
-        #expect(HTML.slug("Cells / Stack--Hide!") == "cells-stack-hide")
-        #expect(HTML.scriptJSON(.string("</script><!--")) == "\"\\u003c/script>\\u003c!--\"")
-    }
-
-    @Test("Log axes get ticks at powers of ten (with 2 and 5 between on short ranges)")
-    func ticks() {
-        #expect(SVGLineChart.ticks((8, 1200), .log) == [10, 20, 50, 100, 200, 500, 1000])
-        #expect(SVGLineChart.ticks((0.5, 2_000_000), .log) == [1, 10, 100, 1000, 10_000, 100_000, 1_000_000])
-        #expect(SVGLineChart.ticks((0, 10), .linear) == [0, 2, 4, 6, 8, 10])
-        let curve = SVGLineChart.modelCurve(model: "O(n)", intercept: 1, slope: 2, from: 10, to: 100, steps: 2)
-        #expect(curve.map(\.x).map { ($0 * 1000).rounded() / 1000 } == [10, 31.623, 100])
-        #expect(abs(curve.last!.y - 201) < 1e-9)
-    }
 }

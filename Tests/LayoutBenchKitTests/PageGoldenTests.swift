@@ -4,6 +4,7 @@ import LayoutScenarios
 import Testing
 
 @testable import LayoutBenchKit
+@testable import LayoutBenchReport
 
 /// Every kind of page rendered from fixed inputs and compared byte for byte with a golden
 /// file: the run report (alone and against a baseline), the comparison page, the history
@@ -82,7 +83,7 @@ struct PageGoldenTests {
     static let folder = Fixture.snapshots.appendingPathComponent("pages")
 
     /// Where the template files are, from the repository root.
-    static let templateFolder = "Sources/LayoutBenchKit/HTML/Templates"
+    static let templateFolder = "Sources/LayoutBenchReport/HTML/Templates"
 
     /// The style sheets and scripts that pages inline whole: file name, bytes, the text a page
     /// inlines (the file without its final line break).
@@ -181,20 +182,6 @@ struct PageGoldenTests {
     func deterministic() throws {
         let first = try Self.pages(), second = try Self.pages()
         for (a, b) in zip(first, second) { #expect(a.html == b.html, "\(a.name) differs between two renderings") }
-    }
-
-    @Test("Every embedded template parses, and Mustache escapes exactly as HTML.escape")
-    func templates() {
-        #expect(PageTemplates.parsed.errors.isEmpty, "templates that did not parse: \(PageTemplates.parsed.errors)")
-        for source in PageTemplates.sources {
-            #expect(PageTemplates.parsed.library.getTemplate(named: source.name) != nil, "\(source.name) is not registered")
-        }
-        #expect(!PageTemplates.style.isEmpty && !PageTemplates.tablesScript.isEmpty && !PageTemplates.historyCompareScript.isEmpty)
-        let hostile = "<script>alert('x') & \"y\"</script> é ✓ {{z}} \"\u{301}<\u{301}&\u{301}"
-        #expect(
-            PageTemplates.render("facts", ["facts": [["label": hostile, "value": hostile]]])
-                == "<dl class=\"facts\"><dt>\(HTML.escape(hostile))</dt><dd>\(HTML.escape(hostile))</dd></dl>\n")
-        #expect(PageTemplates.render("no-such-template", [:]).hasPrefix("<!-- layoutbench: the template 'no-such-template' is missing"))
     }
 
     /// `html` with object addresses written `0x…`.

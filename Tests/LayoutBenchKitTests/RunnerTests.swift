@@ -113,8 +113,6 @@ struct ProgressTextTests {
         #expect(ProgressDisplay.count(812) == "812")
         #expect(ProgressDisplay.count(12_400) == "12.4 k")
         #expect(ProgressDisplay.count(3_100_000) == "3.10 M")
-        #expect(ProgressDisplay.fixed(0.5) == "0.50")
-        #expect(ProgressDisplay.fixed(125.4) == "125")
         #expect(ProgressDisplay.clock(42.9) == "0:42")
         #expect(ProgressDisplay.clock(3909) == "1:05:09")
     }

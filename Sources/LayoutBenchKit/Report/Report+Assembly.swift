@@ -1,4 +1,5 @@
 import LayoutBenchJSON
+import LayoutScenarios
 
 extension Report {
     /// Builds a report from a run's outcome: statuses, failures, family summaries, pairs.
@@ -21,5 +22,28 @@ extension Report {
     ///   quantities as `null`).
     public func jsonText() throws -> String {
         try OrderedJSONEncoder().encode(self).serialized(pretty: true) + "\n"
+    }
+}
+
+extension ScenarioResult.PairInfo {
+    /// The report's record of a scenario's `pair`, or `nil` when it has none.
+    init?(_ pair: Scenario.Pair?) {
+        guard let pair else { return nil }
+        self.init(partner: pair.partner, role: pair.role.rawValue, modelGap: pair.modelGap)
+    }
+}
+
+extension RunOptions {
+    /// The options as a report records them: `formats` the formats written, and the members
+    /// written only when set left out when they say nothing (no churn, no work, no documents,
+    /// no instructions).
+    public func recorded(formats: [ReportFormat]) -> RunOptions {
+        var recorded = self
+        recorded.formats = formats.map(\.rawValue)
+        recorded.injectChurn = injectChurn.flatMap { $0 > 0 ? $0 : nil }
+        recorded.layouts = layouts.flatMap { $0.isEmpty ? nil : $0 }
+        recorded.injectWork = injectWork.flatMap { $0 > 0 ? $0 : nil }
+        recorded.instructions = instructions == true ? true : nil
+        return recorded
     }
 }

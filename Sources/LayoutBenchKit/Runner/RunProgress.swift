@@ -117,30 +117,15 @@ public final class ProgressDisplay: RunProgress {
     /// A duration in nanoseconds with a readable unit: `812 ns`, `1.25 ms`, `3.40 s`.
     public static func duration(_ nanoseconds: Double) -> String {
         if nanoseconds < 1e3 { return "\(Int(nanoseconds.rounded())) ns" }
-        if nanoseconds < 1e6 { return fixed(nanoseconds / 1e3) + " µs" }
-        if nanoseconds < 1e9 { return fixed(nanoseconds / 1e6) + " ms" }
-        return fixed(nanoseconds / 1e9) + " s"
+        if nanoseconds < 1e6 { return MetricFormat.fixed(nanoseconds / 1e3) + " µs" }
+        if nanoseconds < 1e9 { return MetricFormat.fixed(nanoseconds / 1e6) + " ms" }
+        return MetricFormat.fixed(nanoseconds / 1e9) + " s"
     }
 
     /// A count with a readable unit: `812`, `12.4 k`, `3.10 M`.
     public static func count(_ value: Double) -> String {
         if value < 1e4 { return "\(Int(value.rounded()))" }
-        if value < 1e6 { return fixed(value / 1e3) + " k" }
-        return fixed(value / 1e6) + " M"
-    }
-
-    /// Three significant digits, without exponent: `1.25`, `12.4`, `125`.
-    public static func fixed(_ value: Double) -> String {
-        let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        if digits == 0 { return "\(Int(rounded))" }
-        var text = "\(rounded)"
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-        }
-        return text
+        if value < 1e6 { return MetricFormat.fixed(value / 1e3) + " k" }
+        return MetricFormat.fixed(value / 1e6) + " M"
     }
 }

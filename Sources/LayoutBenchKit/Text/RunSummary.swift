@@ -33,7 +33,7 @@ public enum RunSummary {
                     var parts: [String] = []
                     for metric in [Metric.wallNanoseconds, .cellUpdates, .allocations] {
                         guard let brief = entry.growth[metric.rawValue] else { continue }
-                        let exponent = brief.logLogExponent.map { ProgressDisplay.fixed(abs($0) < 0.005 ? 0 : $0) } ?? "-"
+                        let exponent = brief.logLogExponent.map { MetricFormat.fixed(abs($0) < 0.005 ? 0 : $0) } ?? "-"
                         parts.append("\(label(metric)) \(brief.model) (\(exponent))")
                     }
                     let padding = String(repeating: " ", count: width - entry.name.count)
@@ -76,6 +76,6 @@ public enum RunSummary {
 
     static func ratio(_ value: Double?) -> String {
         guard let value else { return "n/a" }
-        return ProgressDisplay.fixed(value) + "×"
+        return MetricFormat.fixed(value) + "×"
     }
 }

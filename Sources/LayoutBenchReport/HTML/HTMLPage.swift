@@ -6,15 +6,29 @@ public struct HTMLPage: Sendable {
     /// A line under the heading (escaped), or `nil`.
     public var subtitle: String?
     /// Links to the page's sections: (id, label).
-    public var navigation: [(id: String, label: String)] = []
+    public var navigation: [(id: String, label: String)]
     /// The page's HTML, inside `<main>` after the header.
     public var body: String
     /// More script after the shared one (already safe for a `<script>` element), or empty.
-    public var extraScript = ""
+    public var extraScript: String
     /// More style after the shared style sheet (CSS), or empty.
-    public var extraStyle = ""
+    public var extraStyle: String
     /// The footer line (escaped).
-    public var footer = "Made by layoutbench. Self-contained: no network access, no external files."
+    public var footer: String
+
+    public init(
+        title: String, subtitle: String? = nil, navigation: [(id: String, label: String)] = [], body: String,
+        extraScript: String = "", extraStyle: String = "",
+        footer: String = "Made by layoutbench. Self-contained: no network access, no external files."
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.navigation = navigation
+        self.body = body
+        self.extraScript = extraScript
+        self.extraStyle = extraStyle
+        self.footer = footer
+    }
 
     /// The whole document, from `Templates/page.mustache`.
     public func render() -> String {
@@ -109,6 +123,12 @@ public struct HTMLTable: Sendable {
         public var id: String
         /// The rows.
         public var rows: [Row]
+
+        public init(heading: String, id: String, rows: [Row]) {
+            self.heading = heading
+            self.id = id
+            self.rows = rows
+        }
     }
     /// Whether to show a text filter above the table (script only).
     public var filterable: Bool

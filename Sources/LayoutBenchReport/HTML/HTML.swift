@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 
 /// Text made safe for HTML, and the few inline elements that Swift code puts into cells and
 /// paragraphs.
@@ -27,7 +28,7 @@ public enum HTML {
 
     /// Where escaped text goes: HTML, or XML 1.0 (the JUnit export), which spells `'` as
     /// `&apos;` and cannot hold most control characters.
-    enum Dialect {
+    package enum Dialect {
         case html, xml
     }
 
@@ -40,7 +41,7 @@ public enum HTML {
     ///   - dialect: HTML (``escape(_:)``) or XML (``ComparisonExports/xml(_:)``).
     /// - Returns: The escaped text.
     /// - Complexity: O(*n*) in the text's length.
-    static func escape(_ text: String, for dialect: Dialect) -> String {
+    package static func escape(_ text: String, for dialect: Dialect) -> String {
         text.replacingScalars { scalar in
             switch scalar {
             case "&": "&amp;"
@@ -127,7 +128,7 @@ extension String {
     /// reader and a Markdown renderer all read the `"` or `<` alone.
     ///
     /// - Complexity: O(*n*) in the text's length.
-    func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+    package func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

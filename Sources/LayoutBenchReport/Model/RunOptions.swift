@@ -46,13 +46,13 @@ public struct RunOptions: Codable, Sendable, Equatable {
     @OmittedWhenNil public var instructions: Bool?
     /// `--shard K/N`: the part of the selection this run measures, or `nil` for all of it;
     /// `layoutbench merge` joins the shards into a report without it (``ReportMerge``).
-    @OmittedWhenNil public var shard: RunConfiguration.Shard?
+    @OmittedWhenNil public var shard: Shard?
 
     public init(
         filters: [String] = [], tags: [String] = [], sizes: [Int]? = nil, quick: Bool, warmup: Int,
         minimumRepetitions: Int, maximumRepetitions: Int, countingRepetitions: Int, countAllocations: Bool,
         timeBudgetSeconds: Double, formats: [String] = [], injectChurn: Int? = nil, layouts: [String]? = nil,
-        injectWork: Int? = nil, instructions: Bool? = nil, shard: RunConfiguration.Shard? = nil
+        injectWork: Int? = nil, instructions: Bool? = nil, shard: Shard? = nil
     ) {
         self.filters = filters
         self.tags = tags
@@ -87,17 +87,45 @@ public struct RunOptions: Codable, Sendable, Equatable {
     public static let quick = RunOptions(
         quick: true, warmup: 1, minimumRepetitions: 3, maximumRepetitions: 5, countingRepetitions: 2,
         countAllocations: true, timeBudgetSeconds: 30)
+}
 
-    /// The options as a report records them: `formats` the formats written, and the members
-    /// written only when set left out when they say nothing (no churn, no work, no documents,
-    /// no instructions).
-    public func recorded(formats: [ReportFormat]) -> RunOptions {
-        var recorded = self
-        recorded.formats = formats.map(\.rawValue)
-        recorded.injectChurn = injectChurn.flatMap { $0 > 0 ? $0 : nil }
-        recorded.layouts = layouts.flatMap { $0.isEmpty ? nil : $0 }
-        recorded.injectWork = injectWork.flatMap { $0 > 0 ? $0 : nil }
-        recorded.instructions = instructions == true ? true : nil
-        return recorded
+extension RunOptions {
+    /// One of `count` parts of a run's selection (`run --shard K/N`), for spreading a suite
+    /// over several machines; `layoutbench merge` joins the parts' reports (``ReportMerge``).
+    ///
+    /// The rule is stable and needs nothing but the selection: the selected measurements
+    /// (scenario and size), in catalogue order and each scenario's sizes ascending, are
+    /// numbered from 0, and shard `K` of `N` runs those whose number modulo `N` is `K - 1`.
+    /// Dealing them out one by one spreads each scenario's sizes, cheap and expensive, over
+    /// the shards, so the shards take about equally long; and the `j`-th measurement of
+    /// shard `K` is measurement `j * N + K - 1` of the whole selection, so ``ReportMerge``
+    /// puts the merged report back into the unsharded order without the catalogue.
+    public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+        /// `K`, from 1.
+        public var index: Int
+        /// `N`, at least 1.
+        public var count: Int
+
+        /// The most shards a selection may be split into.
+        public static let maximumCount = 10_000
+
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+
+        /// Whether this shard runs the measurement numbered `measurement` (from 0) in the
+        /// whole selection.
+        public func owns(_ measurement: Int) -> Bool {
+            measurement % count == index - 1
+        }
+
+        /// The number in the whole selection of this shard's `position`-th measurement (from 0).
+        public func measurementIndex(ofPosition position: Int) -> Int {
+            position * count + index - 1
+        }
+
+        /// `K/N`.
+        public var description: String { "\(index)/\(count)" }
     }
 }

@@ -1,8 +1,8 @@
-import LayoutProfiler
+import LayoutBenchReport
 
-// The profile page (`layoutbench profile --format html`): the shared page skeleton and style
-// with `Templates/profile.mustache` and `profile.css`. It lives here, above `LayoutProfiler`,
-// so that the profiler does not render HTML of its own.
+// The profile page (`layoutbench profile --format html`): LayoutBenchReport's page skeleton,
+// style and tables, with its `Templates/profile.mustache` and `profile.css`, the same as the
+// report, comparison and history pages.
 
 extension ProfileReport {
     /// The report as one self-contained HTML page: findings with evidence and fix, an SVG

@@ -37,6 +37,27 @@ public struct Report: Codable, Sendable {
     /// Per anti-pattern/fix pair with both sides run: the cost ratios.
     public var pairs: [PairComparison]
 
+    public init(
+        schema: String = Report.schemaName, schemaVersion: Int = Report.currentSchemaVersion, tool: ToolInfo,
+        date: String, durationSeconds: Double, environment: RunEnvironment, options: RunOptions, status: Status,
+        failures: [Failure], warnings: [String], scenarios: [ScenarioResult], families: [FamilySummary],
+        pairs: [PairComparison]
+    ) {
+        self.schema = schema
+        self.schemaVersion = schemaVersion
+        self.tool = tool
+        self.date = date
+        self.durationSeconds = durationSeconds
+        self.environment = environment
+        self.options = options
+        self.status = status
+        self.failures = failures
+        self.warnings = warnings
+        self.scenarios = scenarios
+        self.families = families
+        self.pairs = pairs
+    }
+
     /// Passed or failed.
     public enum Status: String, Codable, Sendable {
         case passed, failed
@@ -52,6 +73,13 @@ public struct Report: Codable, Sendable {
         public var gitCommit: String?
         /// Whether the source tree had uncommitted changes (`git status --porcelain`), when known.
         public var gitDirty: Bool?
+
+        public init(name: String = "layoutbench", version: String, gitCommit: String? = nil, gitDirty: Bool? = nil) {
+            self.name = name
+            self.version = version
+            self.gitCommit = gitCommit
+            self.gitDirty = gitDirty
+        }
     }
 
     /// The run's options, as used: the ``RunOptions`` the run was configured with.
@@ -80,13 +108,22 @@ public struct Report: Codable, Sendable {
         /// The repetitions (numbered from 1 within the size: warm-ups, timed, counting) where it happened.
         public var repetitions: [Int]
 
+        public init(scenario: String, size: Int, kind: Kind, expectation: String, detail: String, repetitions: [Int]) {
+            self.scenario = scenario
+            self.size = size
+            self.kind = kind
+            self.expectation = expectation
+            self.detail = detail
+            self.repetitions = repetitions
+        }
+
         public var description: String {
             "\(scenario) at size \(size): expected \(expectation): \(detail) "
                 + "(repetition\(repetitions.count == 1 ? "" : "s") \(Self.ranges(repetitions)))"
         }
 
         /// `1-3, 5, 7-9` for `[1, 2, 3, 5, 7, 8, 9]`.
-        static func ranges(_ numbers: [Int]) -> String {
+        package static func ranges(_ numbers: [Int]) -> String {
             var parts: [String] = []
             var index = 0
             let sorted = numbers.sorted()

@@ -24,6 +24,14 @@ public struct SVGLineChart {
         public var high: Double?
         /// The tooltip, or `nil` for `x, y`.
         public var label: String?
+
+        public init(x: Double, y: Double, low: Double? = nil, high: Double? = nil, label: String? = nil) {
+            self.x = x
+            self.y = y
+            self.low = low
+            self.high = high
+            self.label = label
+        }
     }
 
     /// A series: points, an optional fitted curve, a colour.
@@ -35,9 +43,17 @@ public struct SVGLineChart {
         /// The points.
         public var points: [Point]
         /// Whether to join the points with a line.
-        public var connected = false
+        public var connected: Bool
         /// A curve drawn dashed (a fitted model), as (x, y) pairs in ascending x.
-        public var curve: [(x: Double, y: Double)] = []
+        public var curve: [(x: Double, y: Double)]
+
+        public init(name: String, style: Int, points: [Point], connected: Bool = false, curve: [(x: Double, y: Double)] = []) {
+            self.name = name
+            self.style = style
+            self.points = points
+            self.connected = connected
+            self.curve = curve
+        }
     }
 
     /// What the chart shows, for screen readers (`aria-label`).
@@ -287,11 +303,23 @@ public struct SVGRatioBars {
         public var ratio: Double?
         public var low: Double?
         public var high: Double?
+
+        public init(label: String, ratio: Double? = nil, low: Double? = nil, high: Double? = nil) {
+            self.label = label
+            self.ratio = ratio
+            self.low = low
+            self.high = high
+        }
     }
 
     /// For screen readers.
     public var title: String
     public var bars: [Bar]
+
+    public init(title: String, bars: [Bar]) {
+        self.title = title
+        self.bars = bars
+    }
 
     /// The chart as an `<svg>` element.
     public func svg() -> String {

@@ -51,6 +51,22 @@ public enum MetricFormat {
         return String(format: "%.2f", value)
     }
 
+    /// Three significant digits, without exponent, for values from 0: `1.25`, `12.4`, `125`
+    /// (the terminal's progress lines and the busy-machine notes).
+    public static func fixed(_ value: Double) -> String {
+        let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if digits == 0 { return "\(Int(rounded))" }
+        var text = "\(rounded)"
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        }
+        return text
+    }
+
     /// A change from `base` to `head`: `+12.3%`, `-4.0%`, `0%`, or `new` when the base is 0.
     public static func relativeChange(base: Double, head: Double) -> String {
         if base == head { return "0%" }

@@ -9,9 +9,9 @@ import Mustache
 /// Swift already made safe, `{{#list}}...{{/list}}` repeats,
 /// `{{> name}}` includes another template. A page passes a dictionary of strings, booleans,
 /// numbers, arrays and dictionaries; templates hold no logic beyond sections.
-enum PageTemplates {
+package enum PageTemplates {
     /// The template files, by name (file name without `.mustache`).
-    static let sources: [(name: String, bytes: [UInt8])] = [
+    package static let sources: [(name: String, bytes: [UInt8])] = [
         ("page", PackageResources.page_mustache),
         ("table", PackageResources.table_mustache),
         ("section", PackageResources.section_mustache),
@@ -33,16 +33,16 @@ enum PageTemplates {
     ]
 
     /// The shared style sheet (`page.css`).
-    static let style = asset(PackageResources.page_css)
+    package static let style = asset(PackageResources.page_css)
     /// The profile page's own style (`profile.css`), after the shared one.
-    static let profileStyle = asset(PackageResources.profile_css)
+    package static let profileStyle = asset(PackageResources.profile_css)
     /// The shared script that sorts and filters tables (`tables.js`).
-    static let tablesScript = asset(PackageResources.tables_js)
+    package static let tablesScript = asset(PackageResources.tables_js)
     /// The history site's comparison view (`history-compare.js`).
-    static let historyCompareScript = asset(PackageResources.history_compare_js)
+    package static let historyCompareScript = asset(PackageResources.history_compare_js)
     /// The history site's compare forms: a head chosen on another machine brings the base to
     /// its machine (`history-index.js`, on the index and on `compare.html`).
-    static let historyIndexScript = asset(PackageResources.history_index_js)
+    package static let historyIndexScript = asset(PackageResources.history_index_js)
 
     /// The name under which ``Escaping`` is registered with Mustache.
     static let contentTypeName = "LAYOUTBENCH_HTML"
@@ -67,7 +67,7 @@ enum PageTemplates {
 
     /// The parsed templates, and the errors of those that did not parse (a test checks there
     /// are none; a page whose template failed renders the error instead of trapping).
-    static let parsed: (library: MustacheLibrary, errors: [String: String]) = {
+    package static let parsed: (library: MustacheLibrary, errors: [String: String]) = {
         MustacheContentTypes.register(Escaping(), named: contentTypeName)
         var library = MustacheLibrary()
         var errors: [String: String] = [:]
@@ -82,7 +82,7 @@ enum PageTemplates {
     }()
 
     /// Renders the template `name` with `context`.
-    static func render(_ name: String, _ context: [String: Any]) -> String {
+    package static func render(_ name: String, _ context: [String: Any]) -> String {
         if let rendered = parsed.library.render(context, withTemplate: name) { return rendered }
         return "<!-- layoutbench: the template '\(HTML.escape(name))' is missing or did not parse: "
             + HTML.escape(parsed.errors[name] ?? "not registered") + " -->\n"

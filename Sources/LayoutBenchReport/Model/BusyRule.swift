@@ -32,16 +32,16 @@ public enum BusyRule {
     /// the other was not read), or `nil` when neither was (older reports, instruction runs).
     public static func loadAverageText(_ time: TimeResult) -> String? {
         switch (time.loadAverageAtStart, time.loadAverageAtEnd) {
-        case (let start?, let end?): "\(ProgressDisplay.fixed(start)) → \(ProgressDisplay.fixed(end))"
-        case (let start?, nil): "\(ProgressDisplay.fixed(start)) at the start"
-        case (nil, let end?): "\(ProgressDisplay.fixed(end)) at the end"
+        case (let start?, let end?): "\(MetricFormat.fixed(start)) → \(MetricFormat.fixed(end))"
+        case (let start?, nil): "\(MetricFormat.fixed(start)) at the start"
+        case (nil, let end?): "\(MetricFormat.fixed(end)) at the end"
         case (nil, nil): nil
         }
     }
 
     /// `1.31×`: a measurement's recorded wall/CPU ratio, or `nil` when it has none.
     public static func ratioText(_ time: TimeResult) -> String? {
-        time.wallToCPURatio.map { ProgressDisplay.fixed($0) + "×" }
+        time.wallToCPURatio.map { MetricFormat.fixed($0) + "×" }
     }
 
     /// What a report says about its busy measurements: how many, out of how many timed ones,
@@ -55,6 +55,16 @@ public enum BusyRule {
         public var worst: (scenario: String, size: Int, ratio: Double)?
         /// The highest load average read, or `nil` when none was.
         public var highestLoadAverage: Double?
+
+        public init(
+            measured: Int, busy: Int, worst: (scenario: String, size: Int, ratio: Double)? = nil,
+            highestLoadAverage: Double? = nil
+        ) {
+            self.measured = measured
+            self.busy = busy
+            self.worst = worst
+            self.highestLoadAverage = highestLoadAverage
+        }
 
     }
 
@@ -88,13 +98,13 @@ public enum BusyRule {
         guard let summary = summary(report), summary.busy > 0 else { return nil }
         var text =
             "Busy machine: \(summary.busy) of \(summary.measured) measurements had wall time over "
-            + "\(ProgressDisplay.fixed(wallToCPUThreshold))× CPU time or a load average over the \(report.environment.machine.logicalCores) "
+            + "\(MetricFormat.fixed(wallToCPUThreshold))× CPU time or a load average over the \(report.environment.machine.logicalCores) "
             + "logical cores"
         var details: [String] = []
         if let worst = summary.worst {
-            details.append("largest wall/CPU \(ProgressDisplay.fixed(worst.ratio))×: \(code(worst.scenario)) at size \(worst.size)")
+            details.append("largest wall/CPU \(MetricFormat.fixed(worst.ratio))×: \(code(worst.scenario)) at size \(worst.size)")
         }
-        if let load = summary.highestLoadAverage { details.append("load average up to \(ProgressDisplay.fixed(load))") }
+        if let load = summary.highestLoadAverage { details.append("load average up to \(MetricFormat.fixed(load))") }
         if !details.isEmpty { text += " (" + details.joined(separator: "; ") + ")" }
         return text + ". Wall-time figures and verdicts from this run are weak evidence; CPU time is less affected, "
             + "and instruction counts and counters are not affected at all."

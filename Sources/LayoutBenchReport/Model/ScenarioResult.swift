@@ -1,5 +1,4 @@
 import LayoutBenchJSON
-import LayoutScenarios
 import OrderedCollections
 
 /// Everything measured for one scenario: its description, one result per size, growth fits.
@@ -29,6 +28,25 @@ public struct ScenarioResult: Codable, Sendable {
     /// How each metric grows with size.
     public var growth: GrowthReport
 
+    public init(
+        name: String, family: String, variant: String, summary: String, tags: [String], sizeUnit: String,
+        operationUnit: String, pair: PairInfo? = nil, expectations: [String], status: Report.Status,
+        sizes: [SizeResult], growth: GrowthReport
+    ) {
+        self.name = name
+        self.family = family
+        self.variant = variant
+        self.summary = summary
+        self.tags = tags
+        self.sizeUnit = sizeUnit
+        self.operationUnit = operationUnit
+        self.pair = pair
+        self.expectations = expectations
+        self.status = status
+        self.sizes = sizes
+        self.growth = growth
+    }
+
     /// A scenario's partner and role.
     public struct PairInfo: Codable, Sendable, Equatable {
         /// The partner's name.
@@ -38,13 +56,12 @@ public struct ScenarioResult: Codable, Sendable {
         /// On an anti-pattern: what UIKit pays there that the model does not (absent
         /// when the model pays it all): the cause a contradicted pair reports.
         public var modelGap: String?
-    }
-}
 
-extension ScenarioResult.PairInfo {
-    init?(_ pair: Scenario.Pair?) {
-        guard let pair else { return nil }
-        self.init(partner: pair.partner, role: pair.role.rawValue, modelGap: pair.modelGap)
+        public init(partner: String, role: String, modelGap: String? = nil) {
+            self.partner = partner
+            self.role = role
+            self.modelGap = modelGap
+        }
     }
 }
 
@@ -82,6 +99,27 @@ public struct SizeResult: Codable, Sendable {
     /// The failures at this size.
     public var failures: [Report.Failure]
 
+    public init(
+        size: Int, operations: Int, status: Report.Status, repetitions: RepetitionCounts, elapsedSeconds: Double,
+        counters: OrderedDictionary<String, Int>, countersIdentical: Bool, time: TimeResult,
+        allocations: AllocationResult? = nil, memory: MemoryResult, instructions: UInt64? = nil,
+        perOperation: OrderedDictionary<String, Double?>, failures: [Report.Failure]
+    ) {
+        self.size = size
+        self.operations = operations
+        self.status = status
+        self.repetitions = repetitions
+        self.elapsedSeconds = elapsedSeconds
+        self.counters = counters
+        self.countersIdentical = countersIdentical
+        self.time = time
+        self.allocations = allocations
+        self.memory = memory
+        self.instructions = instructions
+        self.perOperation = perOperation
+        self.failures = failures
+    }
+
     /// The value of `metric` at this size, or `nil` when it was not measured.
     public func value(of metric: Metric) -> Double? {
         switch metric {
@@ -105,6 +143,12 @@ public struct RepetitionCounts: Codable, Sendable, Equatable {
     /// Untimed repetitions counting allocations and peak memory.
     public var counting: Int
 
+    public init(warmup: Int, timed: Int, counting: Int) {
+        self.warmup = warmup
+        self.timed = timed
+        self.counting = counting
+    }
+
     /// All repetitions.
     public var total: Int { warmup + timed + counting }
 }
@@ -127,6 +171,19 @@ public struct SampleSummary: Codable, Sendable, Equatable {
     public var mean: Double
     /// The samples, in the order they were taken.
     public var samples: [UInt64]
+
+    public init(
+        count: Int, median: Double, min: Double, p90: Double, max: Double, mad: Double, mean: Double, samples: [UInt64]
+    ) {
+        self.count = count
+        self.median = median
+        self.min = min
+        self.p90 = p90
+        self.max = max
+        self.mad = mad
+        self.mean = mean
+        self.samples = samples
+    }
 }
 
 /// Wall and CPU time of the timed repetitions, nanoseconds.
@@ -150,6 +207,18 @@ public struct TimeResult: Codable, Sendable, Equatable {
     /// Whether the machine was busy (``BusyRule``): the ratio above 1.25 or a load average
     /// above the logical cores. Absent in older reports and instruction runs.
     @OmittedWhenNil public var busy: Bool? = nil
+
+    public init(
+        wallNanoseconds: SampleSummary, cpuNanoseconds: SampleSummary, loadAverageAtStart: Double? = nil,
+        loadAverageAtEnd: Double? = nil, wallToCPURatio: Double? = nil, busy: Bool? = nil
+    ) {
+        self.wallNanoseconds = wallNanoseconds
+        self.cpuNanoseconds = cpuNanoseconds
+        self.loadAverageAtStart = loadAverageAtStart
+        self.loadAverageAtEnd = loadAverageAtEnd
+        self.wallToCPURatio = wallToCPURatio
+        self.busy = busy
+    }
 
     /// These times with the load figures: the readings, the wall/CPU ratio of the medians,
     /// and the ``BusyRule`` verdict.
@@ -176,6 +245,16 @@ public struct AllocationResult: Codable, Sendable, Equatable {
     public var repetitionsAgree: Bool
     /// Every counting repetition's counts.
     public var samples: [AllocationSample]
+
+    public init(
+        count: UInt64, bytes: UInt64, deallocatedBytes: UInt64, repetitionsAgree: Bool, samples: [AllocationSample]
+    ) {
+        self.count = count
+        self.bytes = bytes
+        self.deallocatedBytes = deallocatedBytes
+        self.repetitionsAgree = repetitionsAgree
+        self.samples = samples
+    }
 }
 
 /// One counting repetition's allocations.
@@ -183,6 +262,12 @@ public struct AllocationSample: Codable, Sendable, Equatable {
     public var count: UInt64
     public var bytes: UInt64
     public var deallocatedBytes: UInt64
+
+    public init(count: UInt64, bytes: UInt64, deallocatedBytes: UInt64) {
+        self.count = count
+        self.bytes = bytes
+        self.deallocatedBytes = deallocatedBytes
+    }
 }
 
 /// Peak resident memory in the counting repetitions.
@@ -195,6 +280,12 @@ public struct MemoryResult: Codable, Sendable, Equatable {
     public var peakIncreaseBytes: UInt64
     /// Every counting repetition's readings.
     public var samples: [MemorySample]
+
+    public init(peakResidentBytes: UInt64, peakIncreaseBytes: UInt64, samples: [MemorySample]) {
+        self.peakResidentBytes = peakResidentBytes
+        self.peakIncreaseBytes = peakIncreaseBytes
+        self.samples = samples
+    }
 }
 
 /// One counting repetition's memory readings.
@@ -203,6 +294,11 @@ public struct MemorySample: Codable, Sendable, Equatable {
     public var residentBytesBeforeRun: UInt64
     /// `VmHWM` after the run: the peak since the reset before `prepare`.
     public var peakResidentBytes: UInt64
+
+    public init(residentBytesBeforeRun: UInt64, peakResidentBytes: UInt64) {
+        self.residentBytesBeforeRun = residentBytesBeforeRun
+        self.peakResidentBytes = peakResidentBytes
+    }
 
     /// `peakResidentBytes - residentBytesBeforeRun`, or 0 when the peak was before the run.
     public var increaseBytes: UInt64 {

@@ -7,6 +7,12 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
     /// How the measurements were taken.
     public var measurement: MeasurementInfo
 
+    public init(toolchain: Toolchain, machine: Machine, measurement: MeasurementInfo) {
+        self.toolchain = toolchain
+        self.machine = machine
+        self.measurement = measurement
+    }
+
     /// The Swift toolchain.
     public struct Toolchain: Codable, Sendable, Equatable {
         /// The first line of `swift --version` on the machine at run time, or `null` when
@@ -17,6 +23,12 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         /// `release` or `debug`: the configuration the tool was built in. Allocation
         /// counts and times are meaningful in `release` only.
         public var buildConfiguration: String
+
+        public init(swiftVersion: String? = nil, compilerVersion: String, buildConfiguration: String) {
+            self.swiftVersion = swiftVersion
+            self.compilerVersion = compilerVersion
+            self.buildConfiguration = buildConfiguration
+        }
     }
 
     /// The machine.
@@ -33,6 +45,18 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         public var kernel: String?
         /// The machine architecture (`uname -m`).
         public var architecture: String?
+
+        public init(
+            cpuModel: String? = nil, logicalCores: Int, memoryBytes: UInt64, os: String? = nil, kernel: String? = nil,
+            architecture: String? = nil
+        ) {
+            self.cpuModel = cpuModel
+            self.logicalCores = logicalCores
+            self.memoryBytes = memoryBytes
+            self.os = os
+            self.kernel = kernel
+            self.architecture = architecture
+        }
     }
 
     /// How measurements were taken.
@@ -47,6 +71,16 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         /// What the harness itself costs inside a measured interval: a scenario instance
         /// whose run does nothing, measured the same way (not subtracted from results).
         public var harnessOverhead: HarnessOverhead
+
+        public init(
+            jemallocVersion: String? = nil, allocationCountingUnavailable: String? = nil, peakResetSupported: Bool,
+            harnessOverhead: HarnessOverhead
+        ) {
+            self.jemallocVersion = jemallocVersion
+            self.allocationCountingUnavailable = allocationCountingUnavailable
+            self.peakResetSupported = peakResetSupported
+            self.harnessOverhead = harnessOverhead
+        }
     }
 
     /// The cost of measuring an empty scenario run.
@@ -57,5 +91,11 @@ public struct RunEnvironment: Codable, Sendable, Equatable {
         public var allocatedBytes: UInt64?
         /// The median wall time of 101 empty runs, nanoseconds.
         public var wallNanoseconds: Double
+
+        public init(allocations: UInt64? = nil, allocatedBytes: UInt64? = nil, wallNanoseconds: Double) {
+            self.allocations = allocations
+            self.allocatedBytes = allocatedBytes
+            self.wallNanoseconds = wallNanoseconds
+        }
     }
 }

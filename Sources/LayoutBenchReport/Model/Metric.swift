@@ -1,5 +1,3 @@
-import Cassowary
-
 /// A cost the report fits against size, compares between pairs and divides per operation.
 ///
 /// Times are the median of the timed repetitions; allocations come from the first counting
@@ -37,15 +35,4 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// The counter's value in `counters`, for counter metrics.
-    func counterValue(_ counters: SolverCounters) -> Int? {
-        switch self {
-        case .solves: counters.solves
-        case .pivots: counters.pivots
-        case .rowOperations: counters.rowOperations
-        case .substitutions: counters.substitutions
-        case .cellUpdates: counters.cellUpdates
-        default: nil
-        }
-    }
 }
