@@ -5,7 +5,7 @@
 // Module graph (one direction only):
 //   LayoutBenchJSON (the one JSON reader, with positions, and writer; with swift-collections' OrderedCollections)
 //   LayoutBenchMetrics (allocation counts, clocks, statistics, growth fits)
-//   LayoutBenchReport (the report model and its formatting; the pages' one HTML skeleton, tables,
+//   LayoutBenchReport (the report model, its formatting and its page; the pages' one HTML skeleton, tables,
 //     charts and Mustache templates in HTML/Templates/, embedded in the binary; with
 //     LayoutBenchJSON and LayoutBenchMetrics)
 //   Cassowary (solver, with BigInt for its exact arbiter; the hook a trace recorder attaches to)
@@ -15,7 +15,7 @@
 //       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
 //       <- LayoutScenarios (top-level Scenarios/)
 //       <- LayoutProfiler (engine events -> profiles; its page through LayoutBenchReport)
-//         <- LayoutBenchKit (runner, comparison, gates, baselines, history; the report,
+//         <- LayoutBenchKit (runner, comparison, gates, baselines, history; the
 //            comparison and history pages through LayoutBenchReport)
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
 //              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
@@ -153,9 +153,9 @@ let package = Package(
         .target(name: "CLayoutBenchSystem"),
 
         // The report: its model (`Report`, scenario and size results, growth fits, pair
-        // ratios, the run options it records), the formatting of its numbers, and the pages'
-        // one HTML skeleton, tables, charts and Mustache templates. The kit renders the
-        // report, comparison and history pages through it and the profiler its profile page.
+        // ratios, the run options it records), the formatting of its numbers, the report page,
+        // and the pages' one HTML skeleton, tables, charts and Mustache templates. The kit
+        // renders the comparison and history pages through it and the profiler its profile page.
         .target(
             name: "LayoutBenchReport",
             dependencies: [
@@ -184,6 +184,7 @@ let package = Package(
                 .embedInCode("HTML/Templates/report-pairs.mustache"),
                 .embedInCode("HTML/Templates/report-growth.mustache"),
                 .embedInCode("HTML/Templates/report-scenarios.mustache"),
+                .embedInCode("HTML/Templates/report-environment.mustache"),
                 .embedInCode("HTML/Templates/figure.mustache"),
                 .embedInCode("HTML/Templates/details.mustache"),
                 .embedInCode("HTML/Templates/page.css"),

@@ -11,7 +11,7 @@ public enum RunSummary {
                 var parts: [String] = []
                 for metric in [Metric.wallNanoseconds, .solves, .cellUpdates, .allocations] {
                     guard let entry = ratios[metric.rawValue] else { continue }
-                    parts.append("\(label(metric)) \(ratio(entry))")
+                    parts.append("\(metric.label) \(ratio(entry))")
                 }
                 if let interval = pair.sizes.last?.wallTimeRatioInterval {
                     parts[0] += " (95% \(ratio(interval.lower))–\(ratio(interval.upper)))"
@@ -34,7 +34,7 @@ public enum RunSummary {
                     for metric in [Metric.wallNanoseconds, .cellUpdates, .allocations] {
                         guard let brief = entry.growth[metric.rawValue] else { continue }
                         let exponent = brief.logLogExponent.map { MetricFormat.fixed(abs($0) < 0.005 ? 0 : $0) } ?? "-"
-                        parts.append("\(label(metric)) \(brief.model) (\(exponent))")
+                        parts.append("\(metric.label) \(brief.model) (\(exponent))")
                     }
                     let padding = String(repeating: " ", count: width - entry.name.count)
                     lines.append("    \(entry.name)\(padding)  " + (parts.isEmpty ? "not fitted" : parts.joined(separator: ", ")))
@@ -61,17 +61,6 @@ public enum RunSummary {
     /// One line per failure, for standard error.
     public static func failureLines(_ report: Report) -> String {
         report.failures.map { "error: \($0)\n" }.joined()
-    }
-
-    static func label(_ metric: Metric) -> String {
-        switch metric {
-        case .wallNanoseconds: "wall time"
-        case .cpuNanoseconds: "CPU time"
-        case .allocations: "allocations"
-        case .allocatedBytes: "allocated bytes"
-        case .peakIncreaseBytes: "peak memory increase"
-        default: metric.rawValue
-        }
     }
 
     static func ratio(_ value: Double?) -> String {

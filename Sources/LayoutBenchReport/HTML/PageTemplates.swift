@@ -28,6 +28,7 @@ package enum PageTemplates {
         ("report-pairs", PackageResources.report_pairs_mustache),
         ("report-growth", PackageResources.report_growth_mustache),
         ("report-scenarios", PackageResources.report_scenarios_mustache),
+        ("report-environment", PackageResources.report_environment_mustache),
         ("figure", PackageResources.figure_mustache),
         ("details", PackageResources.details_mustache),
     ]

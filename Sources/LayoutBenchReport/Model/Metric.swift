@@ -35,4 +35,16 @@ public enum Metric: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// The metric as the pages and the run summary name it: `wall time`, `CPU time`,
+    /// `allocations`, `allocated bytes`, `peak memory increase`; a counter by its own name.
+    public var label: String {
+        switch self {
+        case .wallNanoseconds: "wall time"
+        case .cpuNanoseconds: "CPU time"
+        case .allocations: "allocations"
+        case .allocatedBytes: "allocated bytes"
+        case .peakIncreaseBytes: "peak memory increase"
+        default: rawValue
+        }
+    }
 }

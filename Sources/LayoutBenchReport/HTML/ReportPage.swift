@@ -11,28 +11,43 @@ public struct ReportPage {
     /// The report.
     public var report: Report
     /// The comparison with a baseline, when `layoutbench check` gave one.
-    public var comparison: ReportComparison?
-    /// The baseline's name, for headings.
-    public var baselineName: String?
+    public var baseline: Baseline?
 
-    public init(report: Report, comparison: ReportComparison? = nil, baselineName: String? = nil) {
+    /// What the page shows of a comparison with a baseline: the summary's count of
+    /// regressions and the `baseline` section, which the comparison (in `LayoutBenchKit`,
+    /// `ReportPage(report:comparison:baselineName:)`) renders.
+    public struct Baseline {
+        /// The baseline's name, for headings, or `nil` for a report file given by path.
+        public var name: String?
+        /// How many comparison rows are regressions.
+        public var regressions: Int
+        /// The `baseline` section's HTML.
+        public var section: String
+
+        public init(name: String?, regressions: Int, section: String) {
+            self.name = name
+            self.regressions = regressions
+            self.section = section
+        }
+    }
+
+    public init(report: Report, baseline: Baseline? = nil) {
         self.report = report
-        self.comparison = comparison
-        self.baselineName = baselineName
+        self.baseline = baseline
     }
 
     /// The page.
     public func html() -> String {
         var body = summarySection()
         if !report.failures.isEmpty { body += failuresSection() }
-        if let comparison { body += baselineSection(comparison) }
+        if let baseline { body += baseline.section }
         body += pairsSection()
         body += growthSection()
         body += scenariosSection()
         body += environmentSection()
         var navigation: [(id: String, label: String)] = [("summary", "Summary")]
         if !report.failures.isEmpty { navigation.append(("failures", "Failures")) }
-        if comparison != nil { navigation.append(("baseline", "Baseline")) }
+        if baseline != nil { navigation.append(("baseline", "Baseline")) }
         navigation += [("pairs", "Pairs"), ("growth", "Growth"), ("scenarios", "Scenarios"), ("environment", "Environment")]
         let commit = report.tool.gitCommit.map { String($0.prefix(7)) + (report.tool.gitDirty == true ? " (with uncommitted changes)" : "") }
         return HTMLPage(
@@ -65,8 +80,8 @@ public struct ReportPage {
             ("\(report.pairs.count)", "anti-pattern/fix pairs"),
             (MetricFormat.significant(report.durationSeconds) + " s", "measuring time"),
         ]
-        if let comparison {
-            cards.append(("\(comparison.regressions.count)", "regressions against \(baselineName.map { "'\($0)'" } ?? "the baseline")"))
+        if let baseline {
+            cards.append(("\(baseline.regressions)", "regressions against \(baseline.name.map { "'\($0)'" } ?? "the baseline")"))
         }
         context["cards"] = cards.map { ["big": $0.0, "label": $0.1] }
         if let busy = BusyRule.warning(report) { context["busy"] = busy }
@@ -104,7 +119,7 @@ public struct ReportPage {
                 ], rows: rows
             ).render()
         }
-        context["noBaseline"] = comparison == nil
+        context["noBaseline"] = baseline == nil
         context["hasWarnings"] = !report.warnings.isEmpty
         context["warnings"] = report.warnings
         return PageTemplates.render("report-summary", context)
@@ -128,24 +143,6 @@ public struct ReportPage {
         return HTML.section(id: "failures", title: "Failures", html: table)
     }
 
-    func baselineSection(_ comparison: ReportComparison) -> String {
-        var context: [String: Any] = [
-            "label": comparison.base.label, "thresholds": comparison.thresholdsSource, "counts": comparison.countsText,
-            "warnings": comparison.warnings,
-        ]
-        if let baselineName { context["baselineName"] = baselineName }
-        if let lost = comparison.lostCoverageSummary { context["lost"] = lost }
-        let gating = comparison.rows.filter { $0.verdict == .regression || $0.verdict == .improvement }
-        if gating.isEmpty && !comparison.lostCoverage.isEmpty {
-            context["unsettled"] = true
-        } else if gating.isEmpty {
-            context["passed"] = true
-        } else {
-            context["changesTable"] = ComparisonPage.rowsTable(gating, id: "baseline-changes", filterable: gating.count > 10)
-        }
-        return PageTemplates.render("report-baseline", context)
-    }
-
     // MARK: Pairs
 
     func pairsSection() -> String {
@@ -157,9 +154,9 @@ public struct ReportPage {
             let bars = Metric.allCases.map { metric -> SVGRatioBars.Bar in
                 let ratio = ratios[metric.rawValue] ?? nil
                 if metric == .wallNanoseconds, let interval {
-                    return SVGRatioBars.Bar(label: RunSummary.label(metric), ratio: ratio, low: interval.lower, high: interval.upper)
+                    return SVGRatioBars.Bar(label: metric.label, ratio: ratio, low: interval.lower, high: interval.upper)
                 }
-                return SVGRatioBars.Bar(label: RunSummary.label(metric), ratio: ratio)
+                return SVGRatioBars.Bar(label: metric.label, ratio: ratio)
             }
             figures.append([
                 "slug": HTML.slug(pair.antiPattern), "fixSlug": HTML.slug(pair.fix), "anti": pair.antiPattern, "fix": pair.fix,
@@ -189,7 +186,7 @@ public struct ReportPage {
                 "hasPairs": true, "figures": figures, "hasContradictions": !contradictions.isEmpty, "contradictions": contradictions,
                 "ratiosTable": HTMLTable(
                     id: "pair-ratios",
-                    columns: [.init("Pair"), .init("Size", numeric: true)] + Metric.allCases.map { .init(RunSummary.label($0), numeric: true) },
+                    columns: [.init("Pair"), .init("Size", numeric: true)] + Metric.allCases.map { .init($0.label, numeric: true) },
                     rows: rows, filterable: true
                 ).render(),
             ])
@@ -206,7 +203,7 @@ public struct ReportPage {
             if let last = pair.sizes.first(where: { $0.size == contradiction.sizes.last }) {
                 let parts = [Metric.solves, .cellUpdates].compactMap { metric -> String? in
                     guard let ratio = last.ratios[metric.rawValue] ?? nil else { return nil }
-                    return "\(RunSummary.label(metric)) \(MetricFormat.ratio(ratio))"
+                    return "\(metric.label) \(MetricFormat.ratio(ratio))"
                 }
                 if !parts.isEmpty { counters = " (counters there: " + parts.joined(separator: ", ") + ")" }
             }
@@ -245,7 +242,7 @@ public struct ReportPage {
                 "growthTable": HTMLTable(
                     id: "growth-table",
                     columns: [.init("Family"), .init("Scenario"), .init("Role")]
-                        + Self.growthMetrics.map { .init(RunSummary.label($0), numeric: true) },
+                        + Self.growthMetrics.map { .init($0.label, numeric: true) },
                     rows: rows, filterable: true
                 ).render(),
             ])
@@ -486,39 +483,47 @@ public struct ReportPage {
 
     func environmentSection() -> String {
         let environment = report.environment, options = report.options
-        var html = "<section id=\"environment\"><h2>Environment</h2>\n"
-        html +=
-            "<h3>Tool and commit</h3>"
-            + HTML.facts([
-                ("Tool", "\(report.tool.name) \(report.tool.version)"),
-                ("Commit", report.tool.gitCommit.map { $0 + (report.tool.gitDirty == true ? " (uncommitted changes)" : "") } ?? "unknown"),
-                ("Date", report.date), ("Measuring time", MetricFormat.significant(report.durationSeconds) + " s"),
-            ])
-        html +=
-            "<h3>Machine</h3>"
-            + HTML.facts([
-                ("CPU", environment.machine.cpuModel ?? "unknown"), ("Logical cores", "\(environment.machine.logicalCores)"),
-                ("Memory", MetricFormat.bytes(Double(environment.machine.memoryBytes))), ("OS", environment.machine.os ?? "unknown"),
-                ("Kernel", environment.machine.kernel ?? "unknown"), ("Architecture", environment.machine.architecture ?? "unknown"),
-            ])
-        html +=
-            "<h3>Toolchain</h3>"
-            + HTML.facts([
-                ("Swift", environment.toolchain.swiftVersion ?? "unknown"), ("Compiler", environment.toolchain.compilerVersion),
-                ("Build", environment.toolchain.buildConfiguration),
-            ])
-        html +=
-            "<h3>Measurement</h3>"
-            + HTML.facts([
-                ("jemalloc", environment.measurement.jemallocVersion ?? "not used"),
-                ("Allocations", environment.measurement.allocationCountingUnavailable.map { "not counted: \($0)" } ?? "counted"),
-                ("Peak reset", environment.measurement.peakResetSupported ? "supported" : "not supported (lifetime peaks)"),
-                (
-                    "Harness overhead",
-                    MetricFormat.duration(nanoseconds: environment.measurement.harnessOverhead.wallNanoseconds)
-                        + (environment.measurement.harnessOverhead.allocations.map { ", \($0) allocations" } ?? "")
-                ),
-            ])
+        var groups: [(title: String, facts: [(String, String)])] = []
+        groups.append(
+            (
+                "Tool and commit",
+                [
+                    ("Tool", "\(report.tool.name) \(report.tool.version)"),
+                    ("Commit", report.tool.gitCommit.map { $0 + (report.tool.gitDirty == true ? " (uncommitted changes)" : "") } ?? "unknown"),
+                    ("Date", report.date), ("Measuring time", MetricFormat.significant(report.durationSeconds) + " s"),
+                ]
+            ))
+        groups.append(
+            (
+                "Machine",
+                [
+                    ("CPU", environment.machine.cpuModel ?? "unknown"), ("Logical cores", "\(environment.machine.logicalCores)"),
+                    ("Memory", MetricFormat.bytes(Double(environment.machine.memoryBytes))), ("OS", environment.machine.os ?? "unknown"),
+                    ("Kernel", environment.machine.kernel ?? "unknown"), ("Architecture", environment.machine.architecture ?? "unknown"),
+                ]
+            ))
+        groups.append(
+            (
+                "Toolchain",
+                [
+                    ("Swift", environment.toolchain.swiftVersion ?? "unknown"), ("Compiler", environment.toolchain.compilerVersion),
+                    ("Build", environment.toolchain.buildConfiguration),
+                ]
+            ))
+        groups.append(
+            (
+                "Measurement",
+                [
+                    ("jemalloc", environment.measurement.jemallocVersion ?? "not used"),
+                    ("Allocations", environment.measurement.allocationCountingUnavailable.map { "not counted: \($0)" } ?? "counted"),
+                    ("Peak reset", environment.measurement.peakResetSupported ? "supported" : "not supported (lifetime peaks)"),
+                    (
+                        "Harness overhead",
+                        MetricFormat.duration(nanoseconds: environment.measurement.harnessOverhead.wallNanoseconds)
+                            + (environment.measurement.harnessOverhead.allocations.map { ", \($0) allocations" } ?? "")
+                    ),
+                ]
+            ))
         var optionFacts: [(String, String)] = [
             ("Suite", options.quick ? "quick (--quick)" : "full"),
             ("Scenarios", options.filters.isEmpty ? "all" : options.filters.joined(separator: ", ")),
@@ -537,7 +542,9 @@ public struct ReportPage {
             optionFacts.append(("Shard", "\(shard) of the selection's measurements (--shard; join the shards with layoutbench merge)"))
         }
         if options.instructions == true { optionFacts.append(("Instructions", "counted under valgrind's callgrind (--instructions)")) }
-        html += "<h3>Options</h3>" + HTML.facts(optionFacts)
-        return html + "</section>\n"
+        groups.append(("Options", optionFacts))
+        return PageTemplates.render(
+            "report-environment",
+            ["groups": groups.map { ["title": $0.title, "facts": $0.facts.map { ["label": $0.0, "value": $0.1] }] }])
     }
 }
