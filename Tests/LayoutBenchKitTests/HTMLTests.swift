@@ -3,6 +3,7 @@ import LayoutScenarios
 import Testing
 
 @testable import LayoutBenchKit
+@testable import LayoutBenchReport
 
 /// The HTML views as text: sections, charts, tables, script, escaping, no external assets.
 /// (scripts/check-report renders them in headless Chromium.)

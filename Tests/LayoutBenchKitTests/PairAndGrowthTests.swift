@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import LayoutBenchKit
+@testable import LayoutBenchReport
 
 @Suite("Pair ratios and growth fits")
 struct PairAndGrowthTests {

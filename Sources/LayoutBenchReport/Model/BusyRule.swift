@@ -55,17 +55,6 @@ public enum BusyRule {
         public var worst: (scenario: String, size: Int, ratio: Double)?
         /// The highest load average read, or `nil` when none was.
         public var highestLoadAverage: Double?
-
-        public init(
-            measured: Int, busy: Int, worst: (scenario: String, size: Int, ratio: Double)? = nil,
-            highestLoadAverage: Double? = nil
-        ) {
-            self.measured = measured
-            self.busy = busy
-            self.worst = worst
-            self.highestLoadAverage = highestLoadAverage
-        }
-
     }
 
     /// The busy measurements of `report`; `nil` when none of its measurements carries load

@@ -11,12 +11,6 @@ public struct GrowthReport: Codable, Sendable {
     /// One fit per metric that was measured at every size, in ``Metric`` order.
     public var metrics: OrderedDictionary<String, MetricGrowth>
 
-    public init(sizes: [Int], unavailable: String? = nil, metrics: OrderedDictionary<String, MetricGrowth>) {
-        self.sizes = sizes
-        self.unavailable = unavailable
-        self.metrics = metrics
-    }
-
     /// Fits every metric of `results` against size.
     ///
     /// - Times are fitted to every timed sample (several samples per size give the F test
@@ -90,21 +84,6 @@ public struct MetricGrowth: Codable, Sendable, Equatable {
     /// Every model's fit.
     public var candidates: [Candidate]
 
-    public init(
-        model: String, intercept: Double, slope: Double, rSquared: Double, pValue: Double,
-        bestGrowthModel: String? = nil, logLogExponent: Double? = nil, costs: [Double], candidates: [Candidate]
-    ) {
-        self.model = model
-        self.intercept = intercept
-        self.slope = slope
-        self.rSquared = rSquared
-        self.pValue = pValue
-        self.bestGrowthModel = bestGrowthModel
-        self.logLogExponent = logLogExponent
-        self.costs = costs
-        self.candidates = candidates
-    }
-
     /// Whether every number is finite (a degenerate fit is left out of the report).
     var isFinite: Bool {
         [intercept, slope, rSquared, pValue, logLogExponent ?? 0].allSatisfy(\.isFinite)
@@ -120,18 +99,6 @@ public struct MetricGrowth: Codable, Sendable, Equatable {
         public var residualSumOfSquares: Double
         /// Whether the slope is nonnegative (only admissible models can be chosen).
         public var admissible: Bool
-
-        public init(
-            model: String, intercept: Double, slope: Double, rSquared: Double, residualSumOfSquares: Double,
-            admissible: Bool
-        ) {
-            self.model = model
-            self.intercept = intercept
-            self.slope = slope
-            self.rSquared = rSquared
-            self.residualSumOfSquares = residualSumOfSquares
-            self.admissible = admissible
-        }
     }
 }
 
@@ -157,11 +124,6 @@ public struct FamilySummary: Codable, Sendable {
     /// Its scenarios that ran, in catalogue order.
     public var scenarios: [Entry]
 
-    public init(name: String, scenarios: [Entry]) {
-        self.name = name
-        self.scenarios = scenarios
-    }
-
     /// One scenario's growth in brief.
     public struct Entry: Codable, Sendable {
         /// The scenario's name.
@@ -170,23 +132,12 @@ public struct FamilySummary: Codable, Sendable {
         public var role: String?
         /// Per metric: the chosen model and the log-log exponent.
         public var growth: OrderedDictionary<String, Brief>
-
-        public init(name: String, role: String? = nil, growth: OrderedDictionary<String, Brief>) {
-            self.name = name
-            self.role = role
-            self.growth = growth
-        }
     }
 
     /// A fit in brief.
     public struct Brief: Codable, Sendable, Equatable {
         public var model: String
         public var logLogExponent: Double?
-
-        public init(model: String, logLogExponent: Double? = nil) {
-            self.model = model
-            self.logLogExponent = logLogExponent
-        }
     }
 
     /// Groups `results` by family, in order of first appearance.

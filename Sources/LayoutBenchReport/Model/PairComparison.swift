@@ -23,21 +23,6 @@ public struct PairComparison: Codable, Sendable {
     /// time than its fix), and why; absent when it does not.
     public var contradiction: Contradiction?
 
-    public init(
-        family: String, antiPattern: String, fix: String, sizeUnit: String, sizes: [SizeRatios],
-        largestCommonSize: Int? = nil, atLargestCommonSize: OrderedDictionary<String, Double?>? = nil,
-        contradiction: Contradiction? = nil
-    ) {
-        self.family = family
-        self.antiPattern = antiPattern
-        self.fix = fix
-        self.sizeUnit = sizeUnit
-        self.sizes = sizes
-        self.largestCommonSize = largestCommonSize
-        self.atLargestCommonSize = atLargestCommonSize
-        self.contradiction = contradiction
-    }
-
     /// An anti-pattern measured faster than its fix: the opposite of what the seeds say of
     /// every pair (seed 002: the anti-pattern costs more).
     public struct Contradiction: Codable, Sendable, Equatable {
@@ -50,12 +35,6 @@ public struct PairComparison: Codable, Sendable {
         /// Why: what UIKit pays on the anti-pattern side that the model does not (the
         /// scenario's declared model gap), or ``unexplained``.
         public var cause: String
-
-        public init(sizes: [Int], wallTimeRatios: [Double], cause: String) {
-            self.sizes = sizes
-            self.wallTimeRatios = wallTimeRatios
-            self.cause = cause
-        }
 
         /// The cause given when the anti-pattern declares no model gap.
         public static let unexplained =
@@ -84,14 +63,6 @@ public struct PairComparison: Codable, Sendable {
         public var ratios: OrderedDictionary<String, Double?>
         /// A 95% bootstrap interval for the wall-time ratio of medians, or `null` (a median is 0).
         public var wallTimeRatioInterval: RatioInterval?
-
-        public init(
-            size: Int, ratios: OrderedDictionary<String, Double?>, wallTimeRatioInterval: RatioInterval? = nil
-        ) {
-            self.size = size
-            self.ratios = ratios
-            self.wallTimeRatioInterval = wallTimeRatioInterval
-        }
     }
 
     /// A confidence interval for a ratio of medians (``MedianRatioInterval``).
@@ -100,13 +71,6 @@ public struct PairComparison: Codable, Sendable {
         public var upper: Double
         public var confidence: Double
         public var resamples: Int
-
-        public init(lower: Double, upper: Double, confidence: Double, resamples: Int) {
-            self.lower = lower
-            self.upper = upper
-            self.confidence = confidence
-            self.resamples = resamples
-        }
     }
 
     /// `numerator / denominator`, or `nil` when either is missing or the denominator is 0.
