@@ -141,7 +141,7 @@ let package = Package(
         // Solver benchmark: workload traces, a replay timer per operation class (docs/performance.md).
         .target(
             name: "SolverBenchmark",
-            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchMetrics"]
+            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchJSON", "LayoutBenchMetrics"]
         ),
         .testTarget(
             name: "SolverBenchmarkTests",
@@ -295,7 +295,7 @@ let package = Package(
         // the engine, the explanation and fix (docs/uikit-logs.md).
         .target(
             name: "UIKitLogs",
-            dependencies: ["LayoutEngine", "Cassowary"]
+            dependencies: ["LayoutEngine", "Cassowary", "LayoutBenchJSON"]
         ),
         .testTarget(
             name: "UIKitLogsTests",

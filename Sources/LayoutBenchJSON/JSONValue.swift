@@ -54,6 +54,16 @@ public enum JSONValue: Hashable, Sendable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The value with every object's members sorted by key (in the order Swift's `<` puts
+    /// `String`s), at every depth.
+    public func sortingKeys() -> JSONValue {
+        switch self {
+        case .array(let values): .array(values.map { $0.sortingKeys() })
+        case .object(let members): .object(members.map { ($0.key, $0.value.sortingKeys()) }.sorted { $0.key < $1.key })
+        default: self
+        }
+    }
+
     /// The keys of an object, in order (empty for other values).
     public var keys: [String] {
         guard case .object(let members) = self else { return [] }

@@ -5,19 +5,45 @@
 ///
 /// Two choices differ from Foundation's `JSONEncoder`:
 /// - a `nil` optional is written as `null` (`encodeIfPresent` writes the key), so every
-///   report has the same keys whatever is known;
+///   report has the same keys whatever is known (``NilMembers/omitted`` leaves it out);
 /// - a non-finite `Double` is an error (`EncodingError.invalidValue`): a report never holds
 ///   `NaN` or infinity; a quantity that can be undefined is an optional.
 public struct OrderedJSONEncoder: Sendable {
-    public init() {}
+    /// What a `nil` optional member becomes.
+    public enum NilMembers: Sendable {
+        /// `"key": null`: every value of a type has the same keys (reports, baselines).
+        case null
+        /// Left out, as Foundation's `JSONEncoder` does (the documents of `solver-bench`,
+        /// `explain` and `import`, whose readers test for a key's presence).
+        case omitted
+    }
+
+    /// What a `nil` optional member becomes.
+    public var nilMembers: NilMembers
+
+    public init(nilMembers: NilMembers = .null) {
+        self.nilMembers = nilMembers
+    }
 
     /// Encodes `value` to a JSON value.
     ///
     /// - Throws: `EncodingError.invalidValue` for a non-finite number, or what `value` throws.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let root = _JSONNode()
-        try value.encode(to: _OrderedEncoder(node: root, codingPath: []))
+        try value.encode(to: _OrderedEncoder(node: root, codingPath: [], omitsNil: nilMembers == .omitted))
         return root.resolved
+    }
+
+    /// Encodes `value` to JSON text (``JSONValue/serialized(pretty:)``).
+    ///
+    /// - Parameters:
+    ///   - pretty: Two-space indentation, one member per line.
+    ///   - sortingKeys: Every object's members sorted by key, for values that hold a
+    ///     `Dictionary` (whose order is its hash's, different in every process).
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number, or what `value` throws.
+    public func text<T: Encodable>(_ value: T, pretty: Bool = true, sortingKeys: Bool = false) throws -> String {
+        let encoded = try encode(value)
+        return (sortingKeys ? encoded.sortingKeys() : encoded).serialized(pretty: pretty)
     }
 }
 
@@ -99,9 +125,9 @@ private struct _SuperKey: CodingKey {
 }
 
 /// Converts a primitive or encodes a composite value into a new node.
-private func _encodeNode<T: Encodable>(_ value: T, codingPath: [CodingKey]) throws -> _JSONNode {
+private func _encodeNode<T: Encodable>(_ value: T, codingPath: [CodingKey], omitsNil: Bool) throws -> _JSONNode {
     let node = _JSONNode()
-    try value.encode(to: _OrderedEncoder(node: node, codingPath: codingPath))
+    try value.encode(to: _OrderedEncoder(node: node, codingPath: codingPath, omitsNil: omitsNil))
     return node
 }
 
@@ -120,26 +146,28 @@ private func _unsigned(_ value: UInt64) -> JSONValue {
 private struct _OrderedEncoder: Encoder {
     let node: _JSONNode
     let codingPath: [CodingKey]
+    let omitsNil: Bool
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.makeObject()
-        return KeyedEncodingContainer(_KeyedContainer<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(_KeyedContainer<Key>(node: node, codingPath: codingPath, omitsNil: omitsNil))
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
         node.makeArray()
-        return _UnkeyedContainer(node: node, codingPath: codingPath)
+        return _UnkeyedContainer(node: node, codingPath: codingPath, omitsNil: omitsNil)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer {
-        _SingleContainer(node: node, codingPath: codingPath)
+        _SingleContainer(node: node, codingPath: codingPath, omitsNil: omitsNil)
     }
 }
 
 private struct _SingleContainer: SingleValueEncodingContainer {
     let node: _JSONNode
     let codingPath: [CodingKey]
+    let omitsNil: Bool
 
     mutating func encodeNil() throws { node.content = .value(.null) }
     mutating func encode(_ value: Bool) throws { node.content = .value(.bool(value)) }
@@ -157,13 +185,14 @@ private struct _SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { node.content = .value(.integer(Int64(value))) }
     mutating func encode(_ value: UInt64) throws { node.content = .value(_unsigned(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try value.encode(to: _OrderedEncoder(node: node, codingPath: codingPath))
+        try value.encode(to: _OrderedEncoder(node: node, codingPath: codingPath, omitsNil: omitsNil))
     }
 }
 
 private struct _UnkeyedContainer: UnkeyedEncodingContainer {
     let node: _JSONNode
     let codingPath: [CodingKey]
+    let omitsNil: Bool
     var count: Int { node.arrayCount }
 
     private func add(_ value: JSONValue) { node.append(_JSONNode(value)) }
@@ -185,7 +214,7 @@ private struct _UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { add(.integer(Int64(value))) }
     mutating func encode(_ value: UInt64) throws { add(_unsigned(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.append(try _encodeNode(value, codingPath: nextPath))
+        node.append(try _encodeNode(value, codingPath: nextPath, omitsNil: omitsNil))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -193,7 +222,7 @@ private struct _UnkeyedContainer: UnkeyedEncodingContainer {
         let path = nextPath
         node.append(child)
         child.makeObject()
-        return KeyedEncodingContainer(_KeyedContainer<NestedKey>(node: child, codingPath: path))
+        return KeyedEncodingContainer(_KeyedContainer<NestedKey>(node: child, codingPath: path, omitsNil: omitsNil))
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
@@ -201,20 +230,21 @@ private struct _UnkeyedContainer: UnkeyedEncodingContainer {
         let path = nextPath
         node.append(child)
         child.makeArray()
-        return _UnkeyedContainer(node: child, codingPath: path)
+        return _UnkeyedContainer(node: child, codingPath: path, omitsNil: omitsNil)
     }
 
     mutating func superEncoder() -> Encoder {
         let child = _JSONNode()
         let path = nextPath
         node.append(child)
-        return _OrderedEncoder(node: child, codingPath: path)
+        return _OrderedEncoder(node: child, codingPath: path, omitsNil: omitsNil)
     }
 }
 
 private struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: _JSONNode
     let codingPath: [CodingKey]
+    let omitsNil: Bool
 
     private func set(_ value: JSONValue, _ key: Key) { node.set(key.stringValue, _JSONNode(value)) }
     private func path(_ key: Key) -> [CodingKey] { codingPath + [key] }
@@ -235,54 +265,55 @@ private struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.integer(Int64(value)), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(_unsigned(value), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.set(key.stringValue, try _encodeNode(value, codingPath: path(key)))
+        node.set(key.stringValue, try _encodeNode(value, codingPath: path(key), omitsNil: omitsNil))
     }
 
-    // `nil` is written as `null` rather than left out, so every report has the same keys.
+    // `nil` is written as `null` rather than left out, so every report has the same keys
+    // (unless the encoder leaves nil members out, `NilMembers.omitted`).
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else if !omitsNil { try encodeNil(forKey: key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -291,25 +322,25 @@ private struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let child = _JSONNode()
         child.makeObject()
         node.set(key.stringValue, child)
-        return KeyedEncodingContainer(_KeyedContainer<NestedKey>(node: child, codingPath: path(key)))
+        return KeyedEncodingContainer(_KeyedContainer<NestedKey>(node: child, codingPath: path(key), omitsNil: omitsNil))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
         let child = _JSONNode()
         child.makeArray()
         node.set(key.stringValue, child)
-        return _UnkeyedContainer(node: child, codingPath: path(key))
+        return _UnkeyedContainer(node: child, codingPath: path(key), omitsNil: omitsNil)
     }
 
     mutating func superEncoder() -> Encoder {
         let child = _JSONNode()
         node.set("super", child)
-        return _OrderedEncoder(node: child, codingPath: codingPath + [_SuperKey()])
+        return _OrderedEncoder(node: child, codingPath: codingPath + [_SuperKey()], omitsNil: omitsNil)
     }
 
     mutating func superEncoder(forKey key: Key) -> Encoder {
         let child = _JSONNode()
         node.set(key.stringValue, child)
-        return _OrderedEncoder(node: child, codingPath: path(key))
+        return _OrderedEncoder(node: child, codingPath: path(key), omitsNil: omitsNil)
     }
 }

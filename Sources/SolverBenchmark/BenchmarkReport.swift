@@ -1,5 +1,6 @@
 import Cassowary
 import Foundation
+import LayoutBenchJSON
 import LayoutBenchMetrics
 
 /// Renders benchmark results as a text table or as JSON.
@@ -118,11 +119,10 @@ public enum BenchmarkReport {
         return encode(document, pretty: true)
     }
 
+    /// `value` as JSON, keys sorted (its counters and classes are dictionaries), `nil`
+    /// members left out.
     static func encode<Value: Encodable>(_ value: Value, pretty: Bool) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        // Encoding these plain structs cannot fail.
-        let data = try! encoder.encode(value)
-        return String(decoding: data, as: UTF8.self)
+        // Every number here is a count or a measured time, finite, so encoding cannot fail.
+        try! OrderedJSONEncoder(nilMembers: .omitted).text(value, pretty: pretty, sortingKeys: true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutBenchJSON
 
 /// `layoutbench explain`: for each log, the parse, the replay, the explanation and the fix;
 /// with totals. Renders text, Markdown and JSON (docs/uikit-logs.md has the JSON fields).
@@ -234,10 +235,8 @@ public struct ExplainReport: Sendable {
             var logs: [Entry]
             var totals: Totals
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Document(logs: entries, totals: totals))) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let text = try? OrderedJSONEncoder(nilMembers: .omitted).text(Document(logs: entries, totals: totals), sortingKeys: true)
+        return (text ?? "") + "\n"
     }
 }
 

@@ -127,9 +127,7 @@ public enum ComparisonExports {
                     name: "\(row.scenario) @\(row.size) \(row.metric)", unit: unit(of: row.metric, kind: row.kind), value: row.head,
                     extra: "\(row.kind.rawValue); base \(MetricFormat.value(row.base, metric: row.metric)), \(row.verdict.rawValue)"))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+        return try OrderedJSONEncoder(nilMembers: .omitted).text(entries, sortingKeys: true) + "\n"
     }
 
     static func unit(of metric: String, kind: MetricKind) -> String {

@@ -191,7 +191,8 @@ public enum InstructionRun {
             request = request.importing(scenarios, layouts: configuration.layouts, from: files.currentDirectoryPath)
         }
         do {
-            try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: requestPath))
+            let text = try OrderedJSONEncoder(nilMembers: .omitted).text(request, pretty: false, sortingKeys: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: requestPath))
         } catch {
             throw LayoutBenchError(.unwritableOutput, "Cannot write \(requestPath): \(error).", cause: error)
         }
@@ -221,7 +222,7 @@ public enum InstructionRun {
             throw LayoutBenchError(.instructionCountingUnavailable, "The measurements under callgrind wrote no outcome (\(outcomePath)).")
         }
         do {
-            return try JSONDecoder().decode(ScenarioRunner.Outcome.self, from: data)
+            return try JSONNodeDecoder().decode(ScenarioRunner.Outcome.self, from: JSONDocument.parse(Array(data)))
         } catch {
             throw LayoutBenchError(
                 .instructionCountingUnavailable, "The outcome of the measurements under callgrind is unreadable: \(error).", cause: error)
@@ -253,7 +254,7 @@ public enum InstructionRun {
         let request: Request
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: requestPath))
-            request = try JSONDecoder().decode(Request.self, from: data)
+            request = try JSONNodeDecoder().decode(Request.self, from: JSONDocument.parse(Array(data)))
         } catch {
             throw LayoutBenchError(.invalidOption, "Cannot read the request \(requestPath): \(error).", cause: error)
         }

@@ -184,9 +184,7 @@ public struct ImportReport: Sendable, Codable {
 
     /// The report as pretty-printed JSON with sorted keys.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try OrderedJSONEncoder(nilMembers: .omitted).text(self, sortingKeys: true) + "\n"
     }
 
     /// The report as text: per file and hierarchy, views, constraints, agreement,
