@@ -141,7 +141,7 @@ let package = Package(
         // Solver benchmark: workload traces, a replay timer per operation class (docs/performance.md).
         .target(
             name: "SolverBenchmark",
-            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchJSON", "LayoutBenchMetrics"]
+            dependencies: ["Cassowary", "CassowaryTrace", "LayoutBenchJSON", "LayoutBenchMetrics", "LayoutBenchReport"]
         ),
         .testTarget(
             name: "SolverBenchmarkTests",

@@ -2,6 +2,7 @@ import Cassowary
 import Foundation
 import LayoutBenchJSON
 import LayoutBenchMetrics
+import LayoutBenchReport
 
 /// Renders benchmark results as a text table or as JSON.
 public enum BenchmarkReport {
@@ -33,25 +34,13 @@ public enum BenchmarkReport {
                 ])
             }
         }
-        return align(rows)
+        // The trace and the operation class are text; the size and the figures are numbers.
+        return TextTable.lines(rows) { $0 == 0 || $0 == 2 ? .left : .right }.joined(separator: "\n") + "\n"
     }
 
     static func microseconds(_ nanoseconds: Double) -> String {
         let value = nanoseconds / 1000
         return value >= 100 ? String(format: "%.1f", value) : String(format: "%.3f", value)
-    }
-
-    /// Left-aligns the first three columns and right-aligns the others.
-    static func align(_ rows: [[String]]) -> String {
-        guard let first = rows.first else { return "" }
-        var widths = Array(repeating: 0, count: first.count)
-        for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column < 3 && column != 1 ? cell + padding : padding + cell
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }.joined(separator: "\n") + "\n"
     }
 
     // MARK: JSON

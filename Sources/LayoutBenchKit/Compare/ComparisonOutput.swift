@@ -40,7 +40,7 @@ public enum ComparisonOutput {
             ])
         }
         lines.append("")
-        lines += align(table, numeric: [1, 3, 4, 5])
+        lines += TextTable.lines(table) { [1, 3, 4, 5].contains($0) ? .right : .left }
         lines.append("")
         var summary = comparison.countsText + "."
         if all && rows.count < comparison.rows.count {
@@ -54,20 +54,6 @@ public enum ComparisonOutput {
         if !comparison.onlyInBase.isEmpty { lines.append("Only in the base: " + comparison.onlyInBase.joined(separator: ", ")) }
         if !comparison.onlyInHead.isEmpty { lines.append("Only in the head: " + comparison.onlyInHead.joined(separator: ", ")) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Columns padded to their widths; `numeric` columns right-aligned.
-    static func align(_ table: [[String]], numeric: Set<Int>) -> [String] {
-        guard let columns = table.first?.count else { return [] }
-        var widths = [Int](repeating: 0, count: columns)
-        for row in table { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return table.map { row in
-            row.enumerated().map { index, cell in
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                if index == columns - 1 { return cell }
-                return numeric.contains(index) ? padding + cell : cell + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
     }
 
     // MARK: Markdown
@@ -295,13 +281,5 @@ public enum ComparisonOutput {
             warnings: comparison.warnings, onlyInBase: comparison.onlyInBase, onlyInHead: comparison.onlyInHead,
             lostCoverage: comparison.lostCoverage, rows: comparison.rows)
         return try OrderedJSONEncoder().encode(document).serialized(pretty: true) + "\n"
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

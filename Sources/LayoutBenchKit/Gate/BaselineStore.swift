@@ -219,7 +219,7 @@ public struct BaselineStore: Sendable {
                 problems.append("warning: baseline '\(entry.name)' cannot be read: \(error)")
             }
         }
-        var lines = ["Baselines in \(folder):"] + ComparisonOutput.align(table, numeric: [3])
+        var lines = ["Baselines in \(folder):"] + TextTable.lines(table) { $0 == 3 ? .right : .left }
         lines += problems
         return lines.joined(separator: "\n") + "\n"
     }

@@ -127,9 +127,10 @@ public enum ProfileOverhead {
             let ratio = mode.ratioToNone
             let interval = "\(fixed(ratio.estimate, 3)) [\(fixed(ratio.lower, 3)), \(fixed(ratio.upper, 3))]"
             lines.append(
-                "  " + pad(mode.mode.rawValue, 15) + pad(fixed(cpu.median / 1e6, 3), 11, right: true)
-                    + pad(fixed(cpu.min / 1e6, 3), 12, right: true) + pad(fixed(cpu.max / 1e6, 3), 12, right: true)
-                    + pad(fixed(cpu.mad / 1e6, 3), 9, right: true) + "   " + pad(interval, 24) + pad(fixed(wall.median / 1e6, 3), 17, right: true))
+                "  " + TextTable.pad(mode.mode.rawValue, 15) + TextTable.pad(fixed(cpu.median / 1e6, 3), 11, .right)
+                    + TextTable.pad(fixed(cpu.min / 1e6, 3), 12, .right) + TextTable.pad(fixed(cpu.max / 1e6, 3), 12, .right)
+                    + TextTable.pad(fixed(cpu.mad / 1e6, 3), 9, .right) + "   " + TextTable.pad(interval, 24)
+                    + TextTable.pad(fixed(wall.median / 1e6, 3), 17, .right))
         }
         lines.append("")
         lines.append(
@@ -148,11 +149,5 @@ public enum ProfileOverhead {
         var fraction = String(abs(scaled) % Int(scale))
         while fraction.count < decimals { fraction = "0" + fraction }
         return (scaled < 0 && whole == 0 ? "-" : "") + "\(whole).\(fraction)"
-    }
-
-    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        guard text.count < width else { return text }
-        let padding = String(repeating: " ", count: width - text.count)
-        return right ? padding + text : text + padding
     }
 }

@@ -1,3 +1,5 @@
+import LayoutBenchReport
+
 // The terminal summary: findings first, then the top costs, churn and a timeline
 // sparkline.
 
@@ -69,10 +71,10 @@ extension ProfileReport {
                     : ": \(Self.number(churn.constraints)) constraints removed and added back ("
                         + churn.byVariant.map { "\($0.name) \(Self.number($0.value))" }.joined(separator: ", ") + ")"))
         if !churn.groups.isEmpty {
-            out.line("  " + Self.pad("constraints", 11, right: true) + "  " + Self.pad("views", 5, right: true) + "  superview")
+            out.line("  " + TextTable.pad("constraints", 11, .right) + "  " + TextTable.pad("views", 5, .right) + "  superview")
             for group in churn.groups.prefix(6) {
                 out.line(
-                    "  " + Self.pad(Self.number(group.constraints), 11, right: true) + "  " + Self.pad(Self.number(group.views), 5, right: true)
+                    "  " + TextTable.pad(Self.number(group.constraints), 11, .right) + "  " + TextTable.pad(Self.number(group.views), 5, .right)
                         + "  " + group.superview)
             }
         }
@@ -180,19 +182,19 @@ extension ProfileReport {
             return
         }
         out.line(
-            "  " + Self.pad("row ops", 11, right: true) + Self.pad("share", 7, right: true) + Self.pad("solves", 8, right: true)
-                + Self.pad("+/-", 12, right: true) + Self.pad("const", 8, right: true) + Self.pad("churn", 7, right: true) + "  " + name)
+            "  " + TextTable.pad("row ops", 11, .right) + TextTable.pad("share", 7, .right) + TextTable.pad("solves", 8, .right)
+                + TextTable.pad("+/-", 12, .right) + TextTable.pad("const", 8, .right) + TextTable.pad("churn", 7, .right) + "  " + name)
         for row in rows {
             var label = row.label
             if instances && row.instances > 1 { label += " (×\(Self.number(row.instances)))" }
             if detail && !row.detail.isEmpty { label += "  in " + row.detail }
             out.line(
-                "  " + Self.pad(Self.number(row.rowOperations), 11, right: true)
-                    + Self.pad(String(format1: row.share * 100) + "%", 7, right: true)
-                    + Self.pad(Self.number(row.solves), 8, right: true)
-                    + Self.pad("\(Self.number(row.constraintsAdded))/\(Self.number(row.constraintsRemoved))", 12, right: true)
-                    + Self.pad(Self.number(row.constantChanges), 8, right: true)
-                    + Self.pad(Self.number(row.churn), 7, right: true) + "  " + label)
+                "  " + TextTable.pad(Self.number(row.rowOperations), 11, .right)
+                    + TextTable.pad(String(format1: row.share * 100) + "%", 7, .right)
+                    + TextTable.pad(Self.number(row.solves), 8, .right)
+                    + TextTable.pad("\(Self.number(row.constraintsAdded))/\(Self.number(row.constraintsRemoved))", 12, .right)
+                    + TextTable.pad(Self.number(row.constantChanges), 8, .right)
+                    + TextTable.pad(Self.number(row.churn), 7, .right) + "  " + label)
         }
         out.blank()
     }
@@ -211,13 +213,6 @@ extension ProfileReport {
     /// A share as a percentage with one decimal: `12.3%`.
     public static func percent(_ share: Double) -> String {
         String(format1: share * 100) + "%"
-    }
-
-    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let count = text.count
-        guard count < width else { return text }
-        let padding = String(repeating: " ", count: width - count)
-        return right ? padding + text : text + padding
     }
 }
 
