@@ -133,9 +133,10 @@ struct ComparisonTests {
         let comparison = ReportComparison.compare(base: base, head: head)
         #expect(comparison.onlyInBase == ["demo/b"])
         #expect(Set(comparison.rows.map(\.scenario)) == ["demo/a"])
-        // Every metric at both sizes but instructions, which these runs did not count (--instructions).
-        #expect(comparison.rows.count == 2 * (CompareMetric.all.count - 1))
-        #expect(!comparison.rows.contains { $0.metric == "instructions" })
+        // Every metric at both sizes but the instructions and the solver's part of them, which
+        // these runs did not count (--instructions).
+        #expect(comparison.rows.count == 2 * (CompareMetric.all.count - 2))
+        #expect(!comparison.rows.contains { $0.metric == "instructions" || $0.metric == "solverInstructions" })
         #expect(comparison.regressions.map(\.metric) == ["cellUpdates", "cellUpdates"])
         #expect(comparison.regressions.map(\.size) == [10, 20])
         #expect(comparison.rows.filter { $0.metric == "wallNanoseconds" }.allSatisfy { $0.verdict == .unchanged })

@@ -149,6 +149,10 @@ final class InstructionGateEndToEndTests: TemporaryFolderSuite {
         let sizes = try #require(report.scenarios.first?.sizes)
         #expect(sizes.map(\.size) == [1, 2, 4])
         #expect(sizes.allSatisfy { ($0.instructions ?? 0) > 10_000 }, "\(sizes.map(\.instructions))")
+        // The solver's part is there, and a part.
+        #expect(
+            sizes.allSatisfy { size in size.solverInstructions.map { $0 > 0 && $0 < size.instructions ?? 0 } ?? false },
+            "\(sizes.map(\.solverInstructions))")
         // The same work as the native run: the same solver counters at every size.
         #expect(sizes.map(\.counters) == nativeReport.scenarios.first?.sizes.map(\.counters))
         #expect(report.status == .passed)

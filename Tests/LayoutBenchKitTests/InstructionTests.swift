@@ -58,6 +58,69 @@ struct InstructionTests {
         #expect(InstructionCounter.parseDump("").instructions == nil)
     }
 
+    /// Call records in callgrind's format (names compressed as callgrind writes them): the
+    /// engine calls the solver (600 inclusive), the solver calls the engine back (150), the
+    /// callback calls the solver again (50); the standard library and the runtime call solver
+    /// code too (10, 25), inside calls already counted or on the engine's behalf.
+    static let callRecords = """
+        events: Ir
+        summary: 1000
+        ob=(1) /tmp/x/layoutbench
+        fn=(1) $s12LayoutEngine0A6EngineC6layoutyyF
+        100 50
+        cfn=(2) $s9Cassowary6SolverC3addyyF
+        calls=1 0 
+        100 600
+        cob=(2) /usr/lib/swift/linux/libswiftCore.so
+        cfn=(3) swift_retain
+        calls=2 0 
+        100 20
+        fn=(2)
+        10 300
+        cfn=(4) $s12LayoutEngine0A6EngineC7changedyyFySdcfU_
+        calls=1 0 
+        10 150
+        cfn=(5) $sSa6appendyyxnF
+        calls=1 0 
+        +2 40
+        cfn=(9) $s6BigInt0A4UIntV1poiyA2C_ACtFZ
+        calls=3 0 
+        * 70
+        fn=(4)
+        1 100
+        cfn=(2)
+        calls=1 0 
+        1 50
+        fn=(5)
+        2 30
+        cfn=(6) $s9Cassowary6SolverC4lessySbAA8VariableV_AFtF
+        calls=1 0 
+        2 10
+        fn=(7) swift_release
+        0 5
+        cfn=(8) $s9Cassowary10ConstraintCfD
+        calls=1 0 
+        0 25
+
+        totals: 1000
+        """
+
+    @Test("The solver's part: calls from the engine into Cassowary, less its calls back into the engine, each instruction once")
+    func solverInstructions() {
+        let parsed = InstructionCounter.parseDump(Self.callRecords)
+        #expect(parsed.instructions == 1000)
+        // 600 and 50 into the solver, 150 back into the engine; not the standard library's
+        // or the runtime's calls into solver code.
+        #expect(parsed.solverInstructions == 500)
+        // A dump without call records says nothing about the split.
+        #expect(InstructionCounter.parseDump(Self.dump).solverInstructions == nil)
+        #expect(InstructionCounter.isClientFunction("$s15LayoutScenarios05EditsB0O8constantyyF"))
+        #expect(!InstructionCounter.isClientFunction("$s9Cassowary6SolverC3addyyF"))
+        #expect(!InstructionCounter.isClientFunction("$s6BigInt0A4UIntV1poiyA2C_ACtFZ"))
+        #expect(!InstructionCounter.isClientFunction("$sSa6appendyyxnF"))
+        #expect(!InstructionCounter.isClientFunction("swift_release"))
+    }
+
     @Test("Outside valgrind the client requests are no-ops and the counter finds no dump")
     func outsideValgrind() throws {
         #expect(!InstructionCounter.isRunningUnderValgrind)
@@ -108,6 +171,28 @@ struct InstructionTests {
         #expect(Self.instructions.measurement(in: result) == exact(123_456))
         let decoded = try JSONDecoder().decode(SizeResult.self, from: Data(json.utf8))
         #expect(decoded.instructions == 123_456)
+        #expect(decoded.solverInstructions == nil)
+        // The solver's part follows the total, and comes back.
+        result.solverInstructions = 98_765
+        let split = try OrderedJSONEncoder().encode(result).serialized(pretty: false)
+        #expect(split.contains("\"instructions\":123456,\"solverInstructions\":98765,\"perOperation\""))
+        let node = try JSONDocument.parse(split)
+        #expect(try JSONNodeDecoder().decode(SizeResult.self, from: node).solverInstructions == 98_765)
+        let solver = try #require(CompareMetric.named("solverInstructions"))
+        #expect(solver.kind == .instructions && solver.measurement(in: result) == exact(98_765))
+    }
+
+    @Test("The report page shows the instructions and the solver's share only for a run that counted them")
+    func reportPageColumns() {
+        var report = GateFixture.simple()
+        #expect(!ReportPage(report: report).html().contains("In the solver"))
+        report.scenarios[0].sizes[0].instructions = 200_000
+        report.scenarios[0].sizes[0].solverInstructions = 150_000
+        let html = ReportPage(report: report).html()
+        #expect(html.contains("In the solver"))
+        #expect(
+            html.contains(">200,000<") && html.contains(">75.0%<"),
+            "the count and the share, three significant digits")
     }
 
     @Test("The child's jemalloc purges nothing on a timer, after the user's own options")

@@ -19,7 +19,8 @@ public enum MetricKind: String, CaseIterable, Codable, Sendable {
 }
 
 /// A metric `compare` and `check` look at, per scenario and size: every solver counter in
-/// the report (`counters`), allocations and bytes, wall and CPU time, peak memory increase.
+/// the report (`counters`), allocations and bytes, wall and CPU time, peak memory increase,
+/// and, for runs with `--instructions`, the instructions and the solver's part of them.
 public struct CompareMetric: Hashable, Sendable {
     /// The name used in reports and thresholds files (`cellUpdates`, `wallNanoseconds`).
     public var name: String
@@ -39,6 +40,7 @@ public struct CompareMetric: Hashable, Sendable {
             CompareMetric(name: "allocatedBytes", kind: .allocation),
             CompareMetric(name: "peakIncreaseBytes", kind: .memory),
             CompareMetric(name: "instructions", kind: .instructions),
+            CompareMetric(name: "solverInstructions", kind: .instructions),
         ] + counterNames.map { CompareMetric(name: $0, kind: .counter) }
 
     /// The metric called `name`, or `nil`.
@@ -74,6 +76,9 @@ public struct CompareMetric: Hashable, Sendable {
                 samplesAgree: allocations.repetitionsAgree)
         case "instructions":
             guard let instructions = result.instructions else { return nil }
+            return Measurement(value: Double(instructions), samples: [Double(instructions)], samplesAgree: true)
+        case "solverInstructions":
+            guard let instructions = result.solverInstructions else { return nil }
             return Measurement(value: Double(instructions), samples: [Double(instructions)], samplesAgree: true)
         case "peakIncreaseBytes":
             let samples = result.memory.samples.map { Double($0.increaseBytes) }

@@ -32,16 +32,24 @@ public struct InstructionCounter {
     /// Whether this process runs under valgrind.
     public static var isRunningUnderValgrind: Bool { lb_running_on_valgrind() > 0 }
 
+    /// What one measured region executed.
+    public struct Count: Equatable, Sendable {
+        /// Callgrind's `Ir` total of the region.
+        public var instructions: UInt64
+        /// Of those, the solver's: ``Dump/solverInstructions``.
+        public var solverInstructions: UInt64?
+    }
+
     /// Runs `body` with callgrind collecting, and returns the instructions it executed.
     ///
     /// - Parameters:
     ///   - label: Written into the dump (`desc: Trigger: Client Request: label`) and checked
     ///     when it is read back.
     ///   - body: The measured region.
-    /// - Returns: Callgrind's `Ir` total of the region.
+    /// - Returns: Callgrind's `Ir` total of the region, and the solver's part of it.
     /// - Throws: ``LayoutBenchError`` `instruction-counting-unavailable` when the dump file
     ///   is missing or unreadable (the process does not run under callgrind as described).
-    public mutating func measure(_ label: String, _ body: () -> Void) throws(LayoutBenchError) -> UInt64 {
+    public mutating func measure(_ label: String, _ body: () -> Void) throws(LayoutBenchError) -> Count {
         label.withCString { cLabel in
             lb_callgrind_begin()
             body()
@@ -65,7 +73,7 @@ public struct InstructionCounter {
                 "callgrind's dump '\(path)' is for '\(dump.trigger ?? "")', not \(label): another dump request interleaved.")
         }
         try? FileManager.default.removeItem(atPath: path)
-        return instructions
+        return Count(instructions: instructions, solverInstructions: dump.solverInstructions)
     }
 
     /// What a callgrind dump file says about its totals.
@@ -74,16 +82,81 @@ public struct InstructionCounter {
         public var trigger: String?
         /// The `Ir` (instructions) total: the `totals:` line, else `summary:`.
         public var instructions: UInt64?
+        /// The instructions executed inside the solver: the inclusive cost of every call from
+        /// a function of another Swift module (the engine, a scenario) into a `Cassowary`
+        /// function, with the runtime and library code the solver calls (allocation,
+        /// reference counting, BigInt), less the inclusive cost of the solver's calls back into
+        /// `LayoutEngine` (`forEachChangedVariable`'s closure). A call into the solver from
+        /// inside such a callback counts again, so every solver instruction counts once; calls
+        /// into the solver from the standard library or the runtime (a closure the solver
+        /// passed to `sort`, a solver object's `deinit` run by `swift_release`) do not count
+        /// again, since they happen inside a call already counted, or on a client's behalf.
+        /// `nil` when the dump records no calls.
+        public var solverInstructions: UInt64?
     }
 
-    /// Reads the header lines of a callgrind dump (format version 1): the trigger and the
-    /// first event's total. Needs `events:` to start with `Ir` (callgrind's default).
+    /// The mangled-name prefix of the solver's functions (module `Cassowary`).
+    static let solverSymbolPrefix = "$s9Cassowary"
+    /// The mangled-name prefix of the solver's own library (BigInt, for its exact arbiter),
+    /// whose code counts as the solver's.
+    static let solverLibrarySymbolPrefix = "$s6BigInt"
+    /// The mangled-name prefix of the engine's functions (module `LayoutEngine`), the only
+    /// code the solver calls back.
+    static let engineSymbolPrefix = "$s12LayoutEngine"
+
+    /// Whether `name` is the mangled name of a client's function: a Swift module's (`$s`, then
+    /// the module name's length) other than the solver's and its library's; not the standard
+    /// library's (`$ss`, `$sS`) nor C code (the runtime, the C library).
+    static func isClientFunction(_ name: Substring) -> Bool {
+        guard name.hasPrefix("$s"), let first = name.dropFirst(2).first, first.isASCII, first.isNumber else { return false }
+        return !name.hasPrefix(solverSymbolPrefix) && !name.hasPrefix(solverLibrarySymbolPrefix)
+    }
+
+    /// Reads a callgrind dump (format version 1): the trigger, the first event's total and,
+    /// from the call records, the solver's part. Needs `events:` to start with `Ir`
+    /// (callgrind's default).
+    ///
+    /// A call record is `cfn=` (the callee), `calls=COUNT TARGET` and a cost line
+    /// `POSITION IR ...` holding the call's inclusive cost; it belongs to the function of the
+    /// last `fn=`. Function names may be compressed: `(ID) name` the first time, `(ID)` after.
     public static func parseDump(_ text: String) -> Dump {
         var dump = Dump()
         var summary: UInt64?
         var firstEventIsIr = false
+        var names: [Substring: Substring] = [:]
+        var caller: Substring = ""
+        var callee: Substring = ""
+        var expectsCallCost = false
+        var sawCall = false
+        var intoSolver: UInt64 = 0
+        var callbacks: UInt64 = 0
+
+        /// `(ID) name`, `(ID)` or `name`, resolved through the compression table.
+        func name(_ spec: Substring) -> Substring {
+            guard spec.first == "(", let close = spec.firstIndex(of: ")") else { return spec }
+            let id = spec[...close]
+            let rest = spec[spec.index(after: close)...].drop { $0 == " " }
+            if !rest.isEmpty { names[id] = rest }
+            return names[id] ?? spec
+        }
+
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("desc: Trigger: Client Request: ") {
+            if expectsCallCost {
+                expectsCallCost = false
+                let fields = line.split(separator: " ", maxSplits: 2)
+                if fields.count >= 2, let cost = UInt64(fields[1]) {
+                    if callee.hasPrefix(solverSymbolPrefix) && isClientFunction(caller) { intoSolver += cost }
+                    if caller.hasPrefix(solverSymbolPrefix) && callee.hasPrefix(engineSymbolPrefix) { callbacks += cost }
+                }
+            } else if line.hasPrefix("fn=") {
+                caller = name(line.dropFirst(3))
+                callee = caller
+            } else if line.hasPrefix("cfn=") {
+                callee = name(line.dropFirst(4))
+            } else if line.hasPrefix("calls=") {
+                expectsCallCost = true
+                sawCall = true
+            } else if line.hasPrefix("desc: Trigger: Client Request: ") {
                 dump.trigger = String(line.dropFirst("desc: Trigger: Client Request: ".count))
             } else if line.hasPrefix("events:") {
                 firstEventIsIr = line.dropFirst("events:".count).split(separator: " ").first == "Ir"
@@ -94,7 +167,11 @@ public struct InstructionCounter {
             }
         }
         if dump.instructions == nil { dump.instructions = summary }
-        if !firstEventIsIr { dump.instructions = nil }
+        if !firstEventIsIr {
+            dump.instructions = nil
+        } else if sawCall {
+            dump.solverInstructions = intoSolver > callbacks ? intoSolver - callbacks : 0
+        }
         return dump
     }
 }

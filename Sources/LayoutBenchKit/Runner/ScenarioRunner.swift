@@ -225,7 +225,7 @@ public final class ScenarioRunner {
             checker.check(instance, counters: instance.counters - before)
         }
         progress?.repetitionStarted(.timed, number: 1)
-        var instructions: UInt64?
+        var instructions: InstructionCounter.Count?
         var wall: [UInt64] = []
         var cpu: [UInt64] = []
         countInstructions(scenario, size: size, checker: &checker, instructions: &instructions, wall: &wall, cpu: &cpu)
@@ -237,8 +237,8 @@ public final class ScenarioRunner {
             elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
             countersIdentical: checker.countersIdentical,
             time: TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu)), allocations: nil,
-            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), instructions: instructions,
-            perOperation: [:], failures: failures)
+            memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), instructions: instructions?.instructions,
+            solverInstructions: instructions?.solverInstructions, perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
         return result
     }
@@ -246,7 +246,7 @@ public final class ScenarioRunner {
     /// The counted repetition. Not inlined, so its instance is released outside the region.
     @inline(never)
     private func countInstructions(
-        _ scenario: Scenario, size: Int, checker: inout RepetitionChecker, instructions: inout UInt64?,
+        _ scenario: Scenario, size: Int, checker: inout RepetitionChecker, instructions: inout InstructionCounter.Count?,
         wall: inout [UInt64], cpu: inout [UInt64]
     ) {
         guard instructionError == nil, var counter = instructionCounter else { return }

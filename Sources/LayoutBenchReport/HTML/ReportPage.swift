@@ -375,6 +375,8 @@ public struct ReportPage {
     func measurementsTable(_ scenario: ScenarioResult) -> String {
         // The load columns only where the run recorded load figures (not in older reports or instruction runs).
         let hasLoad = scenario.sizes.contains { $0.time.busy != nil }
+        // The instruction columns only in a run with --instructions.
+        let hasInstructions = scenario.sizes.contains { $0.instructions != nil }
         var rows: [HTMLTable.Row] = []
         for size in scenario.sizes {
             let wall = size.time.wallNanoseconds, cpu = size.time.cpuNanoseconds
@@ -395,17 +397,19 @@ public struct ReportPage {
                             } ?? "–",
                             sortBy: statistics?.percentile(0.9)),
                         HTMLTable.Cell(MetricFormat.duration(nanoseconds: cpu.median), sortBy: cpu.median),
-                    ] + (hasLoad ? [.wallToCPU(size.time), .loadAverage(size.time)] : []) + [
-                        HTMLTable.Cell("\(wall.count)", sortBy: Double(wall.count)),
-                        HTMLTable.Cell(
-                            size.allocations.map { MetricFormat.count(Double($0.count)) + ($0.repetitionsAgree ? "" : " *") } ?? "–",
-                            sortBy: size.allocations.map { Double($0.count) }),
-                        HTMLTable.Cell(
-                            size.allocations.map { MetricFormat.bytes(Double($0.bytes)) } ?? "–", sortBy: size.allocations.map { Double($0.bytes) }),
-                        HTMLTable.Cell(MetricFormat.bytes(Double(size.memory.peakIncreaseBytes)), sortBy: Double(size.memory.peakIncreaseBytes)),
-                        counter("solves"), counter("pivots"), counter("rowOperations"), counter("cellUpdates"),
-                        HTMLTable.Cell(html: HTML.badge(size.status.rawValue, kind: size.status.rawValue), sortValue: size.status.rawValue),
-                    ]))
+                    ] + (hasLoad ? [.wallToCPU(size.time), .loadAverage(size.time)] : [])
+                        + (hasInstructions ? Self.instructionCells(size) : []) + [
+                            HTMLTable.Cell("\(wall.count)", sortBy: Double(wall.count)),
+                            HTMLTable.Cell(
+                                size.allocations.map { MetricFormat.count(Double($0.count)) + ($0.repetitionsAgree ? "" : " *") } ?? "–",
+                                sortBy: size.allocations.map { Double($0.count) }),
+                            HTMLTable.Cell(
+                                size.allocations.map { MetricFormat.bytes(Double($0.bytes)) } ?? "–",
+                                sortBy: size.allocations.map { Double($0.bytes) }),
+                            HTMLTable.Cell(MetricFormat.bytes(Double(size.memory.peakIncreaseBytes)), sortBy: Double(size.memory.peakIncreaseBytes)),
+                            counter("solves"), counter("pivots"), counter("rowOperations"), counter("cellUpdates"),
+                            HTMLTable.Cell(html: HTML.badge(size.status.rawValue, kind: size.status.rawValue), sortValue: size.status.rawValue),
+                        ]))
         }
         let columns: [HTMLTable.Column] = [
             .init("Size", numeric: true), .init("Operations", numeric: true), .init("Wall median", numeric: true),
@@ -417,6 +421,14 @@ public struct ReportPage {
                 help: "median wall time ÷ median CPU time; busy above \(BusyRule.wallToCPUThreshold)× or a load average over the logical cores"),
             .init("Load average", numeric: true, help: "1-minute load average at the measurement's start → end"),
         ]
+        let instructionColumns: [HTMLTable.Column] = [
+            .init("Instructions", numeric: true, help: "one run() counted by callgrind (--instructions)"),
+            .init(
+                "In the solver", numeric: true,
+                help:
+                    "share of the instructions executed inside the solver, with the runtime code it calls; the rest is the engine's and the scenario's"
+            ),
+        ]
         let rest: [HTMLTable.Column] = [
             .init("Timed reps", numeric: true), .init("Allocations", numeric: true, help: "* the counting repetitions disagreed"),
             .init("Allocated", numeric: true), .init("Peak increase", numeric: true), .init("Solves", numeric: true),
@@ -424,8 +436,18 @@ public struct ReportPage {
         ]
         return HTMLTable(
             id: "measurements-\(HTML.slug(scenario.name))", caption: "Time and counters per size",
-            columns: columns + (hasLoad ? loadColumns : []) + rest, rows: rows
+            columns: columns + (hasLoad ? loadColumns : []) + (hasInstructions ? instructionColumns : []) + rest, rows: rows
         ).render()
+    }
+
+    /// A measurement's instructions and the solver's share of them (`–` where not counted).
+    static func instructionCells(_ size: SizeResult) -> [HTMLTable.Cell] {
+        let instructions = size.instructions.map { Double($0) }  // not map(Double.init): that is init(bitPattern:) on UInt64
+        let share = size.solverInstructions.flatMap { solver in instructions.flatMap { $0 > 0 ? Double(solver) / $0 : nil } }
+        return [
+            HTMLTable.Cell(instructions.map { MetricFormat.count($0) } ?? "–", sortBy: instructions),
+            HTMLTable.Cell(share.map { MetricFormat.significant($0 * 100) + "%" } ?? "–", sortBy: share),
+        ]
     }
 
     func countersTable(_ scenario: ScenarioResult) -> String {

@@ -93,6 +93,10 @@ public struct SizeResult: Codable, Sendable {
     /// valgrind's callgrind with `--instructions`; absent otherwise (docs/performance.md), so
     /// reports of runs without `--instructions` are unchanged.
     @OmittedWhenNil public var instructions: UInt64? = nil
+    /// Of ``instructions``, those executed inside the solver (`Cassowary`, with the runtime
+    /// and library code it calls, less its calls back into the engine); the rest is the
+    /// engine's and the scenario's own. Written with ``instructions`` (docs/performance.md).
+    @OmittedWhenNil public var solverInstructions: UInt64? = nil
     /// Each ``Metric`` divided by ``operations`` (`null` when there are no operations or
     /// the metric was not measured).
     public var perOperation: OrderedDictionary<String, Double?>
@@ -103,7 +107,7 @@ public struct SizeResult: Codable, Sendable {
         size: Int, operations: Int, status: Report.Status, repetitions: RepetitionCounts, elapsedSeconds: Double,
         counters: OrderedDictionary<String, Int>, countersIdentical: Bool, time: TimeResult,
         allocations: AllocationResult? = nil, memory: MemoryResult, instructions: UInt64? = nil,
-        perOperation: OrderedDictionary<String, Double?>, failures: [Report.Failure]
+        solverInstructions: UInt64? = nil, perOperation: OrderedDictionary<String, Double?>, failures: [Report.Failure]
     ) {
         self.size = size
         self.operations = operations
@@ -116,6 +120,7 @@ public struct SizeResult: Codable, Sendable {
         self.allocations = allocations
         self.memory = memory
         self.instructions = instructions
+        self.solverInstructions = solverInstructions
         self.perOperation = perOperation
         self.failures = failures
     }
