@@ -288,7 +288,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutProfilerTests",
-            dependencies: ["LayoutProfiler", "LayoutBenchKit", "LayoutScenarios", "LayoutEngine", "Cassowary"]
+            dependencies: ["LayoutProfiler", "LayoutScenarios", "LayoutEngine", "Cassowary"]
         ),
 
         // UIKit's "Unable to simultaneously satisfy constraints" logs: the parser, the replay in

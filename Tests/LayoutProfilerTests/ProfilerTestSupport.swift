@@ -1,5 +1,7 @@
+import Cassowary
 import LayoutEngine
 import LayoutProfiler
+import LayoutScenarios
 
 /// Small layouts for the rule tests.
 enum Layouts {
@@ -12,6 +14,24 @@ enum Layouts {
         profiler.observing(body)
         profiler.detach()
         return profiler.report(title: "test")
+    }
+
+    /// A scenario prepared at `size` and run once with a profiler attached to its engines and
+    /// to every engine made while it runs (what `layoutbench profile` does), with the run's
+    /// solver counters.
+    static func profile(_ scenario: Scenario, size: Int) -> (report: ProfileReport, counters: SolverCounters) {
+        let instance = scenario.prepare(size: size)
+        let profiler = LayoutProfiler()
+        for engine in instance.engines { profiler.attach(to: engine) }
+        let before = instance.counters
+        profiler.observing { instance.run() }
+        let counters = instance.counters - before
+        profiler.detach()
+        let report = profiler.report(
+            title: scenario.name, analyzing: (instance.engines.isEmpty ? instance.enginesMadeByRuns : instance.engines).compactMap(\.root),
+            solverCounters: counters)
+        withExtendedLifetime(instance) {}
+        return (report, counters)
     }
 
     /// `view`, made a constrained view (it does not translate its frame) and added to `parent`.

@@ -1,5 +1,4 @@
 import Cassowary
-import LayoutBenchKit
 import LayoutEngine
 import LayoutProfiler
 import LayoutScenarios
@@ -21,14 +20,14 @@ struct RecordingTests {
         plain.run()
         let plainCounters = plain.counters - plainBefore
 
-        let profile = ScenarioProfiling.profile(scenario, size: size)
+        let profile = Layouts.profile(scenario, size: size)
         #expect(profile.counters == plainCounters, "\(name): counters differ with the profiler attached")
     }
 
     @Test("The events account for every solver counter (but the value reads of variablesChanged)", arguments: catalogue)
     func eventsAccountForCounters(_ name: String) throws {
         let scenario = ScenarioCatalog.named(name)!
-        let profile = ScenarioProfiling.profile(scenario, size: scenario.quickSizes.min()!)
+        let profile = Layouts.profile(scenario, size: scenario.quickSizes.min()!)
         let solver = try #require(profile.report.totals.solverCounters)
         for counter in profile.report.totals.counters.values where counter.name != "variablesChanged" {
             #expect(
@@ -140,7 +139,7 @@ struct RecordingTests {
     @Test("The default event buffer keeps the most recent 4096 events of a long scenario")
     func defaultBufferBound() {
         let scenario = ScenarioCatalog.named("edits/churn")!
-        let profile = ScenarioProfiling.profile(scenario, size: 1600)
+        let profile = Layouts.profile(scenario, size: 1600)
         let events = profile.report.recentEvents
         #expect(events.capacity == 4096)
         #expect(events.received > 4096)
