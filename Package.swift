@@ -9,7 +9,7 @@
 //     charts and Mustache templates in HTML/Templates/, embedded in the binary; with
 //     LayoutBenchJSON and LayoutBenchMetrics)
 //   Cassowary (solver, with BigInt for its exact arbiter; the hook a trace recorder attaches to)
-//     <- CassowaryTrace (trace parsing and replay; with LayoutBenchJSON)
+//     <- CassowaryTrace (trace recording, parsing and replay; with LayoutBenchJSON)
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
@@ -90,8 +90,9 @@ let package = Package(
             dependencies: ["LayoutBenchJSON", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
 
-        // Solver traces as files: parsing (through LayoutBenchJSON) and replay. Recording
-        // stays in Cassowary, where the solver calls its recorder (docs/solver-trace.md).
+        // Solver traces as files: recording (`SolverTraceRecorder`, which the solver calls
+        // through Cassowary's `SolverRecorder` hook), parsing (through LayoutBenchJSON) and
+        // replay (docs/solver-trace.md).
         .target(
             name: "CassowaryTrace",
             dependencies: ["Cassowary", "LayoutBenchJSON"]

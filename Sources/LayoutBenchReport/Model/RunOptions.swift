@@ -1,12 +1,12 @@
 import LayoutBenchJSON
 
 /// The options of a run: what `layoutbench run` and `check` take on the command line, what the
-/// runner's ``RunConfiguration`` holds, and the report's `options` record, as one value.
+/// runner's `RunConfiguration` (LayoutBenchKit) holds, and the report's `options` record, as one value.
 ///
 /// Encoded as the report's `options` (`docs/report-schema.md`): every member in declaration
 /// order; `injectChurn`, `layouts`, `injectWork`, `instructions` and `shard` only when set, so
 /// reports of ordinary runs do not mention them. Decoding reads what encoding writes, so a
-/// baseline's options come back whole (``GateCheck/configuration(repeating:from:)``).
+/// baseline's options come back whole (`GateCheck.configuration(repeating:from:)`, LayoutBenchKit).
 public struct RunOptions: Codable, Sendable, Equatable {
     /// Name globs (`--filter` and positional arguments); empty means every scenario.
     public var filters: [String]
@@ -45,7 +45,7 @@ public struct RunOptions: Codable, Sendable, Equatable {
     /// (``SizeResult/instructions``); `nil` otherwise.
     @OmittedWhenNil public var instructions: Bool?
     /// `--shard K/N`: the part of the selection this run measures, or `nil` for all of it;
-    /// `layoutbench merge` joins the shards into a report without it (``ReportMerge``).
+    /// `layoutbench merge` joins the shards into a report without it (LayoutBenchKit's `ReportMerge`).
     @OmittedWhenNil public var shard: Shard?
 
     public init(
@@ -91,14 +91,14 @@ public struct RunOptions: Codable, Sendable, Equatable {
 
 extension RunOptions {
     /// One of `count` parts of a run's selection (`run --shard K/N`), for spreading a suite
-    /// over several machines; `layoutbench merge` joins the parts' reports (``ReportMerge``).
+    /// over several machines; `layoutbench merge` joins the parts' reports (LayoutBenchKit's `ReportMerge`).
     ///
     /// The rule is stable and needs nothing but the selection: the selected measurements
     /// (scenario and size), in catalogue order and each scenario's sizes ascending, are
     /// numbered from 0, and shard `K` of `N` runs those whose number modulo `N` is `K - 1`.
     /// Dealing them out one by one spreads each scenario's sizes, cheap and expensive, over
     /// the shards, so the shards take about equally long; and the `j`-th measurement of
-    /// shard `K` is measurement `j * N + K - 1` of the whole selection, so ``ReportMerge``
+    /// shard `K` is measurement `j * N + K - 1` of the whole selection, so LayoutBenchKit's `ReportMerge`
     /// puts the merged report back into the unsharded order without the catalogue.
     public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
         /// `K`, from 1.
