@@ -36,8 +36,7 @@ public enum RunSummary {
                         let exponent = brief.logLogExponent.map { MetricFormat.fixed(abs($0) < 0.005 ? 0 : $0) } ?? "-"
                         parts.append("\(metric.label) \(brief.model) (\(exponent))")
                     }
-                    let padding = String(repeating: " ", count: width - entry.name.count)
-                    lines.append("    \(entry.name)\(padding)  " + (parts.isEmpty ? "not fitted" : parts.joined(separator: ", ")))
+                    lines.append("    " + TextTable.pad(entry.name, width) + "  " + (parts.isEmpty ? "not fitted" : parts.joined(separator: ", ")))
                 }
             }
         }
