@@ -81,6 +81,10 @@ struct HTMLTests {
         #expect(html.contains("cell updates O(n) · 1.00, wall time O(n) · 1.05"))
         #expect(html.contains("<b>Cross-linked constraints cost O(n²) to O(n³):</b> holds here."))
         #expect(html.contains("cell updates O(n^2) · 1.63"))
+        // The run summary lines the family's scenarios up under the longest name.
+        let summary = RunSummary.text(report, written: [])
+        #expect(summary.contains("\n    hierarchies/cross-linked  wall time O(n) (1.27), cellUpdates O(n^2) (1.63)\n"))
+        #expect(summary.contains("\n    hierarchies/independent   wall time O(n) (1.05), cellUpdates O(n) (1.00)\n"))
 
         report.families[report.families.count - 1].scenarios = [
             entry("hierarchies/cross-linked", cells: 1.3, wall: 1.1, model: "O(n log n)"),
