@@ -22,7 +22,7 @@ struct ExitTable: Sendable {
             let detail = row.detail.isEmpty ? row.status.meaning : row.detail
             let indent = String(repeating: " ", count: 6)
             lines.append(
-                "  " + code + String(repeating: " ", count: max(1, 4 - code.count))
+                "  " + TextTable.pad(code, 3) + " "
                     + detail.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent))
         }
         return lines.joined(separator: "\n")
