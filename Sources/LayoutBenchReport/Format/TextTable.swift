@@ -1,6 +1,7 @@
 /// Plain-text tables for terminals and CI logs: each cell padded with spaces to its column's
 /// width, text left-aligned and numbers right-aligned. The run summary, `compare`, `baseline
-/// list`, `solver-bench` and the profiler's text all lay their tables out with it.
+/// list`, `solver-bench`, the profiler's text and the help texts' exit codes all lay their
+/// tables out with it.
 ///
 /// A cell wider than its column is written whole: the line grows rather than the value being
 /// cut (ordo-one/TextTable, in the package mirror, truncates to a fixed width instead).
