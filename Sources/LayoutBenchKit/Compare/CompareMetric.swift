@@ -74,12 +74,9 @@ public struct CompareMetric: Hashable, Sendable {
             return Measurement(
                 value: Double(allocations.bytes), samples: allocations.samples.map { Double($0.bytes) },
                 samplesAgree: allocations.repetitionsAgree)
-        case "instructions":
-            guard let instructions = result.instructions else { return nil }
-            return Measurement(value: Double(instructions), samples: [Double(instructions)], samplesAgree: true)
-        case "solverInstructions":
-            guard let instructions = result.solverInstructions else { return nil }
-            return Measurement(value: Double(instructions), samples: [Double(instructions)], samplesAgree: true)
+        case "instructions", "solverInstructions":
+            guard let count = name == "instructions" ? result.instructions : result.solverInstructions else { return nil }
+            return Measurement(value: Double(count), samples: [Double(count)], samplesAgree: true)
         case "peakIncreaseBytes":
             let samples = result.memory.samples.map { Double($0.increaseBytes) }
             return Measurement(value: Double(result.memory.peakIncreaseBytes), samples: samples, samplesAgree: false)

@@ -190,7 +190,7 @@ extension ProfileReport {
             if detail && !row.detail.isEmpty { label += "  in " + row.detail }
             out.line(
                 "  " + TextTable.pad(Self.number(row.rowOperations), 11, .right)
-                    + TextTable.pad(String(format1: row.share * 100) + "%", 7, .right)
+                    + TextTable.pad(Self.percent(row.share), 7, .right)
                     + TextTable.pad(Self.number(row.solves), 8, .right)
                     + TextTable.pad("\(Self.number(row.constraintsAdded))/\(Self.number(row.constraintsRemoved))", 12, .right)
                     + TextTable.pad(Self.number(row.constantChanges), 8, .right)
