@@ -29,17 +29,31 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     /// The weight of the constraint's violation among constraints of the same priority.
     public let weight: Double
     /// A label for dumps, traces and conflict reports.
-    @exclusivity(unchecked) public var label: String?
+    public var label: String? {
+        get { storedLabel }
+        set { storedLabel = newValue }
+    }
     /// A position the client keeps for this constraint in a table of its own, -1 by
     /// default. The solver never reads it; a layout engine stores there the index of the
     /// constraint it made this one for, to map conflict sets back to its own typed objects.
-    @exclusivity(unchecked) public var clientIndex: Int32 = -1
+    public var clientIndex: Int32 {
+        get { storedClientIndex }
+        set { storedClientIndex = newValue }
+    }
 
     // The solver reads and writes `constant`, `priority`, `slot` and `ownerTag` on every
     // operation, and a client sets `label` and `clientIndex` once per constraint it makes
     // (and `clientIndex` again when its table moves the entry); their exclusivity is not
     // checked at run time (a runtime call per access, two per constraint a layout engine
     // makes). Like the solver, a constraint is used from one thread at a time.
+    //
+    // `label` and `clientIndex` are accessors over internal storage because the attribute
+    // does not reach another module: a client's direct store to a public
+    // `@exclusivity(unchecked)` property is compiled with a runtime check all the same
+    // (one `swift_beginAccess` per constraint the engine made or moved, in the
+    // `LayoutEngine` functions of a release build; docs/performance.md).
+    @exclusivity(unchecked) var storedLabel: String?
+    @exclusivity(unchecked) var storedClientIndex: Int32 = -1
 
     /// The index of this constraint's record in the solver that holds it, or -1.
     @exclusivity(unchecked) var slot: Int32 = -1
@@ -68,7 +82,7 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
         self.relation = relation
         self.priority = priority
         self.weight = weight
-        self.label = label
+        self.storedLabel = label
     }
 
     /// The expression `sum(terms) + constant`.

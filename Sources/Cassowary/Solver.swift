@@ -351,11 +351,12 @@ public final class Solver {
     /// per cell update the solver made since the previous solve (and `N` more), so the extra
     /// work follows the tableau work. Values, counters and allocations are unchanged; only
     /// instructions and time grow. Not API (the `Testing` SPI): 0 (off) everywhere but in gate tests.
-    @_spi(Testing) public var _injectedWorkPerCellUpdate = 0
+    /// Read once per solve, so its exclusivity is not checked at run time, like `core`'s.
+    @_spi(Testing) @exclusivity(unchecked) public var _injectedWorkPerCellUpdate = 0
     /// The cell updates counted at the previous injection.
-    private var injectedWorkMark = 0
+    @exclusivity(unchecked) private var injectedWorkMark = 0
     /// The generator's state, kept so that the work cannot be optimized away.
-    @_spi(Testing) public private(set) var _injectedWorkState: UInt64 = 0x9E37_79B9_7F4A_7C15
+    @_spi(Testing) @exclusivity(unchecked) public private(set) var _injectedWorkState: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     @inline(never)
     func performInjectedWork() {
