@@ -33,7 +33,7 @@ extension LayoutEngine {
         let victim =
             choosing
             ? Self.constraintToBreak(
-                among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }, rule: breakRule)
+                among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }, rule: _breakRule)
             : constraint
         let report = UnsatisfiableConstraintsReport(
             constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
@@ -84,8 +84,10 @@ extension LayoutEngine {
     func resolveRefusedInBatch() {
         // A break observer that activates constraints adds to the list while it is resolved.
         while !refusedInBatch.isEmpty {
-            let refused = refusedInBatch.sorted { $0.serial < $1.serial }
-            refusedInBatch.removeAll()
+            // Taken out whole, so that the list's accesses span no call (EngineList.swift).
+            var refused: [LayoutConstraint] = []
+            swap(&refused, &refusedInBatch)
+            refused.sort { $0.serial < $1.serial }
             for constraint in refused where constraint.engine === self && !constraint.isBroken {
                 // Deactivated and activated again inside the batch: already installed.
                 if let installed = constraint.solverConstraint, solver.contains(installed) { continue }
@@ -95,8 +97,8 @@ extension LayoutEngine {
     }
 
     func announce(_ report: UnsatisfiableConstraintsReport) {
-        brokenConstraintCount += 1
-        logHandler?(report.message)
+        _brokenConstraintCount += 1
+        _logHandler?(report.message)
         record(issue: .unsatisfiable(report))
         for observer in breakObservers { observer.handler(report) }
         announceToProcess(report)

@@ -36,7 +36,7 @@ extension LayoutEngine {
     /// - Complexity: O(*k*) solver removals and adds for the *k* distinct constraints in the
     ///   explanations met; runs only when a required constraint is refused.
     func mutuallyExclusiveConstraints(refusing refused: Constraint, explanation: [Constraint]) -> [Constraint] {
-        let rule = breakRule
+        let rule = _breakRule
         /// The break rule's key: larger means spared longer, so tried (for removal) earlier.
         func key(_ constraint: Constraint) -> BreakKey {
             guard let owner = layoutConstraint(for: constraint) else {

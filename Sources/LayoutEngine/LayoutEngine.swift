@@ -65,25 +65,44 @@ public final class LayoutEngine {
 
     /// The rule that chooses which constraint of a conflict to break: UIKit's at run time
     /// (the default), or Interface Builder's canvas (``BreakRule``).
-    public var breakRule: BreakRule = .uikit
+    public var breakRule: BreakRule {
+        get { _breakRule }
+        set { _breakRule = newValue }
+    }
 
     /// Constraints broken to resolve conflicts, in total.
-    public internal(set) var brokenConstraintCount = 0
+    public var brokenConstraintCount: Int { _brokenConstraintCount }
     /// Receives every line the engine logs (the UIKit-style conflict reports and
     /// other issues). `nil` by default: benchmarks stay quiet.
-    public var logHandler: ((String) -> Void)?
+    public var logHandler: ((String) -> Void)? {
+        get { _logHandler }
+        set { _logHandler = newValue }
+    }
+    /// The most recent issues (at most ``issueHistoryLimit``), oldest first.
+    public var recentIssues: [LayoutIssue] { _recentIssues }
+    /// How many issues of each kind the engine recorded.
+    public var issueCounts: [LayoutIssue.Kind: Int] { _issueCounts }
+
+    // The conflict path's state, internal like `_root` and changed only whole (the
+    // collections through `swap`), so that breaking a constraint pays no exclusivity checks.
+    var _breakRule: BreakRule = .uikit
+    var _brokenConstraintCount = 0
+    var _logHandler: ((String) -> Void)?
     var breakObservers: [(token: Int, handler: (UnsatisfiableConstraintsReport) -> Void)] = []
     var nextObserverToken = 1
-    /// The most recent issues (at most ``issueHistoryLimit``), oldest first.
-    public internal(set) var recentIssues: [LayoutIssue] = []
-    /// How many issues of each kind the engine recorded.
-    public internal(set) var issueCounts: [LayoutIssue.Kind: Int] = [:]
+    var _recentIssues: [LayoutIssue] = []
+    var _issueCounts: [LayoutIssue.Kind: Int] = [:]
     /// How many issues ``recentIssues`` keeps.
     public static let issueHistoryLimit = 256
 
     /// Whether solver variables get names like `Label:title.minX` (for
     /// `solver.dump()`). Off by default: naming costs allocations per item.
-    public var namesSolverVariables = false
+    public var namesSolverVariables: Bool {
+        get { _namesSolverVariables }
+        set { _namesSolverVariables = newValue }
+    }
+    /// Internal storage, read once per item registered (`_root` says why internal).
+    var _namesSolverVariables = false
 
     /// Receives every engine operation with its solver cost (see ``LayoutEvent``).
     /// `nil` by default: recording costs one check per operation when off.
@@ -144,25 +163,37 @@ public final class LayoutEngine {
     public func addBreakObserver(_ handler: @escaping (UnsatisfiableConstraintsReport) -> Void) -> Int {
         let token = nextObserverToken
         nextObserverToken += 1
-        breakObservers.append((token, handler))
+        var observers: [(token: Int, handler: (UnsatisfiableConstraintsReport) -> Void)] = []
+        swap(&observers, &breakObservers)
+        observers.append((token, handler))
+        swap(&observers, &breakObservers)
         return token
     }
 
     /// Stops calling a break observer.
     public func removeBreakObserver(_ token: Int) {
-        breakObservers.removeAll { $0.token == token }
+        var observers: [(token: Int, handler: (UnsatisfiableConstraintsReport) -> Void)] = []
+        swap(&observers, &breakObservers)
+        observers.removeAll { $0.token == token }
+        swap(&observers, &breakObservers)
     }
 
     func record(issue: LayoutIssue) {
-        issueCounts[issue.kind, default: 0] += 1
-        recentIssues.append(issue)
-        if recentIssues.count > Self.issueHistoryLimit {
-            recentIssues.removeFirst(recentIssues.count - Self.issueHistoryLimit)
+        var counts: [LayoutIssue.Kind: Int] = [:]
+        swap(&counts, &_issueCounts)
+        counts[issue.kind, default: 0] += 1
+        swap(&counts, &_issueCounts)
+        var issues: [LayoutIssue] = []
+        swap(&issues, &_recentIssues)
+        issues.append(issue)
+        if issues.count > Self.issueHistoryLimit {
+            issues.removeFirst(issues.count - Self.issueHistoryLimit)
         }
+        swap(&issues, &_recentIssues)
         if case .unsatisfiable = issue {
             // The report was logged when it was made.
         } else {
-            logHandler?(issue.message)
+            _logHandler?(issue.message)
         }
     }
 
@@ -212,7 +243,7 @@ public final class LayoutEngine {
         if item.registeredEngine === self { return }
         precondition(item.registeredEngine == nil, "\(item.debugName) is registered in another engine")
         let variables: ItemVariables
-        if namesSolverVariables {
+        if _namesSolverVariables {
             let prefix = item.debugName
             variables = ItemVariables(
                 minX: solver.makeVariable(prefix + ".minX"), minY: solver.makeVariable(prefix + ".minY"),
@@ -473,7 +504,10 @@ public final class LayoutEngine {
                 if case .unsatisfiable(let detail) = error {
                     if batchDepth > 0 {
                         // Resolved when the batch ends, against the whole batch (whatever its order).
-                        refusedInBatch.append(constraint)
+                        var refused: [LayoutConstraint] = []
+                        swap(&refused, &refusedInBatch)
+                        refused.append(constraint)
+                        swap(&refused, &refusedInBatch)
                     } else {
                         breakConstraint(constraint, conflicts: detail.conflicts)
                     }

@@ -27,19 +27,18 @@ extension StackView {
                 for constraint in generatedConstraints {
                     constraint.engine?.uninstall(constraint)
                 }
-                generatedConstraints = []
-                spacingConstraints = []
-                let fresh = makeArrangementConstraints()
+                setGeneratedConstraints([], spacing: [])
+                let (fresh, spacings) = makeArrangementConstraints()
                 for constraint in fresh {
                     engine.install(constraint, on: self)
                 }
-                generatedConstraints = fresh
+                setGeneratedConstraints(fresh, spacing: spacings)
                 applyFillOrder(engine: engine)
             }
         }
         needsRebuild = false
         needsSpacingUpdate = false
-        rebuildCount += 1
+        _rebuildCount += 1
     }
 
     /// Applies a spacing change (the stack's or a custom one) to the `UISV-spacing`
@@ -53,7 +52,7 @@ extension StackView {
             }
         }
         needsSpacingUpdate = false
-        spacingUpdateCount += 1
+        _spacingUpdateCount += 1
     }
 
     /// The intrinsic length of each visible arranged subview along the axis (−1 without
@@ -83,9 +82,13 @@ extension StackView {
 
     /// Makes the full set for the current arranged subviews, axis, distribution,
     /// alignment and spacing, adding or removing the spacer guides and the alignment
-    /// spanner as needed. Spacing constraints are also recorded in `spacingConstraints`.
-    func makeArrangementConstraints() -> [LayoutConstraint] {
+    /// spanner as needed.
+    ///
+    /// - Returns: The constraints, and the `UISV-spacing` ones among them (for
+    ///   `spacingConstraints`).
+    func makeArrangementConstraints() -> (all: [LayoutConstraint], spacing: [LayoutConstraint]) {
         var made: [LayoutConstraint] = []
+        var spacings: [LayoutConstraint] = []
         // Baseline alignments apply to horizontal stacks only; a vertical one fills.
         let alignment = axis == .vertical && alignment.isBaseline ? .fill : alignment
         @discardableResult
@@ -107,12 +110,12 @@ extension StackView {
         let along = AxisAttributes(axis)
         let across = AxisAttributes(axis == .horizontal ? .vertical : .horizontal)
         let spreading = distribution == .equalSpacing || distribution == .equalCentering
-        proportionalLengths = []
+        setProportionalLengths([])
 
         guard let first = all.first else {
             setDistributingGuideCount(0)
             setAlignmentSpanner(needed: false)
-            return []
+            return ([], [])
         }
         func indexInAll(_ view: View) -> Int { all.firstIndex { $0 === view } ?? 0 }
         // The edges the arrangement is tied to: the stack's, or its margins guide's.
@@ -129,7 +132,7 @@ extension StackView {
                 let gap = add(
                     .spacing, next, along.start, previous, along.end,
                     relation: spreading ? .greaterThanOrEqual : .equal, constant: spacing(after: previous))
-                spacingConstraints.append(gap)
+                spacings.append(gap)
             }
         } else {
             add(.canvasFit, self, along.size, nil, .notAnAttribute, priority: 49)
@@ -157,7 +160,7 @@ extension StackView {
             }
         case .fillProportionally:
             let intrinsic = currentProportionalLengths()
-            proportionalLengths = intrinsic
+            setProportionalLengths(intrinsic)
             let lengths = proportionalFillLengths(intrinsic: intrinsic, visible: visible)
             let sized = lengths.filter { $0 > 0 }
             let gaps = visible.dropLast().reduce(0.0) { $0 + spacing(after: $1) }
@@ -258,18 +261,20 @@ extension StackView {
                 }
             }
         }
-        return made
+        return (made, spacings)
     }
 
     /// Keeps `count` spacer guides, reusing the existing ones and removing extras.
     private func setDistributingGuideCount(_ count: Int) {
         while distributingGuides.count > count {
-            removeLayoutGuide(distributingGuides.removeLast())
+            var last: LayoutGuide?
+            changeDistributingGuides { last = $0.removeLast() }
+            if let last { removeLayoutGuide(last) }
         }
         while distributingGuides.count < count {
             let guide = LayoutGuide(identifier: Self.distributingGuideIdentifier)
             addLayoutGuide(guide)
-            distributingGuides.append(guide)
+            changeDistributingGuides { $0.append(guide) }
         }
     }
 
@@ -280,12 +285,12 @@ extension StackView {
             if let alignmentSpanner { return alignmentSpanner }
             let guide = LayoutGuide(identifier: Self.alignmentSpannerIdentifier)
             addLayoutGuide(guide)
-            alignmentSpanner = guide
+            setAlignmentSpannerGuide(guide)
             return guide
         }
         if let alignmentSpanner {
             removeLayoutGuide(alignmentSpanner)
-            self.alignmentSpanner = nil
+            setAlignmentSpannerGuide(nil)
         }
         return nil
     }

@@ -136,60 +136,77 @@ open class StackView: View {
     public static let alignmentSpannerIdentifier = "UISV-alignment-spanner"
 
     /// The views the stack arranges, in order. Each is also a subview.
-    public private(set) var arrangedSubviews: [View] = []
+    public var arrangedSubviews: [View] { _arrangedSubviews }
 
     /// The constraints the stack generated and keeps active, in the order made.
-    public internal(set) var generatedConstraints: [LayoutConstraint] = []
+    public var generatedConstraints: [LayoutConstraint] { _generatedConstraints }
 
     /// The spacer guides of `.equalSpacing` and `.equalCentering`, one per gap.
-    public internal(set) var distributingGuides: [LayoutGuide] = []
+    public var distributingGuides: [LayoutGuide] { _distributingGuides }
 
     /// The guide that spans the views across the axis under a non-fill alignment.
-    public internal(set) var alignmentSpanner: LayoutGuide?
+    public var alignmentSpanner: LayoutGuide? { _alignmentSpanner }
 
     /// How many times the stack removed its constraints and made a fresh set.
-    public internal(set) var rebuildCount = 0
+    public var rebuildCount: Int { _rebuildCount }
 
     /// How many times a spacing change was applied in place (constants only).
-    public internal(set) var spacingUpdateCount = 0
+    public var spacingUpdateCount: Int { _spacingUpdateCount }
 
-    /// The `UISV-spacing` constraints, whose constants follow ``spacing``.
-    var spacingConstraints: [LayoutConstraint] = []
     /// Whether the `UISV-fill-proportionally` shares are required rather than at 999 − index
     /// (false by default, as UIKit makes them at run time). Xcode's canvas holds them
     /// required: its stored frames keep the shares over an arranged view's own required
     /// length (docs/importer.md). A change rebuilds.
-    public var requiresProportionalShares = false {
-        didSet { if oldValue != requiresProportionalShares, distribution == .fillProportionally { setNeedsRebuild() } }
+    public var requiresProportionalShares: Bool {
+        get { _requiresProportionalShares }
+        set {
+            if replace(&_requiresProportionalShares, with: newValue), _distribution == .fillProportionally {
+                setNeedsRebuild()
+            }
+        }
     }
 
-    /// The lengths the `UISV-fill-proportionally` multipliers were made from.
-    var proportionalLengths: [Double] = []
-    var needsRebuild = true
-    var needsSpacingUpdate = false
-
     /// The axis the views are laid out along (`.horizontal` by default, as UIKit).
-    public var axis: Axis = .horizontal {
-        didSet { if oldValue != axis { setNeedsRebuild() } }
+    public var axis: Axis {
+        get { _axis }
+        set {
+            // Compared outside the property's access: the enum's `==` is a call.
+            guard newValue != _axis else { return }
+            _axis = newValue
+            setNeedsRebuild()
+        }
     }
 
     /// How the views share the stack's length (`.fill` by default).
-    public var distribution: Distribution = .fill {
-        didSet { if oldValue != distribution { setNeedsRebuild() } }
+    public var distribution: Distribution {
+        get { _distribution }
+        set {
+            // Compared outside the property's access: the enum's `==` is a call.
+            guard newValue != _distribution else { return }
+            _distribution = newValue
+            setNeedsRebuild()
+        }
     }
 
     /// How the views are placed across the axis (`.fill` by default).
-    public var alignment: Alignment = .fill {
-        didSet { if oldValue != alignment { setNeedsRebuild() } }
+    public var alignment: Alignment {
+        get { _alignment }
+        set {
+            // Compared outside the property's access: the enum's `==` is a call.
+            guard newValue != _alignment else { return }
+            _alignment = newValue
+            setNeedsRebuild()
+        }
     }
 
     /// The gap between consecutive visible views (the minimum gap for the spreading
     /// distributions). A change alone updates the `UISV-spacing` constants in place
     /// in the next update pass; no constraint is removed.
-    public var spacing: Double = 0 {
-        didSet {
-            guard oldValue != spacing else { return }
-            if distribution == .fillProportionally {
+    public var spacing: Double {
+        get { _spacing }
+        set {
+            guard replace(&_spacing, with: newValue) else { return }
+            if _distribution == .fillProportionally {
                 setNeedsRebuild()
             } else {
                 needsSpacingUpdate = true
@@ -201,9 +218,32 @@ open class StackView: View {
     /// Whether the arrangement is tied to ``View/layoutMarginsGuide`` (inset by
     /// ``View/layoutMargins``) rather than to the stack's edges
     /// (`isLayoutMarginsRelativeArrangement`, false by default). A change rebuilds.
-    public var isLayoutMarginsRelativeArrangement = false {
-        didSet { if oldValue != isLayoutMarginsRelativeArrangement { setNeedsRebuild() } }
+    public var isLayoutMarginsRelativeArrangement: Bool {
+        get { _isLayoutMarginsRelativeArrangement }
+        set { if replace(&_isLayoutMarginsRelativeArrangement, with: newValue) { setNeedsRebuild() } }
     }
+
+    // Internal storage behind the public accessors above, changed only whole (arrays
+    // through `swap`, StackView+Storage.swift), so that the optimizer drops the runtime
+    // exclusivity checks on it (View+EngineStorage.swift, EngineList.swift say why).
+    var _arrangedSubviews: [View] = []
+    var _generatedConstraints: [LayoutConstraint] = []
+    var _distributingGuides: [LayoutGuide] = []
+    var _alignmentSpanner: LayoutGuide?
+    var _rebuildCount = 0
+    var _spacingUpdateCount = 0
+    var _requiresProportionalShares = false
+    var _axis: Axis = .horizontal
+    var _distribution: Distribution = .fill
+    var _alignment: Alignment = .fill
+    var _spacing: Double = 0
+    var _isLayoutMarginsRelativeArrangement = false
+    /// The `UISV-spacing` constraints, whose constants follow ``spacing``.
+    var spacingConstraints: [LayoutConstraint] = []
+    /// The lengths the `UISV-fill-proportionally` multipliers were made from.
+    var proportionalLengths: [Double] = []
+    var needsRebuild = true
+    var needsSpacingUpdate = false
     /// Custom gaps after particular views, in the order set (few per stack).
     var customSpacings: [(view: ObjectIdentifier, spacing: Double)] = []
 
@@ -220,16 +260,18 @@ open class StackView: View {
     ///   - arrangedSubview: The view the gap follows.
     public func setCustomSpacing(_ spacing: Double, after arrangedSubview: View) {
         let id = ObjectIdentifier(arrangedSubview)
-        let index = customSpacings.firstIndex { $0.view == id }
+        var gaps = takeCustomSpacings()
+        let index = gaps.firstIndex { $0.view == id }
         if spacing == Self.spacingUseDefault {
-            guard let index else { return }
-            customSpacings.remove(at: index)
+            guard let index else { return swap(&gaps, &customSpacings) }
+            gaps.remove(at: index)
         } else if let index {
-            guard customSpacings[index].spacing != spacing else { return }
-            customSpacings[index].spacing = spacing
+            guard gaps[index].spacing != spacing else { return swap(&gaps, &customSpacings) }
+            gaps[index].spacing = spacing
         } else {
-            customSpacings.append((id, spacing))
+            gaps.append((id, spacing))
         }
+        swap(&gaps, &customSpacings)
         if distribution == .fillProportionally {
             setNeedsRebuild()
         } else {
@@ -279,8 +321,10 @@ open class StackView: View {
             index >= 0 && index <= arrangedSubviews.count,
             "Index \(index) out of bounds for an arranged subview: it must lie in 0...\(arrangedSubviews.count)")
         if let existing = arrangedSubviews.firstIndex(where: { $0 === view }) {
-            arrangedSubviews.remove(at: existing)
-            arrangedSubviews.insert(view, at: min(index, arrangedSubviews.count))
+            changeArrangedSubviews { list in
+                list.remove(at: existing)
+                list.insert(view, at: min(index, list.count))
+            }
         } else {
             // Turned off before joining, so no autoresizing constraints are made for it
             // only to be removed again.
@@ -289,7 +333,7 @@ open class StackView: View {
             // it rather than replaced by the rebuild (StackView+FillOrder.swift).
             setFillOrder(of: view, weight: Self.fillOrderWeight(index: index), engine: view.registeredEngine)
             if view.superview !== self { addSubview(view) }
-            arrangedSubviews.insert(view, at: index)
+            changeArrangedSubviews { $0.insert(view, at: index) }
         }
         setNeedsRebuild()
     }
@@ -311,8 +355,10 @@ open class StackView: View {
     /// it is leaving (its constraints are moving between engines then).
     private func stopArranging(_ view: View, leavingHierarchy: Bool) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
-        arrangedSubviews.remove(at: index)
-        customSpacings.removeAll { $0.view == ObjectIdentifier(view) }
+        changeArrangedSubviews { $0.remove(at: index) }
+        var gaps = takeCustomSpacings()
+        gaps.removeAll { $0.view == ObjectIdentifier(view) }
+        swap(&gaps, &customSpacings)
         setFillOrder(of: view, weight: 1, engine: leavingHierarchy ? nil : view.registeredEngine)
         setNeedsRebuild()
     }

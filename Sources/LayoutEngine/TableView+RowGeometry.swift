@@ -8,8 +8,9 @@ struct _RowGeometry {
     private(set) var count = 0
     private var heights: [Double] = []
     private var measured: [Bool] = []
-    /// Fenwick tree over `heights`, 1-based.
-    private var tree: [Double] = [0]
+    /// Fenwick tree over `heights`, 1-based (element 0 unused; empty without rows, so
+    /// that an empty geometry allocates nothing: TableView+Storage.swift makes one per change).
+    private var tree: [Double] = []
     private var highestBit = 0
 
     init() {}

@@ -47,20 +47,26 @@ open class TableView: View {
 
     /// The data source. Not retained (as UIKit's): keep it alive yourself. Setting it
     /// reloads the data.
-    public weak var dataSource: (any TableViewDataSource)? {
-        didSet { reloadData() }
+    public var dataSource: (any TableViewDataSource)? {
+        get { _dataSource }
+        set {
+            _dataSource = newValue
+            reloadData()
+        }
     }
 
     /// The height of every row, or ``automaticDimension`` (the default) to size each
     /// row to its cell's content. Changing it reloads the data.
-    public var rowHeight: Double = TableView.automaticDimension {
-        didSet { if oldValue != rowHeight { reloadData() } }
+    public var rowHeight: Double {
+        get { _rowHeight }
+        set { if replace(&_rowHeight, with: newValue) { reloadData() } }
     }
 
     /// The height assumed for self-sizing rows until they are measured. Changing it
     /// reloads the data.
-    public var estimatedRowHeight: Double = 44 {
-        didSet { if oldValue != estimatedRowHeight { reloadData() } }
+    public var estimatedRowHeight: Double {
+        get { _estimatedRowHeight }
+        set { if replace(&_estimatedRowHeight, with: newValue) { reloadData() } }
     }
 
     /// How far the content is scrolled: the content y shown at the table's top edge.
@@ -71,15 +77,25 @@ open class TableView: View {
     }
 
     /// The number of rows, as of the last layout pass.
-    public private(set) var numberOfRows = 0
+    public var numberOfRows: Int { _numberOfRows }
 
     /// Cells made from factories, in total.
-    public private(set) var cellsCreated = 0
+    public var cellsCreated: Int { _cellsCreated }
     /// Cells handed out again from a reuse pool, in total.
-    public private(set) var cellsReused = 0
+    public var cellsReused: Int { _cellsReused }
     /// Row heights measured with `systemLayoutSizeFitting`, in total.
-    public private(set) var rowsMeasured = 0
+    public var rowsMeasured: Int { _rowsMeasured }
 
+    // Internal storage, changed only whole: the dictionaries and the row geometry through
+    // `swap` (TableView+Storage.swift), so that their accesses span no call and the
+    // optimizer drops their runtime exclusivity checks (View+EngineStorage.swift).
+    weak var _dataSource: (any TableViewDataSource)?
+    var _rowHeight = TableView.automaticDimension
+    var _estimatedRowHeight = 44.0
+    var _numberOfRows = 0
+    var _cellsCreated = 0
+    var _cellsReused = 0
+    var _rowsMeasured = 0
     var factories: [String: () -> TableViewCell] = [:]
     var pools: [String: [TableViewCell]] = [:]
     var cellsByRow: [Int: TableViewCell] = [:]
@@ -107,7 +123,10 @@ open class TableView: View {
     ///   - factory: Makes a new cell (set up its subviews and constraints there).
     ///   - identifier: The identifier to dequeue with.
     public func register(_ factory: @escaping () -> TableViewCell, forCellReuseIdentifier identifier: String) {
-        factories[identifier] = factory
+        var all: [String: () -> TableViewCell] = [:]
+        swap(&all, &factories)
+        all[identifier] = factory
+        swap(&all, &factories)
     }
 
     /// A cell for a row: an idle cell of that identifier after its
@@ -119,10 +138,10 @@ open class TableView: View {
     ///   - row: The row the cell is for.
     /// - Returns: A visible cell, a subview of the table.
     public func dequeueReusableCell(withIdentifier identifier: String, for row: Int) -> TableViewCell {
-        if let cell = pools[identifier]?.popLast() {
+        if let cell = takeReusableCell(withIdentifier: identifier) {
             cell.isHidden = false
             noteReuse(of: cell)
-            cellsReused += 1
+            _cellsReused += 1
             if let engine = layoutEngine {
                 engine.withOperation(.cellReuse(cell)) { cell.prepareForReuse() }
             } else {
@@ -138,7 +157,7 @@ open class TableView: View {
         let cell = factory()
         cell.reuseIdentifier = identifier
         cell.isHidden = false
-        cellsCreated += 1
+        _cellsCreated += 1
         noteReuse(of: cell)
         addSubview(cell)
         return cell
@@ -201,7 +220,7 @@ open class TableView: View {
             storedContentOffset = min(storedContentOffset, max(0, geometry.totalHeight - size.height))
         } else if size.width != laidOutWidth {
             // A new width changes the self-sized heights.
-            if rowHeight == TableView.automaticDimension { geometry.forgetMeasurements() }
+            if rowHeight == TableView.automaticDimension { changeGeometry { $0.forgetMeasurements() } }
             laidOutWidth = size.width
         }
         let top = contentOffset
@@ -213,7 +232,7 @@ open class TableView: View {
 
         // 1. Cells whose rows left the visible range go back to their pools first,
         //    so the rows entering it can reuse them.
-        for (row, cell) in cellsByRow where row >= numberOfRows || !isVisible(row) {
+        for (row, cell) in cellsByRow where row >= _numberOfRows || !isVisible(row) {
             enqueue(cell, row: row)
         }
 
@@ -222,7 +241,7 @@ open class TableView: View {
         var walked: [(row: Int, cell: TableViewCell, isNew: Bool)] = []
         if size.height > 0 {
             var row = geometry.row(atOffset: top)
-            while row < numberOfRows && geometry.offset(ofRow: row) < bottom {
+            while row < _numberOfRows && geometry.offset(ofRow: row) < bottom {
                 let existing = cellsByRow[row]
                 let cell = existing ?? obtainCell(forRow: row, from: dataSource, engine: engine)
                 if !geometry.isMeasured(row) {
@@ -253,10 +272,11 @@ open class TableView: View {
 
     private func reload(from dataSource: any TableViewDataSource, width: Double) {
         for (row, cell) in cellsByRow { enqueue(cell, row: row) }
-        numberOfRows = max(0, dataSource.numberOfRows(in: self))
+        _numberOfRows = max(0, dataSource.numberOfRows(in: self))
         let automatic = rowHeight == TableView.automaticDimension
-        geometry = _RowGeometry(
-            count: numberOfRows, height: automatic ? max(estimatedRowHeight, 0) : max(rowHeight, 0), measured: !automatic)
+        var fresh = _RowGeometry(
+            count: _numberOfRows, height: automatic ? max(estimatedRowHeight, 0) : max(rowHeight, 0), measured: !automatic)
+        swap(&fresh, &geometry)
         laidOutWidth = width
         needsReload = false
     }
@@ -277,7 +297,7 @@ open class TableView: View {
             cell.isHidden = false
             addSubview(cell)
         }
-        cellsByRow[row] = cell
+        setCell(cell, forRow: row)
         return cell
     }
 
@@ -296,19 +316,19 @@ open class TableView: View {
             let fitted = cell.systemLayoutSizeFitting(
                 Size(width: width, height: 0), withHorizontalFittingPriority: .required,
                 verticalFittingPriority: .fittingSizeLevel)
-            geometry.setMeasuredHeight(max(fitted.height, 0), ofRow: row)
-            rowsMeasured += 1
+            changeGeometry { $0.setMeasuredHeight(max(fitted.height, 0), ofRow: row) }
+            _rowsMeasured += 1
         }
     }
 
     /// Puts a cell back in its pool, hidden (or drops a cell made without dequeuing).
     private func enqueue(_ cell: TableViewCell, row: Int) {
-        if cellsByRow[row] === cell { cellsByRow[row] = nil }
+        if cellsByRow[row] === cell { setCell(nil, forRow: row) }
         guard let identifier = cell.reuseIdentifier, factories[identifier] != nil else {
             cell.removeFromSuperview()
             return
         }
         cell.isHidden = true
-        pools[identifier, default: []].append(cell)
+        pool(cell, withIdentifier: identifier)
     }
 }

@@ -27,7 +27,8 @@ open class View: LayoutItem {
     unowned(unsafe) var _superview: View?
     var _subviews: [View] = []
     /// Layout guides owned by this view.
-    public internal(set) var layoutGuides: [LayoutGuide] = []
+    public var layoutGuides: [LayoutGuide] { _layoutGuides }
+    var _layoutGuides: [LayoutGuide] = []
 
     /// The engine of the hierarchy this view is the root of (created on demand).
     var ownedEngine: LayoutEngine?
@@ -153,14 +154,20 @@ open class View: LayoutItem {
     public func addLayoutGuide(_ guide: LayoutGuide) {
         precondition(guide.owningView == nil, "\(guide.debugName) already belongs to a view")
         guide.owningView = self
-        layoutGuides.append(guide)
+        var guides: [LayoutGuide] = []
+        swap(&guides, &_layoutGuides)
+        guides.append(guide)
+        swap(&guides, &_layoutGuides)
     }
 
     /// Removes a layout guide, deactivating the constraints that use it.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self else { return }
         layoutEngine?.itemWillLeave(guide)
-        layoutGuides.removeAll { $0 === guide }
+        var guides: [LayoutGuide] = []
+        swap(&guides, &_layoutGuides)
+        guides.removeAll { $0 === guide }
+        swap(&guides, &_layoutGuides)
         guide.owningView = nil
     }
 
@@ -211,21 +218,19 @@ open class View: LayoutItem {
     var _translatesAutoresizingMask = true
 
     /// How the frame follows the superview's size while translated into constraints.
-    public var autoresizingMask: AutoresizingMask = [] {
-        didSet {
-            guard oldValue != autoresizingMask else { return }
-            layoutEngine?.autoresizingDidChange(self)
-        }
+    public var autoresizingMask: AutoresizingMask {
+        get { _autoresizingMask }
+        set { if replace(&_autoresizingMask, with: newValue) { layoutEngine?.autoresizingDidChange(self) } }
     }
+    var _autoresizingMask: AutoresizingMask = []
 
     /// Whether the view is hidden. Hidden views keep their constraints (as in UIKit);
     /// stack views collapse hidden arranged subviews.
-    public var isHidden = false {
-        didSet {
-            guard oldValue != isHidden else { return }
-            superview?.subviewVisibilityDidChange(self)
-        }
+    public var isHidden: Bool {
+        get { _isHidden }
+        set { if replace(&_isHidden, with: newValue) { superview?.subviewVisibilityDidChange(self) } }
     }
+    var _isHidden = false
 
     /// Called when a subview's `isHidden` changes.
     open func subviewVisibilityDidChange(_ subview: View) {}

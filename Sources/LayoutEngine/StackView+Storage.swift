@@ -1,0 +1,50 @@
+// A stack view's own state, changed in ways that let the optimizer drop the runtime
+// exclusivity checks on it (View+EngineStorage.swift): an array or reference is only read or
+// written whole, and a mutation works on a local copy taken out with `swap`, so that nothing
+// it calls (a reallocation, the release of an old value) runs inside the property's access.
+
+extension StackView {
+    /// Changes ``arrangedSubviews`` through a local copy.
+    func changeArrangedSubviews(_ change: (inout [View]) -> Void) {
+        var list: [View] = []
+        swap(&list, &_arrangedSubviews)
+        change(&list)
+        swap(&list, &_arrangedSubviews)
+    }
+
+    /// Takes the custom gaps out; the caller puts them back with `swap`.
+    func takeCustomSpacings() -> [(view: ObjectIdentifier, spacing: Double)] {
+        var gaps: [(view: ObjectIdentifier, spacing: Double)] = []
+        swap(&gaps, &customSpacings)
+        return gaps
+    }
+
+    /// Replaces the generated and spacing constraints; the old arrays are released after
+    /// the accesses end.
+    func setGeneratedConstraints(_ constraints: [LayoutConstraint], spacing: [LayoutConstraint]) {
+        var generated = constraints
+        swap(&generated, &_generatedConstraints)
+        var gaps = spacing
+        swap(&gaps, &spacingConstraints)
+    }
+
+    /// Replaces the lengths the proportional shares were made from.
+    func setProportionalLengths(_ lengths: [Double]) {
+        var list = lengths
+        swap(&list, &proportionalLengths)
+    }
+
+    /// Changes ``distributingGuides`` through a local copy.
+    func changeDistributingGuides(_ change: (inout [LayoutGuide]) -> Void) {
+        var list: [LayoutGuide] = []
+        swap(&list, &_distributingGuides)
+        change(&list)
+        swap(&list, &_distributingGuides)
+    }
+
+    /// Replaces ``alignmentSpanner``; the old guide is released after the access ends.
+    func setAlignmentSpannerGuide(_ guide: LayoutGuide?) {
+        var spanner = guide
+        swap(&spanner, &_alignmentSpanner)
+    }
+}
