@@ -166,11 +166,13 @@ open class StackView: View {
         }
     }
 
+    // The enum settings compare outside their storage's access: an enum's `==` is a call,
+    // which `replace(_:with:)` would make inside it, keeping the access checked at run time.
+
     /// The axis the views are laid out along (`.horizontal` by default, as UIKit).
     public var axis: Axis {
         get { _axis }
         set {
-            // Compared outside the property's access: the enum's `==` is a call.
             guard newValue != _axis else { return }
             _axis = newValue
             setNeedsRebuild()
@@ -181,7 +183,6 @@ open class StackView: View {
     public var distribution: Distribution {
         get { _distribution }
         set {
-            // Compared outside the property's access: the enum's `==` is a call.
             guard newValue != _distribution else { return }
             _distribution = newValue
             setNeedsRebuild()
@@ -192,7 +193,6 @@ open class StackView: View {
     public var alignment: Alignment {
         get { _alignment }
         set {
-            // Compared outside the property's access: the enum's `==` is a call.
             guard newValue != _alignment else { return }
             _alignment = newValue
             setNeedsRebuild()
