@@ -1,32 +1,82 @@
-// A table's cells and row geometry, changed in ways that let the optimizer drop the runtime
-// exclusivity checks on them (View+EngineStorage.swift): each property is only read or
-// written whole, and a change works on a local copy taken out of it with `swap`, so that
-// nothing it calls (hashing, a reallocation, the release of a cell) runs inside the access.
+// A table's visible cells, reuse queues and row geometry: arrays searched by row and by
+// identifier rather than dictionaries (no hashing per row or per frame, and work that does
+// not depend on Swift's per-process hashing seed), each changed in ways that let the
+// optimizer drop the runtime exclusivity checks on it (View+EngineStorage.swift): a property
+// is only read or written whole, and a change works on a local copy taken out with `swap`,
+// so that nothing it calls (a reallocation, the release of a cell) runs inside the access.
 
 extension TableView {
-    /// Sets or clears the visible cell of a row.
-    func setCell(_ cell: TableViewCell?, forRow row: Int) {
-        var cells: [Int: TableViewCell] = [:]
-        swap(&cells, &cellsByRow)
-        cells[row] = cell
-        swap(&cells, &cellsByRow)
+    /// A reuse identifier's factory and its idle cells, last in first out (UIKit's queue).
+    struct ReuseQueue {
+        let identifier: String
+        var factory: () -> TableViewCell
+        var idle: [TableViewCell] = []
     }
 
-    /// Takes the last idle cell of an identifier out of its pool.
-    func takeReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-        var all: [String: [TableViewCell]] = [:]
-        swap(&all, &pools)
-        let cell = all[identifier]?.popLast()
-        swap(&all, &pools)
+    /// The index in ``shownCells`` of `row`'s entry, or of the first entry after it.
+    func shownIndex(ofRow row: Int) -> Int {
+        var low = 0
+        var high = shownCells.count
+        while low < high {
+            let middle = (low + high) / 2
+            if shownCells[middle].row < row { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The visible cell of a row, or `nil`.
+    func shownCell(forRow row: Int) -> TableViewCell? {
+        let index = shownIndex(ofRow: row)
+        return index < shownCells.count && shownCells[index].row == row ? shownCells[index].cell : nil
+    }
+
+    /// Sets or clears the visible cell of a row, keeping ``shownCells`` in row order.
+    func setCell(_ cell: TableViewCell?, forRow row: Int) {
+        let index = shownIndex(ofRow: row)
+        var cells: [(row: Int, cell: TableViewCell)] = []
+        swap(&cells, &shownCells)
+        let present = index < cells.count && cells[index].row == row
+        switch (cell, present) {
+        case (let cell?, true): cells[index].cell = cell
+        case (let cell?, false): cells.insert((row, cell), at: index)
+        case (nil, true): cells.remove(at: index)
+        case (nil, false): break
+        }
+        swap(&cells, &shownCells)
+    }
+
+    /// The queue of an identifier: its index in ``reuseQueues``, or `nil` if none is registered.
+    func reuseQueueIndex(_ identifier: String) -> Int? {
+        reuseQueues.firstIndex { $0.identifier == identifier }
+    }
+
+    /// Registers a factory, replacing an earlier one for the same identifier (its idle cells stay).
+    func setFactory(_ factory: @escaping () -> TableViewCell, forIdentifier identifier: String) {
+        var queues: [ReuseQueue] = []
+        swap(&queues, &reuseQueues)
+        if let index = queues.firstIndex(where: { $0.identifier == identifier }) {
+            queues[index].factory = factory
+        } else {
+            queues.append(ReuseQueue(identifier: identifier, factory: factory))
+        }
+        swap(&queues, &reuseQueues)
+    }
+
+    /// Takes the last idle cell out of queue `index`.
+    func takeReusableCell(fromQueue index: Int) -> TableViewCell? {
+        var queues: [ReuseQueue] = []
+        swap(&queues, &reuseQueues)
+        let cell = queues[index].idle.popLast()
+        swap(&queues, &reuseQueues)
         return cell
     }
 
-    /// Puts an idle cell in the pool of its identifier.
-    func pool(_ cell: TableViewCell, withIdentifier identifier: String) {
-        var all: [String: [TableViewCell]] = [:]
-        swap(&all, &pools)
-        all[identifier, default: []].append(cell)
-        swap(&all, &pools)
+    /// Puts an idle cell at the end of queue `index`.
+    func pool(_ cell: TableViewCell, inQueue index: Int) {
+        var queues: [ReuseQueue] = []
+        swap(&queues, &reuseQueues)
+        queues[index].idle.append(cell)
+        swap(&queues, &reuseQueues)
     }
 
     /// Changes the row geometry through a local copy.

@@ -86,7 +86,7 @@ open class TableView: View {
     /// Row heights measured with `systemLayoutSizeFitting`, in total.
     public var rowsMeasured: Int { _rowsMeasured }
 
-    // Internal storage, changed only whole: the dictionaries and the row geometry through
+    // Internal storage, changed only whole: the cells, the queues and the row geometry through
     // `swap` (TableView+Storage.swift), so that their accesses span no call and the
     // optimizer drops their runtime exclusivity checks (View+EngineStorage.swift).
     weak var _dataSource: (any TableViewDataSource)?
@@ -96,9 +96,10 @@ open class TableView: View {
     var _cellsCreated = 0
     var _cellsReused = 0
     var _rowsMeasured = 0
-    var factories: [String: () -> TableViewCell] = [:]
-    var pools: [String: [TableViewCell]] = [:]
-    var cellsByRow: [Int: TableViewCell] = [:]
+    /// The registered identifiers' factories and idle cells, in the order registered (few).
+    var reuseQueues: [ReuseQueue] = []
+    /// The visible cells with their rows, in row order.
+    var shownCells: [(row: Int, cell: TableViewCell)] = []
     var geometry = _RowGeometry()
     var needsReload = true
     var laidOutWidth = -1.0
@@ -123,10 +124,7 @@ open class TableView: View {
     ///   - factory: Makes a new cell (set up its subviews and constraints there).
     ///   - identifier: The identifier to dequeue with.
     public func register(_ factory: @escaping () -> TableViewCell, forCellReuseIdentifier identifier: String) {
-        var all: [String: () -> TableViewCell] = [:]
-        swap(&all, &factories)
-        all[identifier] = factory
-        swap(&all, &factories)
+        setFactory(factory, forIdentifier: identifier)
     }
 
     /// A cell for a row: an idle cell of that identifier after its
@@ -138,7 +136,8 @@ open class TableView: View {
     ///   - row: The row the cell is for.
     /// - Returns: A visible cell, a subview of the table.
     public func dequeueReusableCell(withIdentifier identifier: String, for row: Int) -> TableViewCell {
-        if let cell = takeReusableCell(withIdentifier: identifier) {
+        let queue = reuseQueueIndex(identifier)
+        if let queue, let cell = takeReusableCell(fromQueue: queue) {
             cell.isHidden = false
             noteReuse(of: cell)
             _cellsReused += 1
@@ -149,12 +148,12 @@ open class TableView: View {
             }
             return cell
         }
-        guard let factory = factories[identifier] else {
+        guard let queue else {
             preconditionFailure(
                 "Unable to dequeue a cell with identifier '\(identifier)': register a factory for the identifier first (register(_:forCellReuseIdentifier:))"
             )
         }
-        let cell = factory()
+        let cell = reuseQueues[queue].factory()
         cell.reuseIdentifier = identifier
         cell.isHidden = false
         _cellsCreated += 1
@@ -165,18 +164,18 @@ open class TableView: View {
 
     /// The visible cells, top to bottom.
     public var visibleCells: [TableViewCell] {
-        cellsByRow.sorted { $0.key < $1.key }.map(\.value)
+        shownCells.map(\.cell)
     }
 
     /// The rows that have visible cells, top to bottom (`indexPathsForVisibleRows`;
     /// one section, so plain row numbers).
     public var visibleRows: [Int] {
-        cellsByRow.keys.sorted()
+        shownCells.map(\.row)
     }
 
     /// The visible cell of a row, or `nil` when the row is not visible.
     public func cellForRow(at row: Int) -> TableViewCell? {
-        cellsByRow[row]
+        shownCell(forRow: row)
     }
 
     /// The rectangle of a row in content coordinates, as of the last layout pass
@@ -191,7 +190,7 @@ open class TableView: View {
 
     /// The idle cells waiting in the pool of an identifier.
     public func reusableCellCount(withIdentifier identifier: String) -> Int {
-        pools[identifier]?.count ?? 0
+        reuseQueueIndex(identifier).map { reuseQueues[$0].idle.count } ?? 0
     }
 
     /// Forgets the rows, their cells and measured heights; the next layout pass asks
@@ -208,7 +207,7 @@ open class TableView: View {
     open override func layoutSubviews() {
         super.layoutSubviews()
         guard let dataSource else {
-            for (row, cell) in cellsByRow { enqueue(cell, row: row) }
+            for (row, cell) in shownCells { enqueue(cell, row: row) }
             return
         }
         let engine = ensureEngine()
@@ -232,7 +231,7 @@ open class TableView: View {
 
         // 1. Cells whose rows left the visible range go back to their pools first,
         //    so the rows entering it can reuse them.
-        for (row, cell) in cellsByRow where row >= _numberOfRows || !isVisible(row) {
+        for (row, cell) in shownCells where row >= numberOfRows || !isVisible(row) {
             enqueue(cell, row: row)
         }
 
@@ -241,8 +240,8 @@ open class TableView: View {
         var walked: [(row: Int, cell: TableViewCell, isNew: Bool)] = []
         if size.height > 0 {
             var row = geometry.row(atOffset: top)
-            while row < _numberOfRows && geometry.offset(ofRow: row) < bottom {
-                let existing = cellsByRow[row]
+            while row < numberOfRows && geometry.offset(ofRow: row) < bottom {
+                let existing = shownCell(forRow: row)
                 let cell = existing ?? obtainCell(forRow: row, from: dataSource, engine: engine)
                 if !geometry.isMeasured(row) {
                     measureHeight(of: cell, row: row, width: size.width, engine: engine)
@@ -271,7 +270,7 @@ open class TableView: View {
     }
 
     private func reload(from dataSource: any TableViewDataSource, width: Double) {
-        for (row, cell) in cellsByRow { enqueue(cell, row: row) }
+        for (row, cell) in shownCells { enqueue(cell, row: row) }
         _numberOfRows = max(0, dataSource.numberOfRows(in: self))
         let automatic = rowHeight == TableView.automaticDimension
         var fresh = _RowGeometry(
@@ -323,12 +322,12 @@ open class TableView: View {
 
     /// Puts a cell back in its pool, hidden (or drops a cell made without dequeuing).
     private func enqueue(_ cell: TableViewCell, row: Int) {
-        if cellsByRow[row] === cell { setCell(nil, forRow: row) }
-        guard let identifier = cell.reuseIdentifier, factories[identifier] != nil else {
+        if shownCell(forRow: row) === cell { setCell(nil, forRow: row) }
+        guard let identifier = cell.reuseIdentifier, let queue = reuseQueueIndex(identifier) else {
             cell.removeFromSuperview()
             return
         }
         cell.isHidden = true
-        pool(cell, withIdentifier: identifier)
+        pool(cell, inQueue: queue)
     }
 }
