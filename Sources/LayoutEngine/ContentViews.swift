@@ -123,15 +123,19 @@ open class Label: View {
 open class ImageView: View {
     /// The image's size, or `nil` for no image (no intrinsic size).
     public var imageSize: Size? {
-        didSet { if oldValue != imageSize { invalidateIntrinsicContentSize() } }
+        get { _imageSize }
+        set { if replace(&_imageSize, with: newValue) { invalidateIntrinsicContentSize() } }
     }
+    /// Internal storage, read per intrinsic-size query: the optimizer then drops its runtime
+    /// exclusivity checks (see `LayoutEngine._root`).
+    var _imageSize: Size?
 
     public init(imageSize: Size? = nil, name: String? = nil) {
-        self.imageSize = imageSize
+        self._imageSize = imageSize
         super.init(name: name)
     }
 
     open override var typeName: String { "ImageView" }
 
-    open override var intrinsicContentSize: Size { imageSize ?? .noIntrinsicSize }
+    open override var intrinsicContentSize: Size { _imageSize ?? .noIntrinsicSize }
 }

@@ -8,9 +8,28 @@ extension LayoutEngine {
     @inline(__always)
     public func withOperation<Result>(_ operation: @autoclosure () -> LayoutOperation, _ body: () throws -> Result) rethrows -> Result {
         guard eventSink != nil else { return try body() }
-        operationStack.append(operation())
-        defer { operationStack.removeLast() }
+        pushOperation(operation())
+        defer { popOperations(toDepth: operationStack.count - 1) }
         return try body()
+    }
+
+    /// Makes `operation` the cause of the events that follow. The stack changes through a local
+    /// copy taken out with `swap` (EngineList.swift says why), so that reading its depth, as a
+    /// table does for every cell it asks for, pays no exclusivity check.
+    func pushOperation(_ operation: LayoutOperation) {
+        var stack: [LayoutOperation] = []
+        swap(&stack, &operationStack)
+        stack.append(operation)
+        swap(&stack, &operationStack)
+    }
+
+    /// Drops the operations above the first `depth`.
+    func popOperations(toDepth depth: Int) {
+        guard operationStack.count > depth else { return }
+        var stack: [LayoutOperation] = []
+        swap(&stack, &operationStack)
+        stack.removeSubrange(depth...)
+        swap(&stack, &operationStack)
     }
 
     func emit(

@@ -154,7 +154,7 @@ open class TableView: View {
             )
         }
         let cell = reuseQueues[queue].factory()
-        cell.reuseIdentifier = identifier
+        cell._reuseIdentifier = identifier
         cell.isHidden = false
         _cellsCreated += 1
         noteReuse(of: cell)
@@ -288,9 +288,7 @@ open class TableView: View {
         reuseOperationPushed = false
         let cell = dataSource.tableView(self, cellForRow: row)
         isAskingDataSource = false
-        if engine.operationStack.count > depth {
-            engine.operationStack.removeSubrange(depth...)
-        }
+        engine.popOperations(toDepth: depth)
         if cell.superview !== self {
             // Made without dequeuing: adopt it; it is dropped, not pooled, when it leaves.
             cell.isHidden = false
@@ -303,7 +301,7 @@ open class TableView: View {
     /// While the data source runs, makes `cell` the operation its work is attributed to.
     private func noteReuse(of cell: TableViewCell) {
         guard isAskingDataSource, !reuseOperationPushed, let engine = layoutEngine, engine.eventSink != nil else { return }
-        engine.operationStack.append(.cellReuse(cell))
+        engine.pushOperation(.cellReuse(cell))
         reuseOperationPushed = true
     }
 
@@ -323,7 +321,7 @@ open class TableView: View {
     /// Puts a cell back in its pool, hidden (or drops a cell made without dequeuing).
     private func enqueue(_ cell: TableViewCell, row: Int) {
         if shownCell(forRow: row) === cell { setCell(nil, forRow: row) }
-        guard let identifier = cell.reuseIdentifier, let queue = reuseQueueIndex(identifier) else {
+        guard let identifier = cell._reuseIdentifier, let queue = reuseQueueIndex(identifier) else {
             cell.removeFromSuperview()
             return
         }

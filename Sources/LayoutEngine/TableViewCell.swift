@@ -16,7 +16,10 @@ open class TableViewCell: View {
 
     /// The identifier the cell was dequeued with, or `nil` for a cell made outside
     /// ``TableView/dequeueReusableCell(withIdentifier:for:)``.
-    public internal(set) var reuseIdentifier: String?
+    public var reuseIdentifier: String? { _reuseIdentifier }
+    /// Internal storage, read whenever the table pools the cell: the optimizer then drops its
+    /// runtime exclusivity checks (see `LayoutEngine._root`).
+    var _reuseIdentifier: String?
 
     /// Makes a cell 320 × 44 with its content view.
     ///
@@ -27,7 +30,7 @@ open class TableViewCell: View {
     public init(reuseIdentifier: String? = nil, name: String? = nil) {
         let size = Size(width: 320, height: 44)
         contentView = TableViewCellContentView(name: name.map { $0 + ".contentView" }, frame: Rect(origin: .zero, size: size))
-        self.reuseIdentifier = reuseIdentifier
+        self._reuseIdentifier = reuseIdentifier
         super.init(name: name, frame: Rect(origin: .zero, size: size))
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
