@@ -133,10 +133,12 @@ struct ComparisonTests {
         let comparison = ReportComparison.compare(base: base, head: head)
         #expect(comparison.onlyInBase == ["demo/b"])
         #expect(Set(comparison.rows.map(\.scenario)) == ["demo/a"])
-        // Every metric at both sizes but the instructions and the solver's part of them, which
-        // these runs did not count (--instructions).
-        #expect(comparison.rows.count == 2 * (CompareMetric.all.count - 2))
-        #expect(!comparison.rows.contains { $0.metric == "instructions" || $0.metric == "solverInstructions" })
+        // Every metric at both sizes but those counted under callgrind (the instructions, the
+        // solver's part of them, the exclusivity checks), which these runs did not count.
+        let counted = CompareMetric.all.filter { $0.kind == .instructions }
+        #expect(counted.map(\.name) == ["instructions", "solverInstructions", "exclusivityChecks"])
+        #expect(comparison.rows.count == 2 * (CompareMetric.all.count - counted.count))
+        #expect(!comparison.rows.contains { $0.kind == .instructions })
         #expect(comparison.regressions.map(\.metric) == ["cellUpdates", "cellUpdates"])
         #expect(comparison.regressions.map(\.size) == [10, 20])
         #expect(comparison.rows.filter { $0.metric == "wallNanoseconds" }.allSatisfy { $0.verdict == .unchanged })

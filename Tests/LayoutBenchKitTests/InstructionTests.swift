@@ -61,7 +61,8 @@ struct InstructionTests {
     /// Call records in callgrind's format (names compressed as callgrind writes them): the
     /// engine calls the solver (600 inclusive), the solver calls the engine back (150), the
     /// callback calls the solver again (50); the standard library and the runtime call solver
-    /// code too (10, 25), inside calls already counted or on the engine's behalf.
+    /// code too (10, 25), inside calls already counted or on the engine's behalf. The engine
+    /// and the standard library make 3 and 2 runtime exclusivity checks.
     static let callRecords = """
         events: Ir
         summary: 1000
@@ -75,6 +76,10 @@ struct InstructionTests {
         cfn=(3) swift_retain
         calls=2 0 
         100 20
+        cob=(2)
+        cfn=(10) swift_beginAccess
+        calls=3 0 
+        100 60
         fn=(2)
         10 300
         cfn=(4) $s12LayoutEngine0A6EngineC7changedyyFySdcfU_
@@ -96,6 +101,10 @@ struct InstructionTests {
         cfn=(6) $s9Cassowary6SolverC4lessySbAA8VariableV_AFtF
         calls=1 0 
         2 10
+        cob=(2)
+        cfn=(10)
+        calls=2 0 
+        2 40
         fn=(7) swift_release
         0 5
         cfn=(8) $s9Cassowary10ConstraintCfD
@@ -112,8 +121,11 @@ struct InstructionTests {
         // 600 and 50 into the solver, 150 back into the engine; not the standard library's
         // or the runtime's calls into solver code.
         #expect(parsed.solverInstructions == 500)
-        // A dump without call records says nothing about the split.
+        // Every call to swift_beginAccess, whoever makes it.
+        #expect(parsed.exclusivityChecks == 5)
+        // A dump without call records says nothing about the split or the checks.
         #expect(InstructionCounter.parseDump(Self.dump).solverInstructions == nil)
+        #expect(InstructionCounter.parseDump(Self.dump).exclusivityChecks == nil)
         #expect(InstructionCounter.isClientFunction("$s15LayoutScenarios05EditsB0O8constantyyF"))
         #expect(!InstructionCounter.isClientFunction("$s9Cassowary6SolverC3addyyF"))
         #expect(!InstructionCounter.isClientFunction("$s6BigInt0A4UIntV1poiyA2C_ACtFZ"))
@@ -158,6 +170,9 @@ struct InstructionTests {
         let committed = try Thresholds.load(Fixture.repositoryRoot.appendingPathComponent("Reports/thresholds.json").path)
         let rule = committed.rule(scenario: "edits/constant", metric: Self.instructions)
         #expect(rule.relative == 0.03 && !rule.informational)
+        // Exclusivity checks do not move with code layout: the committed thresholds gate them exactly.
+        let checks = try #require(CompareMetric.named("exclusivityChecks"))
+        #expect(committed.rule(scenario: "cells/stack-hide", metric: checks) == Thresholds.Resolved(relative: 0, absolute: 0))
     }
 
     @Test("The report has instructions only when counted; compare reads them")
@@ -180,6 +195,14 @@ struct InstructionTests {
         #expect(try JSONNodeDecoder().decode(SizeResult.self, from: node).solverInstructions == 98_765)
         let solver = try #require(CompareMetric.named("solverInstructions"))
         #expect(solver.kind == .instructions && solver.measurement(in: result) == exact(98_765))
+        // The exclusivity checks, after them.
+        let checks = try #require(CompareMetric.named("exclusivityChecks"))
+        #expect(checks.measurement(in: result) == nil)
+        result.exclusivityChecks = 4
+        let withChecks = try OrderedJSONEncoder().encode(result).serialized(pretty: false)
+        #expect(withChecks.contains("\"solverInstructions\":98765,\"exclusivityChecks\":4,\"perOperation\""))
+        #expect(try JSONNodeDecoder().decode(SizeResult.self, from: JSONDocument.parse(withChecks)).exclusivityChecks == 4)
+        #expect(checks.kind == .instructions && checks.measurement(in: result) == exact(4))
     }
 
     @Test("The report page shows the instructions and the solver's share only for a run that counted them")

@@ -20,7 +20,8 @@ public enum MetricKind: String, CaseIterable, Codable, Sendable {
 
 /// A metric `compare` and `check` look at, per scenario and size: every solver counter in
 /// the report (`counters`), allocations and bytes, wall and CPU time, peak memory increase,
-/// and, for runs with `--instructions`, the instructions and the solver's part of them.
+/// and, for runs with `--instructions`, the instructions, the solver's part of them and the
+/// runtime exclusivity checks.
 public struct CompareMetric: Hashable, Sendable {
     /// The name used in reports and thresholds files (`cellUpdates`, `wallNanoseconds`).
     public var name: String
@@ -41,6 +42,7 @@ public struct CompareMetric: Hashable, Sendable {
             CompareMetric(name: "peakIncreaseBytes", kind: .memory),
             CompareMetric(name: "instructions", kind: .instructions),
             CompareMetric(name: "solverInstructions", kind: .instructions),
+            CompareMetric(name: "exclusivityChecks", kind: .instructions),
         ] + counterNames.map { CompareMetric(name: $0, kind: .counter) }
 
     /// The metric called `name`, or `nil`.
@@ -74,8 +76,14 @@ public struct CompareMetric: Hashable, Sendable {
             return Measurement(
                 value: Double(allocations.bytes), samples: allocations.samples.map { Double($0.bytes) },
                 samplesAgree: allocations.repetitionsAgree)
-        case "instructions", "solverInstructions":
-            guard let count = name == "instructions" ? result.instructions : result.solverInstructions else { return nil }
+        case "instructions", "solverInstructions", "exclusivityChecks":
+            let counted: UInt64? =
+                switch name {
+                case "instructions": result.instructions
+                case "solverInstructions": result.solverInstructions
+                default: result.exclusivityChecks
+                }
+            guard let count = counted else { return nil }
             return Measurement(value: Double(count), samples: [Double(count)], samplesAgree: true)
         case "peakIncreaseBytes":
             let samples = result.memory.samples.map { Double($0.increaseBytes) }

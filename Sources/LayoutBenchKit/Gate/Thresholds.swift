@@ -251,7 +251,7 @@ extension Thresholds {
         throw fail(
             "unknown metric \"\(name)\"." + Suggestions.didYouMean(Suggestions.closest(to: name, among: candidates))
                 + " The metrics are the report's counters (docs/metrics.md), wallNanoseconds, cpuNanoseconds, allocations, "
-                + "allocatedBytes, peakIncreaseBytes and instructions"
+                + "allocatedBytes, peakIncreaseBytes, instructions, solverInstructions and exclusivityChecks"
                 + (allowKinds ? "; or a kind: counter, allocation, time, memory, instructions." : "."),
             position)
     }

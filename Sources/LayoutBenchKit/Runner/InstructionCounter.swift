@@ -38,6 +38,8 @@ public struct InstructionCounter {
         public var instructions: UInt64
         /// Of those, the solver's: ``Dump/solverInstructions``.
         public var solverInstructions: UInt64?
+        /// The runtime exclusivity checks the region made: ``Dump/exclusivityChecks``.
+        public var exclusivityChecks: UInt64?
     }
 
     /// Runs `body` with callgrind collecting, and returns the instructions it executed.
@@ -73,7 +75,8 @@ public struct InstructionCounter {
                 "callgrind's dump '\(path)' is for '\(dump.trigger ?? "")', not \(label): another dump request interleaved.")
         }
         try? FileManager.default.removeItem(atPath: path)
-        return Count(instructions: instructions, solverInstructions: dump.solverInstructions)
+        return Count(
+            instructions: instructions, solverInstructions: dump.solverInstructions, exclusivityChecks: dump.exclusivityChecks)
     }
 
     /// What a callgrind dump file says about its totals.
@@ -93,7 +96,15 @@ public struct InstructionCounter {
         /// again, since they happen inside a call already counted, or on a client's behalf.
         /// `nil` when the dump records no calls.
         public var solverInstructions: UInt64?
+        /// The calls to `swift_beginAccess`: Swift's runtime exclusivity checks, one per access
+        /// to a class's stored property, a global or a captured variable that the optimizer
+        /// could not prove free of overlapping accesses. Layout code should make none per view,
+        /// constraint or pass (docs/performance.md). `nil` when the dump records no calls.
+        public var exclusivityChecks: UInt64?
     }
+
+    /// The runtime function behind every dynamic exclusivity check.
+    static let exclusivityCheckSymbol = "swift_beginAccess"
 
     /// The mangled-name prefix of the solver's functions (module `Cassowary`).
     static let solverSymbolPrefix = "$s9Cassowary"
@@ -130,6 +141,7 @@ public struct InstructionCounter {
         var sawCall = false
         var intoSolver: UInt64 = 0
         var callbacks: UInt64 = 0
+        var exclusivityChecks: UInt64 = 0
 
         /// `(ID) name`, `(ID)` or `name`, resolved through the compression table.
         func name(_ spec: Substring) -> Substring {
@@ -156,6 +168,9 @@ public struct InstructionCounter {
             } else if line.hasPrefix("calls=") {
                 expectsCallCost = true
                 sawCall = true
+                if callee == exclusivityCheckSymbol {
+                    exclusivityChecks += UInt64(line.dropFirst("calls=".count).prefix { $0 != " " }) ?? 0
+                }
             } else if line.hasPrefix("desc: Trigger: Client Request: ") {
                 dump.trigger = String(line.dropFirst("desc: Trigger: Client Request: ".count))
             } else if line.hasPrefix("events:") {
@@ -171,6 +186,7 @@ public struct InstructionCounter {
             dump.instructions = nil
         } else if sawCall {
             dump.solverInstructions = intoSolver > callbacks ? intoSolver - callbacks : 0
+            dump.exclusivityChecks = exclusivityChecks
         }
         return dump
     }

@@ -238,7 +238,8 @@ public final class ScenarioRunner {
             countersIdentical: checker.countersIdentical,
             time: TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu)), allocations: nil,
             memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), instructions: instructions?.instructions,
-            solverInstructions: instructions?.solverInstructions, perOperation: [:], failures: failures)
+            solverInstructions: instructions?.solverInstructions, exclusivityChecks: instructions?.exclusivityChecks,
+            perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
         return result
     }

@@ -97,6 +97,10 @@ public struct SizeResult: Codable, Sendable {
     /// and library code it calls, less its calls back into the engine); the rest is the
     /// engine's and the scenario's own. Written with ``instructions`` (docs/performance.md).
     @OmittedWhenNil public var solverInstructions: UInt64? = nil
+    /// Swift's runtime exclusivity checks (`swift_beginAccess` calls) in the same region: the
+    /// layout code's own overhead, which should not grow with views or constraints. Written
+    /// with ``instructions`` (docs/performance.md).
+    @OmittedWhenNil public var exclusivityChecks: UInt64? = nil
     /// Each ``Metric`` divided by ``operations`` (`null` when there are no operations or
     /// the metric was not measured).
     public var perOperation: OrderedDictionary<String, Double?>
@@ -107,7 +111,8 @@ public struct SizeResult: Codable, Sendable {
         size: Int, operations: Int, status: Report.Status, repetitions: RepetitionCounts, elapsedSeconds: Double,
         counters: OrderedDictionary<String, Int>, countersIdentical: Bool, time: TimeResult,
         allocations: AllocationResult? = nil, memory: MemoryResult, instructions: UInt64? = nil,
-        solverInstructions: UInt64? = nil, perOperation: OrderedDictionary<String, Double?>, failures: [Report.Failure]
+        solverInstructions: UInt64? = nil, exclusivityChecks: UInt64? = nil, perOperation: OrderedDictionary<String, Double?>,
+        failures: [Report.Failure]
     ) {
         self.size = size
         self.operations = operations
@@ -121,6 +126,7 @@ public struct SizeResult: Codable, Sendable {
         self.memory = memory
         self.instructions = instructions
         self.solverInstructions = solverInstructions
+        self.exclusivityChecks = exclusivityChecks
         self.perOperation = perOperation
         self.failures = failures
     }
