@@ -82,7 +82,7 @@ final class InstructionGateEndToEndTests: TemporaryFolderSuite {
         let slowed = try EndToEndTests.run(gate, ["--inject-work", "50"] + Self.selection, environment: environment, unsetting: unset)
         print("ci-gate --inject-work 50: \(clock.now - start)")
         #expect(slowed.status == 2, "\(slowed.output)\(slowed.errors)")
-        #expect(slowed.errors.contains("an instruction count regressed"), "\(slowed.errors)")
+        #expect(slowed.errors.contains("an instruction or exclusivity-check count regressed"), "\(slowed.errors)")
         #expect(!slowed.errors.contains("a counter or allocation count regressed"), "\(slowed.errors)")
         let quickSummary = try String(contentsOf: root.appendingPathComponent("Reports/latest/check.md"), encoding: .utf8)
         #expect(quickSummary.hasPrefix("## layoutbench check: ✅ pass"), "\(quickSummary)")
