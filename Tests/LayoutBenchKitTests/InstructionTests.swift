@@ -205,17 +205,18 @@ struct InstructionTests {
         #expect(checks.kind == .instructions && checks.measurement(in: result) == exact(4))
     }
 
-    @Test("The report page shows the instructions and the solver's share only for a run that counted them")
+    @Test("The report page shows the instructions, the solver's share and the exclusivity checks only for a run that counted them")
     func reportPageColumns() {
         var report = GateFixture.simple()
         #expect(!ReportPage(report: report).html().contains("In the solver"))
         report.scenarios[0].sizes[0].instructions = 200_000
         report.scenarios[0].sizes[0].solverInstructions = 150_000
+        report.scenarios[0].sizes[0].exclusivityChecks = 4_321
         let html = ReportPage(report: report).html()
-        #expect(html.contains("In the solver"))
+        #expect(html.contains("In the solver") && html.contains("Exclusivity checks"))
         #expect(
-            html.contains(">200,000<") && html.contains(">75.0%<"),
-            "the count and the share, three significant digits")
+            html.contains(">200,000<") && html.contains(">75.0%<") && html.contains(">4,321<"),
+            "the count, the share (three significant digits) and the checks")
     }
 
     @Test("The child's jemalloc purges nothing on a timer, after the user's own options")

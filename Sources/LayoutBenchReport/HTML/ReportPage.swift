@@ -428,6 +428,10 @@ public struct ReportPage {
                 help:
                     "share of the instructions executed inside the solver, with the runtime code it calls; the rest is the engine's and the scenario's"
             ),
+            .init(
+                "Exclusivity checks", numeric: true,
+                help: "Swift's runtime exclusivity checks (swift_beginAccess calls) in the same run(): none per operation in the engine"
+            ),
         ]
         let rest: [HTMLTable.Column] = [
             .init("Timed reps", numeric: true), .init("Allocations", numeric: true, help: "* the counting repetitions disagreed"),
@@ -440,13 +444,16 @@ public struct ReportPage {
         ).render()
     }
 
-    /// A measurement's instructions and the solver's share of them (`–` where not counted).
+    /// A measurement's instructions, the solver's share of them and its exclusivity checks
+    /// (`–` where not counted).
     static func instructionCells(_ size: SizeResult) -> [HTMLTable.Cell] {
         let instructions = size.instructions.map { Double($0) }  // not map(Double.init): that is init(bitPattern:) on UInt64
         let share = size.solverInstructions.flatMap { solver in instructions.flatMap { $0 > 0 ? Double(solver) / $0 : nil } }
+        let checks = size.exclusivityChecks.map { Double($0) }
         return [
             HTMLTable.Cell(instructions.map { MetricFormat.count($0) } ?? "–", sortBy: instructions),
             HTMLTable.Cell(share.map { MetricFormat.significant($0 * 100) + "%" } ?? "–", sortBy: share),
+            HTMLTable.Cell(checks.map { MetricFormat.count($0) } ?? "–", sortBy: checks),
         ]
     }
 
