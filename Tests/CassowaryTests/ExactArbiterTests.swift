@@ -122,7 +122,8 @@ struct ExactArbiterTests {
         }
         try solver.addEditVariable(views[0].0, priority: 999)
         try solver.suggestValue(16, for: views[0].0)
-        #expect(solver.value(of: views[19].1) == 16 + 20 * 60 + 19 * 8)
+        let expected: Double = 16 + 20 * 60 + 19 * 8
+        #expect(solver.value(of: views[19].1) == expected)
         #expect(solver.numericalRepairs.exactSolutions == 0)
         #expect(solver.numericalRepairs.verifications == 0)
     }
