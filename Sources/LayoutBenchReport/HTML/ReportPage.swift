@@ -430,7 +430,7 @@ public struct ReportPage {
             ),
             .init(
                 "Exclusivity checks", numeric: true,
-                help: "Swift's runtime exclusivity checks (swift_beginAccess calls) in the same run(): none per operation in the engine"
+                help: "Swift's runtime exclusivity checks (swift_beginAccess) in the same run(): none per operation in a release engine"
             ),
         ]
         let rest: [HTMLTable.Column] = [
