@@ -267,9 +267,7 @@ extension StackView {
     /// Keeps `count` spacer guides, reusing the existing ones and removing extras.
     private func setDistributingGuideCount(_ count: Int) {
         while distributingGuides.count > count {
-            var last: LayoutGuide?
-            changeDistributingGuides { last = $0.removeLast() }
-            if let last { removeLayoutGuide(last) }
+            removeLayoutGuide(changeDistributingGuides { $0.removeLast() })
         }
         while distributingGuides.count < count {
             let guide = LayoutGuide(identifier: Self.distributingGuideIdentifier)

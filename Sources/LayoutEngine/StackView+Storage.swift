@@ -4,19 +4,22 @@
 // it calls (a reallocation, the release of an old value) runs inside the property's access.
 
 extension StackView {
-    /// Changes ``arrangedSubviews`` through a local copy.
-    func changeArrangedSubviews(_ change: (inout [View]) -> Void) {
+    /// Changes ``arrangedSubviews`` through a local copy; returns what `change` returns.
+    @discardableResult
+    func changeArrangedSubviews<Result>(_ change: (inout [View]) -> Result) -> Result {
         var list: [View] = []
         swap(&list, &_arrangedSubviews)
-        change(&list)
-        swap(&list, &_arrangedSubviews)
+        defer { swap(&list, &_arrangedSubviews) }
+        return change(&list)
     }
 
-    /// Takes the custom gaps out; the caller puts them back with `swap`.
-    func takeCustomSpacings() -> [(view: ObjectIdentifier, spacing: Double)] {
+    /// Changes the custom gaps through a local copy; returns what `change` returns.
+    @discardableResult
+    func changeCustomSpacings<Result>(_ change: (inout [(view: ObjectIdentifier, spacing: Double)]) -> Result) -> Result {
         var gaps: [(view: ObjectIdentifier, spacing: Double)] = []
         swap(&gaps, &customSpacings)
-        return gaps
+        defer { swap(&gaps, &customSpacings) }
+        return change(&gaps)
     }
 
     /// Replaces the generated and spacing constraints; the old arrays are released after
@@ -34,12 +37,13 @@ extension StackView {
         swap(&list, &proportionalLengths)
     }
 
-    /// Changes ``distributingGuides`` through a local copy.
-    func changeDistributingGuides(_ change: (inout [LayoutGuide]) -> Void) {
+    /// Changes ``distributingGuides`` through a local copy; returns what `change` returns.
+    @discardableResult
+    func changeDistributingGuides<Result>(_ change: (inout [LayoutGuide]) -> Result) -> Result {
         var list: [LayoutGuide] = []
         swap(&list, &_distributingGuides)
-        change(&list)
-        swap(&list, &_distributingGuides)
+        defer { swap(&list, &_distributingGuides) }
+        return change(&list)
     }
 
     /// Replaces ``alignmentSpanner``; the old guide is released after the access ends.

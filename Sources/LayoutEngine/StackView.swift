@@ -261,18 +261,20 @@ open class StackView: View {
     ///   - arrangedSubview: The view the gap follows.
     public func setCustomSpacing(_ spacing: Double, after arrangedSubview: View) {
         let id = ObjectIdentifier(arrangedSubview)
-        var gaps = takeCustomSpacings()
-        let index = gaps.firstIndex { $0.view == id }
-        if spacing == Self.spacingUseDefault {
-            guard let index else { return swap(&gaps, &customSpacings) }
-            gaps.remove(at: index)
-        } else if let index {
-            guard gaps[index].spacing != spacing else { return swap(&gaps, &customSpacings) }
-            gaps[index].spacing = spacing
-        } else {
-            gaps.append((id, spacing))
+        let changed = changeCustomSpacings { gaps in
+            let index = gaps.firstIndex { $0.view == id }
+            if spacing == Self.spacingUseDefault {
+                guard let index else { return false }
+                gaps.remove(at: index)
+            } else if let index {
+                guard gaps[index].spacing != spacing else { return false }
+                gaps[index].spacing = spacing
+            } else {
+                gaps.append((id, spacing))
+            }
+            return true
         }
-        swap(&gaps, &customSpacings)
+        guard changed else { return }
         if distribution == .fillProportionally {
             setNeedsRebuild()
         } else {
@@ -357,9 +359,7 @@ open class StackView: View {
     private func stopArranging(_ view: View, leavingHierarchy: Bool) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
         changeArrangedSubviews { $0.remove(at: index) }
-        var gaps = takeCustomSpacings()
-        gaps.removeAll { $0.view == ObjectIdentifier(view) }
-        swap(&gaps, &customSpacings)
+        changeCustomSpacings { gaps in gaps.removeAll { $0.view == ObjectIdentifier(view) } }
         setFillOrder(of: view, weight: 1, engine: leavingHierarchy ? nil : view.registeredEngine)
         setNeedsRebuild()
     }

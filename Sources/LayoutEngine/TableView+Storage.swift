@@ -50,33 +50,34 @@ extension TableView {
         reuseQueues.firstIndex { $0.identifier == identifier }
     }
 
-    /// Registers a factory, replacing an earlier one for the same identifier (its idle cells stay).
-    func setFactory(_ factory: @escaping () -> TableViewCell, forIdentifier identifier: String) {
+    /// Changes ``reuseQueues`` through a local copy; returns what `change` returns.
+    @discardableResult
+    func changeReuseQueues<Result>(_ change: (inout [ReuseQueue]) -> Result) -> Result {
         var queues: [ReuseQueue] = []
         swap(&queues, &reuseQueues)
-        if let index = queues.firstIndex(where: { $0.identifier == identifier }) {
-            queues[index].factory = factory
-        } else {
-            queues.append(ReuseQueue(identifier: identifier, factory: factory))
+        defer { swap(&queues, &reuseQueues) }
+        return change(&queues)
+    }
+
+    /// Registers a factory, replacing an earlier one for the same identifier (its idle cells stay).
+    func setFactory(_ factory: @escaping () -> TableViewCell, forIdentifier identifier: String) {
+        changeReuseQueues { queues in
+            if let index = queues.firstIndex(where: { $0.identifier == identifier }) {
+                queues[index].factory = factory
+            } else {
+                queues.append(ReuseQueue(identifier: identifier, factory: factory))
+            }
         }
-        swap(&queues, &reuseQueues)
     }
 
     /// Takes the last idle cell out of queue `index`.
     func takeReusableCell(fromQueue index: Int) -> TableViewCell? {
-        var queues: [ReuseQueue] = []
-        swap(&queues, &reuseQueues)
-        let cell = queues[index].idle.popLast()
-        swap(&queues, &reuseQueues)
-        return cell
+        changeReuseQueues { $0[index].idle.popLast() }
     }
 
     /// Puts an idle cell at the end of queue `index`.
     func pool(_ cell: TableViewCell, inQueue index: Int) {
-        var queues: [ReuseQueue] = []
-        swap(&queues, &reuseQueues)
-        queues[index].idle.append(cell)
-        swap(&queues, &reuseQueues)
+        changeReuseQueues { $0[index].idle.append(cell) }
     }
 
     /// Changes the row geometry through a local copy.

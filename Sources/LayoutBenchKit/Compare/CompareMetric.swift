@@ -76,15 +76,9 @@ public struct CompareMetric: Hashable, Sendable {
             return Measurement(
                 value: Double(allocations.bytes), samples: allocations.samples.map { Double($0.bytes) },
                 samplesAgree: allocations.repetitionsAgree)
-        case "instructions", "solverInstructions", "exclusivityChecks":
-            let counted: UInt64? =
-                switch name {
-                case "instructions": result.instructions
-                case "solverInstructions": result.solverInstructions
-                default: result.exclusivityChecks
-                }
-            guard let count = counted else { return nil }
-            return Measurement(value: Double(count), samples: [Double(count)], samplesAgree: true)
+        case "instructions": return Self.counted(result.instructions)
+        case "solverInstructions": return Self.counted(result.solverInstructions)
+        case "exclusivityChecks": return Self.counted(result.exclusivityChecks)
         case "peakIncreaseBytes":
             let samples = result.memory.samples.map { Double($0.increaseBytes) }
             return Measurement(value: Double(result.memory.peakIncreaseBytes), samples: samples, samplesAgree: false)
@@ -92,6 +86,11 @@ public struct CompareMetric: Hashable, Sendable {
             guard let value = result.counters[name] else { return nil }
             return Measurement(value: Double(value), samples: [Double(value)], samplesAgree: result.countersIdentical)
         }
+    }
+
+    /// A count made once under callgrind: exact, one sample.
+    private static func counted(_ count: UInt64?) -> Measurement? {
+        count.map { Measurement(value: Double($0), samples: [Double($0)], samplesAgree: true) }
     }
 
     /// One side's measurement of a metric at one size.
