@@ -80,7 +80,7 @@ struct CheckCommand: LayoutBenchSubcommand {
     func execute() throws {
         // layoutbench.yml (or --config): its thresholds and baselines folder, and with a run its
         // run options, under those given here.
-        let file = try runOptions.configFile()
+        let file = try runOptions.source.configFile()
         var runOptions = runOptions
         if let file, report == nil { runOptions.fill(from: file) }
         var gate = GateCheck(
@@ -145,7 +145,7 @@ struct CheckCommand: LayoutBenchSubcommand {
     /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
     /// the documents of `--layouts`, else those the baseline's run recorded.
     private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup, kinds: (String) -> [String]) throws -> RunSession {
-        let paths = runOptions.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.layouts
+        let paths = runOptions.source.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.source.layouts
         let catalog = try LayoutsOption.catalog(paths, kinds: kinds)
         var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)
         configuration.layouts = paths

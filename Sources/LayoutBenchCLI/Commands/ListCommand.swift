@@ -27,43 +27,16 @@ struct ListCommand: LayoutBenchSubcommand {
         .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
     ])
 
-    @Argument(help: ArgumentHelp("Scenario names or globs to list (as --filter).", valueName: "scenario"))
-    var scenarios: [String] = []
-
-    @Option(
-        name: .customLong("filter"),
-        help: ArgumentHelp(
-            "A scenario name, family or glob (repeatable; any may match).", valueName: "glob"))
-    var filters: [String] = []
-
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag (repeatable).", valueName: "tag"))
-    var tags: [String] = []
-
-    @Option(
-        name: .customLong("layouts"), parsing: .upToNextOption,
-        help: ArgumentHelp(
-            "List the scenarios made from these .xib/.storyboard files or folders instead of the built-in ones.", valueName: "path"))
-    var layouts: [String] = []
-
-    @Option(
-        help: ArgumentHelp(
-            "A configuration file (default: layoutbench.yml in the working directory when it exists).", valueName: "file"))
-    var config: String?
+    @OptionGroup var source: ScenarioSourceOptions
 
     @OptionGroup var output: TextOrJSONOption
 
     func execute() throws {
-        // layoutbench.yml under the options given, as RunOptionGroup.fill(from:) does for run.
-        let file = try ConfigFile.locate(config)
-        var patterns = scenarios + filters
-        var tags = tags
-        if let file, patterns.isEmpty && tags.isEmpty {
-            patterns = file.scenarios
-            tags = file.tags
-        }
-        let paths = layouts.isEmpty ? file?.layouts ?? [] : layouts
-        let catalog = try LayoutsOption.catalog(paths, kinds: { file?.kinds(forEntry: $0) ?? [] })
-        let selected = try ScenarioSelection(patterns: patterns, tags: tags).select(from: catalog)
+        // layoutbench.yml under the options given, as for run.
+        var source = source
+        let file = try source.configFile()
+        if let file { source.fill(from: file) }
+        let selected = try source.selection.select(from: try source.catalog(file: file))
         switch output.format {
         case .text: CommandLineOutput.writeOutput(ScenarioListing.text(selected))
         case .json: CommandLineOutput.writeOutput(try ScenarioListing.json(selected))

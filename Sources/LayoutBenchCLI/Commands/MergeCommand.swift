@@ -32,13 +32,7 @@ struct MergeCommand: LayoutBenchSubcommand {
     @Argument(help: ArgumentHelp("The shard reports (report.json of each 'run --shard K/N').", valueName: "shard.json"))
     var shards: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "The reports folder to write into (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
-    var output: String?
-
-    @Flag(inversion: .prefixedNo, help: "Keep a copy of the merged report in <output>/runs/.")
-    var history = true
+    @OptionGroup var destination: ReportDestinationOptions
 
     @OptionGroup var formats: ReportFormatsOption
 
@@ -49,7 +43,7 @@ struct MergeCommand: LayoutBenchSubcommand {
         let formats = try self.formats.parse()
         let merged = try ReportMerge.merge(
             try shards.map { path throws(GateError) in try ReportReader.read(path) }, formats: formats)
-        let output = ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history)
+        let output = destination.reportOutput
         let lock = try output.prepare()
         defer { lock.release() }
         let written = try output.write(merged, formats: formats)

@@ -74,12 +74,12 @@ struct RunCommand: LayoutBenchSubcommand {
 
     func execute() throws {
         var runOptions = runOptions
-        let file = try runOptions.configFile()
+        let file = try runOptions.source.configFile()
         if let file { runOptions.fill(from: file) }
-        let catalog = try LayoutsOption.catalog(runOptions.layouts, kinds: { file?.kinds(forEntry: $0) ?? [] })
+        let catalog = try runOptions.source.catalog(file: file)
         var configuration = RunConfiguration(options: runOptions.quick ? .quick : .standard)
         _ = try runOptions.apply(to: &configuration)
-        configuration.layouts = runOptions.layouts
+        configuration.layouts = runOptions.source.layouts
         if let shard { configuration.shard = try RunConfiguration.Shard.parse(shard) }
         let session = try runOptions.session(configuration, formats: try formats.parse(), catalog: catalog)
         let result = try session.run(progress: runOptions.progressDisplay)

@@ -10,39 +10,13 @@ import LayoutScenarios
 /// `check` applies them over the options its baseline's run recorded, so an option not given
 /// repeats the baseline's. ``apply(to:)`` is the one place either happens.
 struct RunOptionGroup: ParsableArguments {
-    @Argument(help: ArgumentHelp("Scenario names or globs to run (as --filter).", valueName: "scenario"))
-    var scenarios: [String] = []
-
-    @Option(
-        name: .customLong("filter"),
-        help: ArgumentHelp(
-            "A scenario name, family or glob such as 'activation/*' (repeatable; any may match).", valueName: "glob"))
-    var filters: [String] = []
-
-    @Option(
-        name: .customLong("tag"),
-        help: ArgumentHelp(
-            "Only scenarios with this tag (repeatable; any may match).", valueName: "tag"))
-    var tags: [String] = []
+    @OptionGroup var source: ScenarioSourceOptions
 
     @Option(
         name: .customLong("sizes"),
         help: ArgumentHelp(
             "Sizes for every selected scenario instead of its own, comma-separated (e.g. 100,200,400).", valueName: "n,..."))
     var sizes: [String] = []
-
-    @Option(
-        name: .customLong("layouts"), parsing: .upToNextOption,
-        help: ArgumentHelp(
-            "Run scenarios made from these .xib/.storyboard files or folders instead of the built-in ones (file/layout/kind; docs/importer.md).",
-            valueName: "path"))
-    var layouts: [String] = []
-
-    @Option(
-        help: ArgumentHelp(
-            "A configuration file (default: layoutbench.yml in the working directory when it exists); options given here win over it (docs/your-layouts.md).",
-            valueName: "file"))
-    var config: String?
 
     @Flag(help: "For CI: the scenarios' quick sizes, 3 to 5 timed repetitions, a 30 s budget.")
     var quick = false
@@ -95,13 +69,7 @@ struct RunOptionGroup: ParsableArguments {
     @Flag(help: "Count each measurement's instructions under valgrind's callgrind (docs/performance.md).")
     var instructions = false
 
-    @Option(
-        help: ArgumentHelp(
-            "The reports folder (default: Reports, in $LAYOUTBENCH_SOURCE_ROOT when set).", valueName: "folder"))
-    var output: String?
-
-    @Flag(inversion: .prefixedNo, help: "Keep a copy of the report in <output>/runs/.")
-    var history = true
+    @OptionGroup var destination: ReportDestinationOptions
 
     @Option(
         help: ArgumentHelp(
@@ -117,32 +85,20 @@ struct RunOptionGroup: ParsableArguments {
     /// Whether any option that changes what runs or where it is written was given (`check
     /// --report` refuses them).
     var changesTheRun: Bool {
-        !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty || !sizes.isEmpty || !layouts.isEmpty || quick
+        !source.selectsEverything || !sizes.isEmpty || !source.layouts.isEmpty || quick
             || repetitions != nil || maxRepetitions != nil || warmup != nil || countingRepetitions != nil || timeBudget != nil
-            || allocations != nil || injectChurn != nil || injectWork != nil || instructions || output != nil
+            || allocations != nil || injectChurn != nil || injectWork != nil || instructions || destination.output != nil
     }
 
-    /// The configuration file: `--config`, else `layoutbench.yml` in the working directory, else nil.
-    ///
-    /// - Throws: ``CommandError`` 66 when `--config` names no file, 65 for an error in the file.
-    func configFile() throws(CommandError) -> ConfigFile? {
-        try ConfigFile.locate(config)
-    }
-
-    /// Takes from `file` what the command line did not give: the documents (`layouts`), the
-    /// selection (`scenarios` and `tags`, only when no scenario, `--filter` or `--tag` was
-    /// given), `sizes`, `quick`, `repetitions` and `output`. (`kinds` goes to
-    /// ``LayoutsOption/catalog(_:kinds:)``.)
+    /// Takes from `file` what the command line did not give: the documents and the selection
+    /// (``ScenarioSourceOptions/fill(from:)``), `sizes`, `quick`, `repetitions` and `output`.
+    /// (`kinds` goes to ``ScenarioSourceOptions/catalog(file:)``.)
     mutating func fill(from file: ConfigFile) {
-        if layouts.isEmpty { layouts = file.layouts }
-        if scenarios.isEmpty && filters.isEmpty && tags.isEmpty {
-            filters = file.scenarios
-            tags = file.tags
-        }
+        source.fill(from: file)
         if sizes.isEmpty { sizes = file.sizes.map(String.init) }
         if !quick { quick = file.quick ?? false }
         if repetitions == nil && maxRepetitions == nil { repetitions = file.repetitions }
-        if output == nil { output = file.output }
+        if destination.output == nil { destination.output = file.output }
     }
 
     /// Puts the options given on the command line over `configuration`: the defaults for `run`, the
@@ -166,8 +122,8 @@ struct RunOptionGroup: ParsableArguments {
             configuration.options.timeBudgetSeconds = defaults.timeBudgetSeconds
             given.formUnion([.sizes, .warmup, .minimumRepetitions, .maximumRepetitions, .countingRepetitions, .timeBudgetSeconds])
         }
-        if !scenarios.isEmpty || !filters.isEmpty || !tags.isEmpty {
-            configuration.selection = ScenarioSelection(patterns: scenarios + filters, tags: tags)
+        if !source.selectsEverything {
+            configuration.selection = source.selection
             given.insert(.selection)
         }
         if !sizes.isEmpty {
@@ -210,7 +166,7 @@ struct RunOptionGroup: ParsableArguments {
         configuration.maximumSizeOverride = try RunConfiguration.sizeLimit(fromEnvironment: ProcessInfo.processInfo.environment)
         var session = RunSession(
             configuration: configuration, formats: formats,
-            output: ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history),
+            output: destination.reportOutput,
             toolVersion: LayoutBenchCommand.version, catalog: catalog)
         session.executablePath = Self.executablePath
         session.instructionProgressLines = progressStyle != .silent
