@@ -110,14 +110,7 @@ public final class Solver {
     /// - Throws: The first error; constraints before the failing one stay added,
     ///   those after it are not attempted.
     public func add(_ constraints: [Constraint]) throws(SolverError) {
-        beginBatch()
-        do {
-            for constraint in constraints { try add(constraint) }
-        } catch {
-            try? endBatch()
-            throw error
-        }
-        try endBatch()
+        try inOneBatch(constraints, add)
     }
 
     /// Removes an installed constraint and, outside a batch, solves.
@@ -143,9 +136,17 @@ public final class Solver {
 
     /// Removes constraints in one batch: one solve at the end.
     public func remove(_ constraints: [Constraint]) throws(SolverError) {
+        try inOneBatch(constraints, remove)
+    }
+
+    /// Applies `operation` to each constraint inside one batch, stopping at the first error
+    /// (the batch still ends, solving what was done, before the error is thrown).
+    private func inOneBatch(
+        _ constraints: [Constraint], _ operation: (Constraint) throws(SolverError) -> Void
+    ) throws(SolverError) {
         beginBatch()
         do {
-            for constraint in constraints { try remove(constraint) }
+            for constraint in constraints { try operation(constraint) }
         } catch {
             try? endBatch()
             throw error
