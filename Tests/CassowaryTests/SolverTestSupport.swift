@@ -105,6 +105,17 @@ func replayTrace(variables: Int, _ operations: String) throws -> SolverTrace.Rep
 }
 
 extension SolverTrace.ReplayResult {
+    /// Expects the replay to have failed nowhere and every installed required constraint to
+    /// hold (``worstRequiredResidual`` below 1e-9); with `exactly`, also that the exact arbiter
+    /// solved at least once.
+    func expectRequiredConstraintsHold(exactly: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(errors.isEmpty, "\(errors)", sourceLocation: sourceLocation)
+        #expect(worstRequiredResidual < 1e-9, sourceLocation: sourceLocation)
+        if exactly {
+            #expect(solver.numericalRepairs.exactSolutions > 0, sourceLocation: sourceLocation)
+        }
+    }
+
     /// How far `constraint` is from holding at the solver's values, over its magnitude
     /// |constant| + Σ|a·x| (at least 1): 0 when it holds.
     func relativeViolation(of constraint: Constraint) -> Double {
