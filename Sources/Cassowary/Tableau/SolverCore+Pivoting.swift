@@ -176,21 +176,11 @@ extension SolverCore {
                     let updated = old + delta
                     if Self.cancels(updated, old, delta) {
                         // `removeUnrecorded`: out of the symbol's column, then out of the row.
-                        let slot = entries[Int(position)].columnSlot
-                        columnCount &-= 1
-                        if slot != columnCount {
-                            let moved = column[Int(columnCount)]
-                            column[Int(slot)] = moved
-                            headers[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
-                        }
+                        columnCount = Self.removeColumnElement(
+                            column, at: entries[Int(position)].columnSlot, count: columnCount, rows: headers)
                         if columnCount == 0 { newColumns &-= 1 }
-                        let last = header.pointee.count &- 1
-                        if position != last {
-                            let moved = entries[Int(last)]
-                            entries[Int(position)] = moved
-                            infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
-                        }
-                        header.pointee.count = last
+                        header.pointee.count = Self.removeRowEntry(
+                            entries, at: position, count: header.pointee.count, symbols: infos)
                     } else {
                         entries[Int(position)].coefficient = updated
                     }

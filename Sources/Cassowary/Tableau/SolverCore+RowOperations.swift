@@ -132,22 +132,18 @@ extension SolverCore {
                     marks[symbol] = -1
                     // `removeUnrecorded`: out of the symbol's column, then out of the row.
                     let info = infos + symbol
-                    let column = info.pointee.column
-                    let slot = entries[Int(position)].columnSlot
-                    let lastSlot = info.pointee.columnCount &- 1
-                    if slot != lastSlot {
-                        let moved = column[Int(lastSlot)]
-                        column[Int(slot)] = moved
-                        headers[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
-                    }
-                    info.pointee.columnCount = lastSlot
-                    if lastSlot == 0 { newColumns &-= 1 }
+                    let columnCount = Self.removeColumnElement(
+                        info.pointee.column, at: entries[Int(position)].columnSlot, count: info.pointee.columnCount,
+                        rows: headers)
+                    info.pointee.columnCount = columnCount
+                    if columnCount == 0 { newColumns &-= 1 }
+                    // Out of the row as `removeRowEntry` does, keeping the moved entry's mark in step
+                    // (unmarked, appended, entries have none).
                     count &-= 1
                     if Int(position) != count {
                         let moved = entries[count]
                         entries[Int(position)] = moved
                         infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
-                        // A marked entry that moved keeps its mark in step; unmarked (appended) ones have none.
                         if marks[Int(moved.symbol)] >= 0 { marks[Int(moved.symbol)] = position }
                     }
                 } else {

@@ -194,17 +194,48 @@ extension SolverCore {
     /// the element moved into its place.
     @inline(__always)
     mutating func removeFromColumn(symbol: Int32, slot: Int32) {
-        let column = symbols[symbol].column
-        let last = symbols[symbol].columnCount &- 1
-        if slot != last {
-            let moved = column[Int(last)]
-            column[Int(slot)] = moved
-            rows[moved.row].entries[Int(moved.entry)].columnSlot = slot
-        }
+        let last = Self.removeColumnElement(
+            symbols[symbol].column, at: slot, count: symbols[symbol].columnCount, rows: rows.base)
         symbols[symbol].columnCount = last
         if last == 0 {
             counters.columnsLive &-= 1
         }
+    }
+
+    /// Takes element `slot` out of a column of `count` elements: the last element moves
+    /// into its place, and the row entry it stands for is pointed at its new slot. The
+    /// raw form that the row operations' inner loops use, with the column in locals.
+    ///
+    /// - Returns: The column's new count.
+    @inline(__always)
+    static func removeColumnElement(
+        _ column: UnsafeMutablePointer<ColumnEntry>, at slot: Int32, count: Int32, rows: UnsafeMutablePointer<RowHeader>
+    ) -> Int32 {
+        let last = count &- 1
+        if slot != last {
+            let moved = column[Int(last)]
+            column[Int(slot)] = moved
+            rows[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
+        }
+        return last
+    }
+
+    /// Takes entry `position` out of a row of `count` entries: the last entry moves into
+    /// its place, and its column element is pointed at its new position. The column of the
+    /// removed entry's symbol is not changed (``removeColumnElement(_:at:count:rows:)``).
+    ///
+    /// - Returns: The row's new count.
+    @inline(__always)
+    static func removeRowEntry(
+        _ entries: UnsafeMutablePointer<RowEntry>, at position: Int32, count: Int32, symbols: UnsafeMutablePointer<SymbolInfo>
+    ) -> Int32 {
+        let last = count &- 1
+        if position != last {
+            let moved = entries[Int(last)]
+            entries[Int(position)] = moved
+            symbols[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
+        }
+        return last
     }
 
     @inline(__always)
@@ -247,13 +278,7 @@ extension SolverCore {
         let entries = rows[row].entries
         let removed = entries[Int(index)]
         removeFromColumn(symbol: removed.symbol, slot: removed.columnSlot)
-        let last = rows[row].count &- 1
-        if index != last {
-            let moved = entries[Int(last)]
-            entries[Int(index)] = moved
-            symbols[moved.symbol].column[Int(moved.columnSlot)].entry = index
-        }
-        rows[row].count = last
+        rows[row].count = Self.removeRowEntry(entries, at: index, count: rows[row].count, symbols: symbols.base)
     }
 
     /// Adds `delta` to the coefficient of `symbol` in `row`, inserting or removing the
