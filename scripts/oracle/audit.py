@@ -771,28 +771,28 @@ def judge_lines(binary: str, lines: list, cls: str, timeout: float, index: int =
         if verdict.outcome == "ok":
             verdict.outcome, verdict.detail = "mismatch", text
 
-    def expect_infeasible(cons: list, line: int, what: str) -> None:
-        state = feasibility(cons, n, VALUE_LIMIT)
-        if state == "feasible" and not exactly_feasible(cons, n, VALUE_LIMIT):
-            state = "borderline"  # HiGHS's point holds them only through the tolerance
-        if state == "feasible":
-            mismatch(f"line {line}: {what} was refused, but the required constraints with it can all hold")
+    def judge(state: str, wrong: str, text: str) -> None:
+        """A mismatch saying `text` when the oracle's `state` is the `wrong` one; borderline and
+        undecided states are counted."""
+        if state == wrong:
+            mismatch(text)
         elif state == "borderline":
             verdict.borderline += 1
         elif state == "undecided":
             verdict.undecided += 1
+
+    def expect_infeasible(cons: list, line: int, what: str) -> None:
+        state = feasibility(cons, n, VALUE_LIMIT)
+        if state == "feasible" and not exactly_feasible(cons, n, VALUE_LIMIT):
+            state = "borderline"  # HiGHS's point holds them only through the tolerance
+        judge(state, "feasible", f"line {line}: {what} was refused, but the required constraints with it can all hold")
 
     def expect_feasible(line: int, what: str) -> None:
         required = required_set()
         state = feasibility(required, n)
         if state == "infeasible" and our_point_holds(required, line):
             state = "borderline"  # HiGHS gave up short of the solver's own exactly checked point
-        if state == "infeasible":
-            mismatch(f"line {line}: {what} was accepted, but the required constraints cannot all hold")
-        elif state == "borderline":
-            verdict.borderline += 1
-        elif state == "undecided":
-            verdict.undecided += 1
+        judge(state, "infeasible", f"line {line}: {what} was accepted, but the required constraints cannot all hold")
 
     def our_point_holds(required: list, line: int) -> bool:
         """Whether the solver's own values right after `line` hold every required constraint.
