@@ -26,7 +26,7 @@ extension SolverCore {
     /// whose basic symbol it now is.
     ///
     /// With several target rows the work goes column by column: for each symbol of the
-    /// defining row, the rows already holding it are marked once (`rowMarkStamp`), then
+    /// defining row, the rows already holding it are marked once (`rowMarks`), then
     /// every target is updated. Each row sees exactly the operations, in the same order,
     /// that a row-by-row `addRow` would apply, so both give the same tableau; the cheaper
     /// one is chosen.
@@ -37,10 +37,10 @@ extension SolverCore {
     mutating func substituteOut(symbol: Int32, definingRow: Int32) {
         let targetCount = Int(symbols[symbol].columnCount)
         if targetCount == 0 { return }
-        scratchColumn.removeAll()
+        scratchTargets.removeAll()
         let column = symbols[symbol].column
         for index in 0..<targetCount {
-            scratchColumn.append(column[index])
+            scratchTargets.append(SubstitutionTarget(row: column[index].row, entry: column[index].entry, multiplier: 0))
         }
         let sourceCount = Int(rows[definingRow].count)
         let sourceEntries = rows[definingRow].entries
@@ -49,12 +49,12 @@ extension SolverCore {
         let byColumns = columns &+ targetCount &* sourceCount
         var byRows = 0
         for index in 0..<targetCount where byRows <= byColumns {
-            byRows &+= min(Int(rows[scratchColumn[index].row].count) &+ sourceCount, columns)
+            byRows &+= min(Int(rows[scratchTargets[index].row].count) &+ sourceCount, columns)
         }
         // While recording the undo log, objective rows must change through addRow's logged path.
         if targetCount == 1 || byRows <= byColumns || recordingUndo {
             for index in 0..<targetCount {
-                let element = scratchColumn[index]
+                let element = scratchTargets[index]
                 let target = element.row
                 let coefficient = rows[target].entries[Int(element.entry)].coefficient
                 removeEntry(row: target, at: element.entry)
@@ -71,7 +71,7 @@ extension SolverCore {
     /// Restricted and objective rows never hold external symbols in exact arithmetic:
     /// when the defining row of a substitution holds some, what is left of them in a
     /// restricted target is a cancellation that did not quite cancel, and is removed.
-    /// The targets are those in `scratchColumn`.
+    /// The targets are those in `scratchTargets`.
     @inline(__always)
     mutating func purgeExternalsAfterSubstitution(definingRow: Int32) {
         let header = rows[definingRow]
@@ -81,8 +81,8 @@ extension SolverCore {
             break
         }
         guard _slowPath(hasExternal) else { return }
-        for index in 0..<scratchColumn.count {
-            let target = scratchColumn[index].row
+        for index in 0..<scratchTargets.count {
+            let target = scratchTargets[index].row
             guard rows[target].kind != .free,
                 rows[target].kind != .constraint || (rows[target].basic >= 0 && symbols[rows[target].basic].kind != .external)
             else { continue }
@@ -104,18 +104,17 @@ extension SolverCore {
     }
 
     /// The column-by-column strategy of `substituteOut`; the targets and their
-    /// entries of the substituted symbol are in `scratchColumn`.
+    /// entries of the substituted symbol are in `scratchTargets`.
     mutating func substituteByColumns(definingRow: Int32, targetCount: Int) {
         let source = rows[definingRow]
         let sourceCount = Int(source.count)
         // Take the symbol out of every target, keeping its coefficient (the multiplier).
-        scratchCoefficients.removeAll()
         for index in 0..<targetCount {
-            let element = scratchColumn[index]
+            let element = scratchTargets[index]
             let target = element.row
             willModify(target)
             let coefficient = rows[target].entries[Int(element.entry)].coefficient
-            scratchCoefficients.append(coefficient)
+            scratchTargets[index].multiplier = coefficient
             removeUnrecorded(row: target, at: element.entry)
             rows[target].constant = Self.sum(rows[target].constant, coefficient * source.constant)
         }
@@ -123,14 +122,14 @@ extension SolverCore {
         counters.substitutions &+= targetCount
         counters.cellUpdates &+= targetCount &* sourceCount
         var touchesObjective = false
-        for index in 0..<targetCount where rows[scratchColumn[index].row].kind != .constraint {
+        for index in 0..<targetCount where rows[scratchTargets[index].row].kind != .constraint {
             touchesObjective = true
         }
         if touchesObjective {
             var largest = 0.0
             for index in 0..<sourceCount { largest = max(largest, abs(source.entries[index].coefficient)) }
-            for index in 0..<targetCount where rows[scratchColumn[index].row].kind != .constraint {
-                rowMagnitude[scratchColumn[index].row] += abs(scratchCoefficients[index]) * largest
+            for index in 0..<targetCount where rows[scratchTargets[index].row].kind != .constraint {
+                rowMagnitude[scratchTargets[index].row] += abs(scratchTargets[index].multiplier) * largest
             }
         }
         // The loop below works on the tableau's raw storage: none of these buffers moves
@@ -138,10 +137,8 @@ extension SolverCore {
         // row or column that grows moves its own block, reread through its header).
         let headers = rows.base
         let infos = symbols.base
-        let stamps = rowMarkStamp.base
-        let markedEntries = rowMarkEntry.base
-        let targets = scratchColumn.base
-        let multipliers = scratchCoefficients.base
+        let marks = rowMarks.base
+        let targets = scratchTargets.base
         let sourceEntries = source.entries
         var newColumns = 0
         for sourceIndex in 0..<sourceCount {
@@ -151,15 +148,14 @@ extension SolverCore {
             // Mark the rows that already hold this symbol with its entry there.
             rowMarkEpoch &+= 1
             if _slowPath(rowMarkEpoch == 0) {
-                for row in 0..<rowMarkStamp.count { rowMarkStamp[row] = 0 }
+                for row in 0..<rowMarks.count { rowMarks[row].stamp = 0 }
                 rowMarkEpoch = 1
             }
             let epoch = rowMarkEpoch
             let markColumn = info.pointee.column
             for slot in 0..<Int(info.pointee.columnCount) {
                 let element = markColumn[slot]
-                stamps[Int(element.row)] = epoch
-                markedEntries[Int(element.row)] = element.entry
+                marks[Int(element.row)] = RowMark(stamp: epoch, entry: element.entry)
             }
             // The symbol's column changes only here (appends, and removals of cancelled
             // entries) while its targets are visited: keep it in locals.
@@ -168,9 +164,10 @@ extension SolverCore {
             for index in 0..<targetCount {
                 let target = targets[index].row
                 let header = headers + Int(target)
-                let delta = multipliers[index] * entry.coefficient
-                if stamps[Int(target)] == epoch {
-                    let position = markedEntries[Int(target)]
+                let delta = targets[index].multiplier * entry.coefficient
+                let mark = marks[Int(target)]
+                if mark.stamp == epoch {
+                    let position = mark.entry
                     let entries = header.pointee.entries
                     let old = entries[Int(position)].coefficient
                     let updated = old + delta
@@ -208,7 +205,7 @@ extension SolverCore {
         }
         counters.columnsLive &+= newColumns
         for index in 0..<targetCount {
-            noteRowChanged(scratchColumn[index].row)
+            noteRowChanged(scratchTargets[index].row)
         }
     }
 

@@ -82,8 +82,7 @@ extension SolverCore {
                     entries: entries, constant: 0, count: 0,
                     capacity: capacity, basic: basic, priority: priority,
                     kind: kind, listedInfeasible: false, undoStamp: 0))
-            rowMarkStamp.append(0)
-            rowMarkEntry.append(-1)
+            rowMarks.append(RowMark(stamp: 0, entry: -1))
             rowMagnitude.append(0)
         }
         if kind == .constraint {

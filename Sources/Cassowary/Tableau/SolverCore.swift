@@ -59,13 +59,12 @@ struct SolverCore: ~Copyable {
     var objectiveRowsLogged = 0
 
     // Scratch buffers (kept warm, never shrunk).
-    var scratchColumn = PodArray<ColumnEntry>()
-    var scratchCoefficients = PodArray<Double>()
+    /// The rows a substitution changes, each with its entry of the substituted symbol.
+    var scratchTargets = PodArray<SubstitutionTarget>()
     /// Per symbol: the index of its entry in the row being merged into, or -1 (always -1 between operations).
     var symbolMark = PodArray<Int32>(minimumCapacity: 64)
     /// Per row: the stamp of the last `rowMarkEpoch` that marked it, and the marked entry.
-    var rowMarkStamp = PodArray<UInt32>(minimumCapacity: 64)
-    var rowMarkEntry = PodArray<Int32>(minimumCapacity: 64)
+    var rowMarks = PodArray<RowMark>(minimumCapacity: 64)
     var rowMarkEpoch: UInt32 = 0
     /// Per row: for an objective row, the sum of the magnitudes of every term added
     /// into it since it was built (see `reducedCostTolerance`).

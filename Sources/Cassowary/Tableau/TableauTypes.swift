@@ -17,6 +17,22 @@ struct ColumnEntry {
     var entry: Int32
 }
 
+/// A row a substitution changes: its entry of the substituted symbol and, once taken out,
+/// that entry's coefficient (the multiplier of the defining row). One record, so the inner
+/// loop of `substituteByColumns` reads one array.
+struct SubstitutionTarget {
+    var row: Int32
+    var entry: Int32
+    var multiplier: Double
+}
+
+/// A row's mark in `substituteByColumns`: the epoch that marked it and its entry of the
+/// symbol being merged (read together, in one load).
+struct RowMark {
+    var stamp: UInt32
+    var entry: Int32
+}
+
 enum RowKind: UInt8 {
     /// A recycled row slot.
     case free
