@@ -165,9 +165,9 @@ extension SolverCore {
         var hasExternal = false
         for index in 0..<Int(header.count) {
             let entry = header.entries[index]
-            largest = max(largest, abs(entry.coefficient))
+            largest = Self.larger(largest, abs(entry.coefficient))
             if entry.symbol != marker && entry.symbol != other && symbols[entry.symbol].kind != .dummy {
-                largestOther = max(largestOther, abs(entry.coefficient))
+                largestOther = Self.larger(largestOther, abs(entry.coefficient))
             }
             if symbols[entry.symbol].kind == .external { hasExternal = true }
         }
@@ -192,7 +192,7 @@ extension SolverCore {
             hasExternal = false
             largest = 0
             for index in 0..<Int(rows[row].count) {
-                largest = max(largest, abs(rows[row].entries[index].coefficient))
+                largest = Self.larger(largest, abs(rows[row].entries[index].coefficient))
                 if symbols[rows[row].entries[index].symbol].kind == .external { hasExternal = true }
             }
         }

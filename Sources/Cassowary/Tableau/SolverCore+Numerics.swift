@@ -110,7 +110,16 @@ extension SolverCore {
     /// Whether `sum == a + b` is a cancellation: rounding left over from a true zero.
     @inline(__always)
     static func cancels(_ sum: Double, _ a: Double, _ b: Double) -> Bool {
-        abs(sum) <= cancellationTolerance * max(abs(a), abs(b))
+        abs(sum) <= cancellationTolerance * larger(abs(a), abs(b))
+    }
+
+    /// The larger of two magnitudes: `max(a, b)` for values that are not NaN and not −0,
+    /// written as one comparison so that it compiles to a single `maxsd`. (`Swift.max` keeps
+    /// its own rule for NaN, which compiles to a blend of four instructions in the row
+    /// operations' inner loops: 1.4% of cells/stack-hide's measured instructions.)
+    @inline(__always)
+    static func larger(_ a: Double, _ b: Double) -> Double {
+        b > a ? b : a
     }
 
     /// The pivot budget of one optimization: far more than any well-conditioned

@@ -127,7 +127,7 @@ extension SolverCore {
         }
         if touchesObjective {
             var largest = 0.0
-            for index in 0..<sourceCount { largest = max(largest, abs(source.entries[index].coefficient)) }
+            for index in 0..<sourceCount { largest = Self.larger(largest, abs(source.entries[index].coefficient)) }
             for index in 0..<targetCount where rows[scratchTargets[index].row].kind != .constraint {
                 rowMagnitude[scratchTargets[index].row] += abs(scratchTargets[index].multiplier) * largest
             }
@@ -158,9 +158,12 @@ extension SolverCore {
                 marks[Int(element.row)] = RowMark(stamp: epoch, entry: element.entry)
             }
             // The symbol's column changes only here (appends, and removals of cancelled
-            // entries) while its targets are visited: keep it in locals.
+            // entries) while its targets are visited: keep it in locals. Whether it is live
+            // (non-empty) is noted once, after the targets.
             var column = info.pointee.column
             var columnCount = info.pointee.columnCount
+            var columnCapacity = info.pointee.columnCapacity
+            let wasLive = columnCount != 0
             for index in 0..<targetCount {
                 let target = targets[index].row
                 let header = headers + Int(target)
@@ -175,7 +178,6 @@ extension SolverCore {
                         // `removeUnrecorded`: out of the symbol's column, then out of the row.
                         columnCount = Self.removeColumnElement(
                             column, at: entries[Int(position)].columnSlot, count: columnCount, rows: headers)
-                        if columnCount == 0 { newColumns &-= 1 }
                         header.pointee.count = Self.removeRowEntry(
                             entries, at: position, count: header.pointee.count, symbols: infos)
                     } else {
@@ -187,13 +189,13 @@ extension SolverCore {
                     if _slowPath(count == header.pointee.capacity) {
                         growRow(target)
                     }
-                    if _slowPath(columnCount == info.pointee.columnCapacity) {
+                    if _slowPath(columnCount == columnCapacity) {
                         info.pointee.columnCount = columnCount
                         growColumn(symbol)
                         column = info.pointee.column
+                        columnCapacity = info.pointee.columnCapacity
                     }
                     column[Int(columnCount)] = ColumnEntry(row: target, entry: count)
-                    if columnCount == 0 { newColumns &+= 1 }
                     header.pointee.entries[Int(count)] = RowEntry(
                         symbol: symbol, columnSlot: columnCount, coefficient: delta)
                     columnCount &+= 1
@@ -201,6 +203,7 @@ extension SolverCore {
                 }
             }
             info.pointee.columnCount = columnCount
+            if (columnCount != 0) != wasLive { newColumns &+= wasLive ? -1 : 1 }
             if touchesObjective { touch(symbol) }
         }
         counters.columnsLive &+= newColumns

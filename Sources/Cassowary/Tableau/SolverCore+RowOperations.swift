@@ -46,7 +46,7 @@ extension SolverCore {
             var largest = 0.0
             for index in 0..<count {
                 touch(sourceEntries[index].symbol)
-                largest = max(largest, abs(sourceEntries[index].coefficient))
+                largest = Self.larger(largest, abs(sourceEntries[index].coefficient))
             }
             rowMagnitude[target] += abs(multiplier) * largest
         }
@@ -62,7 +62,7 @@ extension SolverCore {
         let count = Int(rows[source].count)
         counters.cellUpdates &+= count
         var largest = 0.0
-        for index in 0..<count { largest = max(largest, abs(rows[source].entries[index].coefficient)) }
+        for index in 0..<count { largest = Self.larger(largest, abs(rows[source].entries[index].coefficient)) }
         rowMagnitude[target] += abs(multiplier) * largest
         for index in 0..<count {
             let entry = rows[source].entries[index]
@@ -193,7 +193,7 @@ extension SolverCore {
         var largest = 0.0
         for index in 0..<Int(header.count) {
             header.entries[index].coefficient *= factor
-            largest = max(largest, abs(header.entries[index].coefficient))
+            largest = Self.larger(largest, abs(header.entries[index].coefficient))
         }
         rows[row].constant = header.constant * factor
         return largest

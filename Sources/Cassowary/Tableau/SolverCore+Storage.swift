@@ -6,7 +6,7 @@ extension SolverCore {
     @inline(__always)
     static func sum(_ a: Double, _ b: Double) -> Double {
         let result = a + b
-        return abs(result) <= constantCancellationTolerance * max(abs(a), abs(b)) ? 0 : result
+        return abs(result) <= constantCancellationTolerance * larger(abs(a), abs(b)) ? 0 : result
     }
 
     /// Whether the symbol is restricted (nonnegative or zero): everything but externals.
