@@ -117,56 +117,74 @@ extension SolverCore {
             marks[Int(entries[index].symbol)] = Int32(truncatingIfNeeded: index)
         }
         var newColumns = 0
-        for index in 0..<sourceCount {
-            let entry = sourceEntries[index]
-            let symbol = Int(entry.symbol)
-            let delta = multiplier * entry.coefficient
-            let position = marks[symbol]
-            if position >= 0 {
-                let old = entries[Int(position)].coefficient
-                let updated = old + delta
-                // Cancelling is as common as not where substitutions swap symbols (most hits in
-                // cells/stack-hide): no `_slowPath`.
-                if Self.cancels(updated, old, delta) {
-                    // The entry goes, so its mark must go now (the others are cleared below).
-                    marks[symbol] = -1
-                    // `removeUnrecorded`: out of the symbol's column, then out of the row.
-                    let info = infos + symbol
-                    let columnCount = Self.removeColumnElement(
-                        info.pointee.column, at: entries[Int(position)].columnSlot, count: info.pointee.columnCount,
-                        rows: headers)
-                    info.pointee.columnCount = columnCount
-                    if columnCount == 0 { newColumns &-= 1 }
-                    // Out of the row as `removeRowEntry` does, keeping the moved entry's mark in step
-                    // (unmarked, appended, entries have none).
-                    count &-= 1
-                    if Int(position) != count {
-                        let moved = entries[count]
-                        entries[Int(position)] = moved
-                        infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
-                        if marks[Int(moved.symbol)] >= 0 { marks[Int(moved.symbol)] = position }
+        var index = 0
+        // The loop runs until an entry needs its row or its column grown; the growing (a call)
+        // is done outside it and the entry taken again, so that the loop's state stays in
+        // registers (a call inside kept four of its values on the stack).
+        while index < sourceCount {
+            var grow = Growth.none
+            while index < sourceCount {
+                let entry = sourceEntries[index]
+                let symbol = Int(entry.symbol)
+                let delta = multiplier * entry.coefficient
+                let position = marks[symbol]
+                if position >= 0 {
+                    let old = entries[Int(position)].coefficient
+                    let updated = old + delta
+                    // Cancelling is as common as not where substitutions swap symbols (most hits in
+                    // cells/stack-hide): no `_slowPath`.
+                    if Self.cancels(updated, old, delta) {
+                        // The entry goes, so its mark must go now (the others are cleared below).
+                        marks[symbol] = -1
+                        // `removeUnrecorded`: out of the symbol's column, then out of the row.
+                        let info = infos + symbol
+                        let columnCount = Self.removeColumnElement(
+                            info.pointee.column, at: entries[Int(position)].columnSlot, count: info.pointee.columnCount,
+                            rows: headers)
+                        info.pointee.columnCount = columnCount
+                        if columnCount == 0 { newColumns &-= 1 }
+                        // Out of the row as `removeRowEntry` does, keeping the moved entry's mark in step
+                        // (unmarked, appended, entries have none).
+                        count &-= 1
+                        if Int(position) != count {
+                            let moved = entries[count]
+                            entries[Int(position)] = moved
+                            infos[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
+                            if marks[Int(moved.symbol)] >= 0 { marks[Int(moved.symbol)] = position }
+                        }
+                    } else {
+                        entries[Int(position)].coefficient = updated
                     }
-                } else {
-                    entries[Int(position)].coefficient = updated
+                } else if delta != 0 {
+                    if _slowPath(count == capacity) {
+                        grow = .row
+                        break
+                    }
+                    let info = infos + symbol
+                    let slot = info.pointee.columnCount
+                    if _slowPath(slot == info.pointee.columnCapacity) {
+                        grow = .column
+                        break
+                    }
+                    info.pointee.column[Int(slot)] = ColumnEntry(row: target, entry: Int32(truncatingIfNeeded: count))
+                    info.pointee.columnCount = slot &+ 1
+                    if slot == 0 { newColumns &+= 1 }
+                    entries[count] = RowEntry(symbol: entry.symbol, columnSlot: slot, coefficient: delta)
+                    count &+= 1
                 }
-            } else if delta != 0 {
-                if _slowPath(count == capacity) {
-                    rows[target].count = Int32(truncatingIfNeeded: count)
-                    // Room for the rest of the source, and for the marker and error a new row gets next.
-                    growRow(target, toAtLeast: count &+ (sourceCount &- index) &+ 4)
-                    entries = rows[target].entries
-                    capacity = Int(rows[target].capacity)
-                }
-                let info = infos + symbol
-                let slot = info.pointee.columnCount
-                if _slowPath(slot == info.pointee.columnCapacity) {
-                    growColumn(entry.symbol)
-                }
-                info.pointee.column[Int(slot)] = ColumnEntry(row: target, entry: Int32(truncatingIfNeeded: count))
-                info.pointee.columnCount = slot &+ 1
-                if slot == 0 { newColumns &+= 1 }
-                entries[count] = RowEntry(symbol: entry.symbol, columnSlot: slot, coefficient: delta)
-                count &+= 1
+                index &+= 1
+            }
+            switch grow {
+            case .none:
+                break
+            case .row:
+                rows[target].count = Int32(truncatingIfNeeded: count)
+                // Room for the rest of the source, and for the marker and error a new row gets next.
+                growRow(target, toAtLeast: count &+ (sourceCount &- index) &+ 4)
+                entries = rows[target].entries
+                capacity = Int(rows[target].capacity)
+            case .column:
+                growColumn(sourceEntries[index].symbol)
             }
         }
         rows[target].count = Int32(truncatingIfNeeded: count)
@@ -208,4 +226,9 @@ extension SolverCore {
     mutating func notePivotRatio(_ scaledLargest: Double) {
         if scaledLargest > Self.wideCoefficientRange { numerics.illConditioned = true }
     }
+}
+
+/// What the inner loop of a row operation stopped for: an entry whose row or column is full.
+enum Growth {
+    case none, row, column
 }
