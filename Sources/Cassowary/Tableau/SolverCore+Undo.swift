@@ -25,11 +25,7 @@ extension SolverCore {
                 row: row, basic: header.basic, constant: header.constant, firstEntry: undoEntries.count,
                 entryCount: Int(header.count)))
         let count = Int(header.count)
-        let saved = undoEntries.appendUninitialized(count)
-        let entries = header.entries
-        for index in 0..<count {
-            (saved + index).initialize(to: SavedEntry(symbol: entries[index].symbol, coefficient: entries[index].coefficient))
-        }
+        undoEntries.appendUninitialized(count).initialize(from: header.entries, count: count)
     }
 
     /// Starts recording: every row is saved before its first change.

@@ -52,7 +52,9 @@ struct SolverCore: ~Copyable {
     var recordingUndo = false
     var undoGeneration: UInt32 = 1
     var undoRows = PodArray<SavedRow>()
-    var undoEntries = PodArray<SavedEntry>()
+    /// The saved rows' entries, copied whole (their column slots go unused: a restored row
+    /// appends its entries again).
+    var undoEntries = PodArray<RowEntry>()
     /// Changes to objective rows while recording, in order; `objectiveRowsLogged` of
     /// them had changes (each counts as one restored row).
     var objectiveUndo = PodArray<ObjectiveChange>()

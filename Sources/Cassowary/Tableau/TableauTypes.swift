@@ -114,12 +114,6 @@ struct SavedRow {
     var entryCount: Int
 }
 
-/// An entry of a saved row.
-struct SavedEntry {
-    var symbol: Int32
-    var coefficient: Double
-}
-
 /// One change to an objective row while recording. Objective rows span the whole
 /// system, so the undo log keeps their changes one by one instead of copying them.
 struct ObjectiveChange {
