@@ -139,7 +139,7 @@ extension SolverCore {
         for index in 0..<Int(info.columnCount) {
             let element = info.column[index]
             if rows[element.row].kind == .constraint {
-                largest = max(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
+                largest = Self.larger(largest, abs(rows[element.row].entries[Int(element.entry)].coefficient))
             }
         }
         return largest
@@ -150,7 +150,7 @@ extension SolverCore {
     mutating func rowScale(_ row: Int32) -> Double {
         let header = rows[row]
         var scale = 0.0
-        for index in 0..<Int(header.count) { scale = max(scale, abs(header.entries[index].coefficient)) }
+        for index in 0..<Int(header.count) { scale = Self.larger(scale, abs(header.entries[index].coefficient)) }
         return scale
     }
 
