@@ -201,40 +201,50 @@ extension SolverCore {
         }
     }
 
-    /// Takes element `slot` out of a column of `count` elements: the last element moves
-    /// into its place, and the row entry it stands for is pointed at its new slot. The
-    /// raw form that the row operations' inner loops use, with the column in locals.
+    /// Takes element `index` out of a buffer of `count` elements by moving the last element
+    /// into its place; `repoint` gives the moved element's back pointer its new index. Rows
+    /// and columns point at each other, so each removal is one of these on each side.
+    ///
+    /// - Returns: The buffer's new count.
+    @inline(__always)
+    static func removeSwappingLast<Element>(
+        _ buffer: UnsafeMutablePointer<Element>, at index: Int32, count: Int32, repoint: (Element, Int32) -> Void
+    ) -> Int32 {
+        let last = count &- 1
+        if index != last {
+            let moved = buffer[Int(last)]
+            buffer[Int(index)] = moved
+            repoint(moved, index)
+        }
+        return last
+    }
+
+    /// Takes element `slot` out of a column of `count` elements, pointing the row entry of the
+    /// element moved into its place at its new slot: the raw form that the row operations'
+    /// inner loops use, with the column in locals.
     ///
     /// - Returns: The column's new count.
     @inline(__always)
     static func removeColumnElement(
         _ column: UnsafeMutablePointer<ColumnEntry>, at slot: Int32, count: Int32, rows: UnsafeMutablePointer<RowHeader>
     ) -> Int32 {
-        let last = count &- 1
-        if slot != last {
-            let moved = column[Int(last)]
-            column[Int(slot)] = moved
+        removeSwappingLast(column, at: slot, count: count) { moved, slot in
             rows[Int(moved.row)].entries[Int(moved.entry)].columnSlot = slot
         }
-        return last
     }
 
-    /// Takes entry `position` out of a row of `count` entries: the last entry moves into
-    /// its place, and its column element is pointed at its new position. The column of the
-    /// removed entry's symbol is not changed (``removeColumnElement(_:at:count:rows:)``).
+    /// Takes entry `position` out of a row of `count` entries, pointing the column element of
+    /// the entry moved into its place at its new position. The column of the removed entry's
+    /// symbol is not changed (``removeColumnElement(_:at:count:rows:)``).
     ///
     /// - Returns: The row's new count.
     @inline(__always)
     static func removeRowEntry(
         _ entries: UnsafeMutablePointer<RowEntry>, at position: Int32, count: Int32, symbols: UnsafeMutablePointer<SymbolInfo>
     ) -> Int32 {
-        let last = count &- 1
-        if position != last {
-            let moved = entries[Int(last)]
-            entries[Int(position)] = moved
+        removeSwappingLast(entries, at: position, count: count) { moved, position in
             symbols[Int(moved.symbol)].column[Int(moved.columnSlot)].entry = position
         }
-        return last
     }
 
     @inline(__always)
