@@ -30,12 +30,12 @@ extension SolverCore {
 
     /// The error symbols of a non-required constraint (those in the objective).
     mutating func errorSymbols(of slot: Int32) -> (Int32, Int32) {
-        let record = records[Int(slot)]
-        if record.priority >= 1000 { return (-1, -1) }
-        if symbols[record.marker].kind == .error {
-            return (record.marker, record.other)
+        let (priority, marker, other) = (records[Int(slot)].priority, records[Int(slot)].marker, records[Int(slot)].other)
+        if priority >= 1000 { return (-1, -1) }
+        if symbols[marker].kind == .error {
+            return (marker, other)
         }
-        return (record.other, -1)
+        return (other, -1)
     }
 
     // MARK: Adding
@@ -417,17 +417,18 @@ extension SolverCore {
 
     /// Removes an installed constraint from the tableau (without optimizing).
     mutating func uninstall(slot: Int32) {
-        let record = records[Int(slot)]
-        if record.priority < 1000 {
-            let objective = objectiveRow(for: record.priority)
+        // The fields, not the record: a copy of it retains and releases its constraint.
+        let (priority, weight) = (records[Int(slot)].priority, records[Int(slot)].weight)
+        let (marker, other) = (records[Int(slot)].marker, records[Int(slot)].other)
+        if priority < 1000 {
+            let objective = objectiveRow(for: priority)
             let (first, second) = errorSymbols(of: slot)
-            addObjectiveTerm(objective: objective, symbol: first, weight: -record.weight)
+            addObjectiveTerm(objective: objective, symbol: first, weight: -weight)
             if second >= 0 {
-                addObjectiveTerm(objective: objective, symbol: second, weight: -record.weight)
+                addObjectiveTerm(objective: objective, symbol: second, weight: -weight)
             }
         }
 
-        let marker = record.marker
         if symbols[marker].row < 0 {
             let leaving = markerLeavingRow(marker)
             if leaving >= 0 {
@@ -443,11 +444,11 @@ extension SolverCore {
         // coefficients near the epsilon; clear them.
         // (Two calls, not a loop over an array literal, which would allocate.)
         dropSymbol(marker)
-        if record.other >= 0 { dropSymbol(record.other) }
-        if record.priority < 1000 {
-            releaseLevel(record.priority)
+        if other >= 0 { dropSymbol(other) }
+        if priority < 1000 {
+            releaseLevel(priority)
         }
-        record.constraint?.slot = -1
+        records[Int(slot)].constraint?.slot = -1
         installedCount -= 1
         counters.constraintsRemoved &+= 1
         freeSlot(slot)

@@ -15,9 +15,9 @@ extension SolverCore {
     /// - Returns: -1, or a row whose basic dummy symbol became nonzero (a required
     ///   equality that can no longer hold; the shift is still complete).
     mutating func applyShift(slot: Int32, delta: Double) -> Int32 {
-        let record = records[Int(slot)]
-        let marker = record.marker
-        let shift = delta / record.markerCoefficient
+        // The two fields, not the record: a copy of it retains and releases its constraint.
+        let marker = records[Int(slot)].marker
+        let shift = delta / records[Int(slot)].markerCoefficient
         var failing: Int32 = -1
         let basicRow = symbols[marker].row
         if basicRow >= 0 {
@@ -90,18 +90,18 @@ extension SolverCore {
 
     /// Moves a non-required constraint's error terms to another priority level.
     mutating func changePriority(slot: Int32, to priority: Float) {
-        let record = records[Int(slot)]
-        let oldObjective = objectiveRow(for: record.priority)
+        let (oldPriority, weight) = (records[Int(slot)].priority, records[Int(slot)].weight)
+        let oldObjective = objectiveRow(for: oldPriority)
         retainLevel(priority)
         let newObjective = objectiveRow(for: priority)
         let (first, second) = errorSymbols(of: slot)
-        addObjectiveTerm(objective: oldObjective, symbol: first, weight: -record.weight)
-        addObjectiveTerm(objective: newObjective, symbol: first, weight: record.weight)
+        addObjectiveTerm(objective: oldObjective, symbol: first, weight: -weight)
+        addObjectiveTerm(objective: newObjective, symbol: first, weight: weight)
         if second >= 0 {
-            addObjectiveTerm(objective: oldObjective, symbol: second, weight: -record.weight)
-            addObjectiveTerm(objective: newObjective, symbol: second, weight: record.weight)
+            addObjectiveTerm(objective: oldObjective, symbol: second, weight: -weight)
+            addObjectiveTerm(objective: newObjective, symbol: second, weight: weight)
         }
-        releaseLevel(record.priority)
+        releaseLevel(oldPriority)
         records[Int(slot)].priority = priority
     }
 }
