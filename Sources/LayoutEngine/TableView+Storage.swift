@@ -30,18 +30,26 @@ extension TableView {
         return index < shownCells.count && shownCells[index].row == row ? shownCells[index].cell : nil
     }
 
-    /// Sets or clears the visible cell of a row, keeping ``shownCells`` in row order.
-    func setCell(_ cell: TableViewCell?, forRow row: Int) {
+    /// Sets the visible cell of a row, keeping ``shownCells`` in row order.
+    func setCell(_ cell: TableViewCell, forRow row: Int) {
         let index = shownIndex(ofRow: row)
         var cells: [(row: Int, cell: TableViewCell)] = []
         swap(&cells, &shownCells)
-        let present = index < cells.count && cells[index].row == row
-        switch (cell, present) {
-        case (let cell?, true): cells[index].cell = cell
-        case (let cell?, false): cells.insert((row, cell), at: index)
-        case (nil, true): cells.remove(at: index)
-        case (nil, false): break
+        if index < cells.count && cells[index].row == row {
+            cells[index].cell = cell
+        } else {
+            cells.insert((row, cell), at: index)
         }
+        swap(&cells, &shownCells)
+    }
+
+    /// Clears the visible cell of a row when it is `cell` (one search for both).
+    func removeShownCell(_ cell: TableViewCell, forRow row: Int) {
+        let index = shownIndex(ofRow: row)
+        guard index < shownCells.count && shownCells[index].row == row && shownCells[index].cell === cell else { return }
+        var cells: [(row: Int, cell: TableViewCell)] = []
+        swap(&cells, &shownCells)
+        cells.remove(at: index)
         swap(&cells, &shownCells)
     }
 

@@ -320,7 +320,7 @@ open class TableView: View {
 
     /// Puts a cell back in its pool, hidden (or drops a cell made without dequeuing).
     private func enqueue(_ cell: TableViewCell, row: Int) {
-        if shownCell(forRow: row) === cell { setCell(nil, forRow: row) }
+        removeShownCell(cell, forRow: row)
         guard let identifier = cell._reuseIdentifier, let queue = reuseQueueIndex(identifier) else {
             cell.removeFromSuperview()
             return
