@@ -27,23 +27,28 @@ if [[ "${CI:-}" == true || "${LAYOUTBENCH_WARNINGS_AS_ERRORS:-0}" == 1 ]]; then
     LB_SWIFT_FLAGS=(-Xswiftc -warnings-as-errors)
 fi
 
-# The test build of `scripts/test` (without a sanitizer): the debug configuration, so that
-# everything a debug build checks is compiled in (-enable-testing for @testable imports, DEBUG,
-# the solver's CASSOWARY_INTERNAL_CHECKS and the engine's LAYOUTBENCH_SOLVER_CHECKS, which
-# Package.swift defines for debug only), optimized with -O and with assertions kept
-# (-assert-config Debug; -O alone would drop `assert`). -Xswiftc reaches the packages we depend
-# on too: BigInt, whose arithmetic the solver's exact arbiter spends its time in. The tests took
-# 100 s of CPU so against 756 s unoptimized, for 396 s against 171 s to build (docs/ci.md,
-# "How long scripts/test takes"). Other flags than the other scripts' debug builds, so a folder
-# of its own: a build with other flags recompiles every module.
-LB_TEST_SWIFT_FLAGS=(-Xswiftc -O -Xswiftc -assert-config -Xswiftc Debug)
+# The test build of `scripts/test` (without a sanitizer): the release configuration, so that
+# each module is optimized whole (-wmo), with everything a debug build checks compiled in:
+# -enable-testing for @testable imports, DEBUG, the solver's CASSOWARY_INTERNAL_CHECKS and the
+# engine's LAYOUTBENCH_SOLVER_CHECKS (the conditions Package.swift defines for debug builds only;
+# the solver-checks tests fail when the checker is missing), and assertions (-assert-config
+# Debug; -O alone would drop `assert`). -Xswiftc reaches the packages we depend on too, as a
+# debug build's DEBUG does. The debug configuration optimized file by file (-O) built in as much
+# CPU time, and its tests and the oracle audit ran slower (docs/ci.md, "How long scripts/test
+# takes"). Other flags than the other scripts' builds, so a folder of its own: a build with other
+# flags recompiles every module.
+LB_TEST_SWIFT_FLAGS=(
+    -c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug
+    -Xswiftc -DDEBUG -Xswiftc -DCASSOWARY_INTERNAL_CHECKS -Xswiftc -DLAYOUTBENCH_SOLVER_CHECKS
+)
 LB_TEST_SCRATCH_PATH=".build-test"
 
 # lb_is_tty: succeeds when stdout is a terminal (chatty output is for people only).
 lb_is_tty() { [[ -t 1 ]]; }
 
-# lb_step TITLE: prints a step header.
-lb_step() { printf '==> %s\n' "$*"; }
+# lb_step TITLE: prints a step header with the seconds since the script started (bash's
+# SECONDS), so that a CI log shows where the time went.
+lb_step() { printf '==> [%d s] %s\n' "$SECONDS" "$*"; }
 
 # lb_die MESSAGE...: prints an error to stderr and exits 1.
 lb_die() {
