@@ -31,9 +31,9 @@ fi
 # each module is optimized whole (-wmo), with everything a debug build checks compiled in:
 # -enable-testing for @testable imports, DEBUG, the solver's CASSOWARY_INTERNAL_CHECKS and the
 # engine's LAYOUTBENCH_SOLVER_CHECKS (the conditions Package.swift defines for debug builds only;
-# the solver-checks tests fail when the checker is missing), and assertions (-assert-config
-# Debug; -O alone would drop `assert`). -Xswiftc reaches the packages we depend on too, as a
-# debug build's DEBUG does. Against the debug configuration optimized file by file (-O), the
+# a solver-checks test fails when LAYOUTBENCH_SOLVER_CHECKS is set and the checker is missing),
+# and assertions (-assert-config Debug; -O alone would drop `assert`). -Xswiftc reaches the
+# packages we depend on too, as a debug build's DEBUG does. Against the debug configuration optimized file by file (-O), the
 # tests with the audit beside them take about 0.9 of the time, and the build as long (docs/ci.md,
 # "How long scripts/test takes"). Other flags than the other scripts' builds, so a folder of its
 # own: a build with other flags recompiles every module.
@@ -49,6 +49,15 @@ lb_is_tty() { [[ -t 1 ]]; }
 # lb_step TITLE: prints a step header with the seconds since the script started (bash's
 # SECONDS), so that a CI log shows where the time went.
 lb_step() { printf '==> [%d s] %s\n' "$SECONDS" "$*"; }
+
+# lb_given_binary: succeeds when LAYOUTBENCH_BINARY names an already built layoutbench (the
+# scripts that take it, ci-gate and check-report, then build nothing), fails when it is unset,
+# and exits naming it when it is set but not an executable. Call it in the script's own shell,
+# not in $(...), so that the exit ends the script.
+lb_given_binary() {
+    [[ -n "${LAYOUTBENCH_BINARY:-}" ]] || return 1
+    [[ -x "$LAYOUTBENCH_BINARY" ]] || lb_die "LAYOUTBENCH_BINARY is '$LAYOUTBENCH_BINARY', which is not an executable."
+}
 
 # lb_die MESSAGE...: prints an error to stderr and exits 1.
 lb_die() {
