@@ -19,28 +19,18 @@ import LayoutScenarios
 /// and writes the ``ScenarioRunner/Outcome`` as JSON; the parent reads it and goes on as a
 /// native run does (report, history, `check`).
 public enum InstructionRun {
-    /// What the child runs: the configuration's parts that matter under callgrind.
+    /// What the child runs: the parent's run options, and what the child needs besides.
     public struct Request: Codable, Sendable, Equatable {
-        public var patterns: [String]
-        public var tags: [String]
-        public var sizes: [Int]?
-        public var quick: Bool
-        public var warmup: Int
-        public var injectChurn: Int
-        public var injectWork: Int
+        /// The parent's options, as its report records them, except ``layouts``: set only by
+        /// ``importing(_:layouts:from:)``. The child's ``configuration`` changes what
+        /// callgrind needs changed.
+        public var options: RunOptions
+        /// The environment's size limit in the parent (``RunConfiguration/maximumSizeOverride``).
         public var maximumSizeOverride: Int?
-        /// `--shard K/N`, or `nil`.
-        public var shard: RunConfiguration.Shard?
         /// The `--callgrind-out-file` valgrind was given.
         public var dumpBase: String
         /// Whether to print a line per measurement on standard error.
         public var progressLines: Bool
-        /// `--layouts`: the Interface Builder documents the parent's scenarios were made from,
-        /// as given, or `nil` for the executable's own catalogue. Set with ``importedFrom``
-        /// and ``scenarios`` (``importing(_:layouts:from:)``); absent from the request file otherwise,
-        /// so that a run of the built-in scenarios reads the same request (and counts the same
-        /// instructions) as before.
-        public var layouts: [String]?
         /// The folder the parent ran in, against which relative ``layouts`` are read (the child
         /// runs in its own temporary folder).
         public var importedFrom: String?
@@ -51,17 +41,20 @@ public enum InstructionRun {
 
         /// The request for `configuration`.
         public init(_ configuration: RunConfiguration, dumpBase: String, progressLines: Bool) {
-            patterns = configuration.selection.patterns
-            tags = configuration.selection.tags
-            sizes = configuration.sizes
-            quick = configuration.quick
-            warmup = configuration.warmup
-            injectChurn = configuration.injectChurn
-            injectWork = configuration.injectWork
+            options = configuration.options
+            options.layouts = nil
             maximumSizeOverride = configuration.maximumSizeOverride
-            shard = configuration.shard
             self.dumpBase = dumpBase
             self.progressLines = progressLines
+        }
+
+        /// `--layouts`: the Interface Builder documents the parent's scenarios were made from,
+        /// as given, or `nil` for the executable's own catalogue. Set with ``importedFrom``
+        /// and ``scenarios`` (``importing(_:layouts:from:)``); absent from the request file otherwise,
+        /// so that a run of the built-in scenarios reads the same request as before.
+        public var layouts: [String]? {
+            get { options.layouts }
+            set { options.layouts = newValue }
         }
 
         /// This request for `scenarios`, made from the Interface Builder documents `layouts`
@@ -74,20 +67,16 @@ public enum InstructionRun {
             return request
         }
 
-        /// The configuration the child runs.
+        /// The configuration the child runs: the parent's, with one counted repetition of each
+        /// size after its warm-ups and no allocation counting (jemalloc's counting would be
+        /// counted too).
         public var configuration: RunConfiguration {
-            var configuration = quick ? RunConfiguration.quickDefaults : RunConfiguration.standard
-            configuration.selection = ScenarioSelection(patterns: patterns, tags: tags)
-            configuration.sizes = sizes
-            configuration.warmup = warmup
+            var configuration = RunConfiguration(options: options)
             configuration.minimumRepetitions = 1
             configuration.maximumRepetitions = 1
             configuration.countAllocations = false
-            configuration.injectChurn = injectChurn
-            configuration.injectWork = injectWork
-            configuration.maximumSizeOverride = maximumSizeOverride
-            configuration.shard = shard
             configuration.instructions = true
+            configuration.maximumSizeOverride = maximumSizeOverride
             return configuration
         }
     }
