@@ -67,9 +67,9 @@ public enum InstructionRun {
             return request
         }
 
-        /// The configuration the child runs: the parent's, with one counted repetition of each
-        /// size after its warm-ups and no allocation counting (jemalloc's counting would be
-        /// counted too).
+        /// The configuration the child runs: the parent's, with instructions on, one repetition
+        /// of each size after its warm-ups (the one callgrind counts,
+        /// `ScenarioRunner.measureInstructions(_:size:)`) and no allocation counting.
         public var configuration: RunConfiguration {
             var configuration = RunConfiguration(options: options)
             configuration.minimumRepetitions = 1
