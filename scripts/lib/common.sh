@@ -33,10 +33,10 @@ fi
 # engine's LAYOUTBENCH_SOLVER_CHECKS (the conditions Package.swift defines for debug builds only;
 # a solver-checks test fails when LAYOUTBENCH_SOLVER_CHECKS is set and the checker is missing),
 # and assertions (-assert-config Debug; -O alone would drop `assert`). -Xswiftc reaches the
-# packages we depend on too, as a debug build's DEBUG does. Against the debug configuration optimized file by file (-O), the
-# tests with the audit beside them take about 0.9 of the time, and the build as long (docs/ci.md,
-# "How long scripts/test takes"). Other flags than the other scripts' builds, so a folder of its
-# own: a build with other flags recompiles every module.
+# packages we depend on too, as a debug build's DEBUG does. Against the debug configuration
+# optimized file by file (-O), the tests with the audit beside them take about 0.9 of the time,
+# and the build as long (docs/ci.md, "How long scripts/test takes"). Other flags than the other
+# scripts' builds, so a folder of its own: a build with other flags recompiles every module.
 LB_TEST_SWIFT_FLAGS=(
     -c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug
     -Xswiftc -DDEBUG -Xswiftc -DCASSOWARY_INTERNAL_CHECKS -Xswiftc -DLAYOUTBENCH_SOLVER_CHECKS
