@@ -51,12 +51,37 @@ lb_is_tty() { [[ -t 1 ]]; }
 lb_step() { printf '==> [%d s] %s\n' "$SECONDS" "$*"; }
 
 # lb_given_binary: succeeds when LAYOUTBENCH_BINARY names an already built layoutbench (the
-# scripts that take it, ci-gate and check-report, then build nothing), fails when it is unset,
+# scripts that take it, through it or lb_release_binary, then build nothing), fails when it is unset,
 # and exits naming it when it is set but not an executable. Call it in the script's own shell,
 # not in $(...), so that the exit ends the script.
 lb_given_binary() {
     [[ -n "${LAYOUTBENCH_BINARY:-}" ]] || return 1
     [[ -x "$LAYOUTBENCH_BINARY" ]] || lb_die "LAYOUTBENCH_BINARY is '$LAYOUTBENCH_BINARY', which is not an executable."
+}
+
+# lb_release_binary: sets LB_BINARY to a release build of layoutbench: LAYOUTBENCH_BINARY when it
+# is set (through lb_given_binary), otherwise the product built now with LB_SWIFT_FLAGS, in
+# LAYOUTBENCH_SCRATCH_PATH when that is set (.build otherwise). Every script that runs the
+# release tool builds it here, with the same flags in the same folder, so that one build serves
+# them all (a changed flag rebuilds every module). The build's messages go to stderr: on a
+# terminal all of them, elsewhere only the last lines of a failed build. Call it in the script's
+# own shell, not in $(...), so that a failure ends the script.
+lb_release_binary() {
+    if lb_given_binary; then
+        LB_BINARY="$LAYOUTBENCH_BINARY"
+        return
+    fi
+    local options=(--package-path "$LB_REPO_ROOT" -c release "${LB_SWIFT_FLAGS[@]}")
+    if [[ -n "${LAYOUTBENCH_SCRATCH_PATH:-}" ]]; then
+        options+=(--scratch-path "$LAYOUTBENCH_SCRATCH_PATH")
+    fi
+    if lb_is_tty; then
+        lb_step "Building layoutbench (swift build -c release --product layoutbench)" >&2
+    fi
+    lb_run_quiet swift build "${options[@]}" --product layoutbench >&2 ||
+        lb_die "The release build failed (its messages are above)." \
+            "Run 'swift build -c release --product layoutbench' to see all of them."
+    LB_BINARY="$(swift build "${options[@]}" --show-bin-path)/layoutbench"
 }
 
 # lb_die MESSAGE...: prints an error to stderr and exits 1.
