@@ -230,6 +230,31 @@ struct ComparisonTests {
         #expect(json["counts"]?["regression"]?.integerValue == comparison.regressions.count)
     }
 
+    /// In CI against a baseline from another machine every time changes without a verdict
+    /// (informational, too few samples): the summary keeps the headline ones and counts the rest.
+    @Test("The summary leaves out informational rows without a verdict, but not headline ones, and counts them")
+    func summaryLeavesOutUnjudgedInformation() throws {
+        var (_, comparison) = try GateFixture.simpleComparison(cellUpdates: 100)
+        for index in comparison.rows.indices where comparison.rows[index].metric == "wallNanoseconds" {
+            comparison.rows[index].informational = true
+            comparison.rows[index].verdict = .inconclusive
+        }
+        let regressed = try #require(comparison.rows.firstIndex { $0.scenario == "demo/b" && $0.size == 10 && $0.metric == "wallNanoseconds" })
+        comparison.rows[regressed].verdict = .regression
+        func shown(_ scenario: String, _ size: Int) -> Bool {
+            ComparisonOutput.summaryRows(comparison).contains { $0.scenario == scenario && $0.size == size && $0.metric == "wallNanoseconds" }
+        }
+        #expect(!shown("demo/a", 10))
+        #expect(shown("demo/a", 20) && shown("demo/b", 20))  // a headline metric at the largest size
+        #expect(shown("demo/b", 10))  // informational, but it regressed
+        let text = ComparisonOutput.text(comparison)
+        #expect(text.contains("left out: 1 informational row that changed without a verdict, noise or inconclusive;"))
+        let everyRow = ComparisonOutput.text(comparison, all: true).split(separator: "\n")
+        #expect(everyRow.contains { $0.hasPrefix("demo/a ") && $0.contains(" 10  wallNanoseconds ") })
+        comparison.rows[regressed].verdict = .noise
+        #expect(ComparisonOutput.text(comparison).contains("left out: 2 informational rows that"))
+    }
+
     /// The pull-request summary: the verdict and one line per changed scenario above the fold,
     /// everything else in `<details>`; names with Markdown's own characters stay whole.
     @Test("The PR summary is the verdict and a line per regressed scenario; names are escaped")

@@ -3,14 +3,25 @@ import OrderedCollections
 
 /// A comparison as text for a terminal, Markdown for a pull-request comment, or JSON.
 public enum ComparisonOutput {
-    /// The rows a summary shows: every row whose verdict is not `unchanged`, and the
-    /// headline metrics (``CompareMetric/headline``) at each scenario's largest compared size.
+    /// The rows a summary shows: every row whose verdict is not `unchanged` (an informational
+    /// one only when it regressed or improved), and the headline metrics
+    /// (``CompareMetric/headline``) at each scenario's largest compared size.
+    ///
+    /// Informational noise and inconclusive rows are left out elsewhere: they gate nothing and
+    /// say only that a time moved without a verdict, which in CI, against a baseline from
+    /// another machine, is every time of every size (the summary line counts them).
     public static func summaryRows(_ comparison: ReportComparison) -> [ReportComparison.Row] {
         var largest: [String: Int] = [:]
         for row in comparison.rows { largest[row.scenario] = max(largest[row.scenario] ?? 0, row.size) }
         return comparison.rows.filter {
-            $0.verdict != .unchanged || ($0.size == largest[$0.scenario] && CompareMetric.headline.contains($0.metric))
+            ($0.verdict != .unchanged && !isUnjudgedInformation($0))
+                || ($0.size == largest[$0.scenario] && CompareMetric.headline.contains($0.metric))
         }
+    }
+
+    /// An informational row that changed without a verdict either way (noise, inconclusive).
+    static func isUnjudgedInformation(_ row: ReportComparison.Row) -> Bool {
+        row.informational && (row.verdict == .noise || row.verdict == .inconclusive)
     }
 
     /// `regression`, `improvement (info)`, ...
@@ -46,9 +57,15 @@ public enum ComparisonOutput {
         if all && rows.count < comparison.rows.count {
             summary += " Counters that are 0 in both runs are left out."
         } else if !all && rows.count < comparison.rows.count {
+            let unjudged = comparison.rows.count(where: isUnjudgedInformation) - rows.count(where: isUnjudgedInformation)
+            let leftOut =
+                unjudged == 0
+                ? ""
+                : "; left out: \(unjudged) informational \(unjudged == 1 ? "row" : "rows") that changed without a verdict, "
+                    + "noise or inconclusive"
             summary +=
                 " Shown: changed metrics and \(CompareMetric.headline.joined(separator: ", ")) at each scenario's largest size"
-                + " (\(rows.count) of \(comparison.rows.count) rows; --all shows every row)."
+                + " (\(rows.count) of \(comparison.rows.count) rows\(leftOut); --all shows every row)."
         }
         lines.append(summary)
         if !comparison.onlyInBase.isEmpty { lines.append("Only in the base: " + comparison.onlyInBase.joined(separator: ", ")) }
