@@ -48,6 +48,7 @@ import json
 import math
 import multiprocessing
 import os
+import queue
 import random
 import signal
 import subprocess
@@ -968,6 +969,40 @@ def _work(arguments):
     return judge(*arguments)
 
 
+def judged(pool, tasks, in_flight: int):
+    """The verdicts of `tasks`, judged in `pool`, as they come, with at most `in_flight` tasks
+    handed out at once, so that `tasks` is drawn from only as sequences finish: a soak's
+    deadline, checked as the next task is drawn, then ends it on time. (`Pool.imap_unordered`
+    draws from its iterable as fast as the task pipe takes it, and a soak whose deadline had
+    passed went on judging the hundreds of sequences queued before it.) A worker's exception
+    is raised here, as imap would."""
+    finished = queue.SimpleQueue()
+    pending = 0
+
+    def hand_out() -> bool:
+        nonlocal pending
+        task = next(tasks, None)
+        if task is None:
+            return False
+        pool.apply_async(_work, (task,), callback=lambda verdict: finished.put((True, verdict)),
+                         error_callback=lambda error: finished.put((False, error)))
+        pending += 1
+        return True
+
+    while pending < in_flight and hand_out():
+        pass
+    while pending:
+        try:
+            ok, value = finished.get(timeout=0.5)  # a timeout keeps Ctrl-C and SIGTERM prompt
+        except queue.Empty:
+            continue
+        pending -= 1
+        if not ok:
+            raise value
+        hand_out()
+        yield value
+
+
 def main(argv: list) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", required=True, help="the layoutbench executable")
@@ -1032,7 +1067,7 @@ def main(argv: list) -> int:
     context = multiprocessing.get_context("fork")
     pool = context.Pool(options.jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
-        for verdict, lines in pool.imap_unordered(_work, tasks(), chunksize=1):
+        for verdict, lines in judged(pool, tasks(), in_flight=2 * options.jobs):
             total = totals[verdict.cls]
             total["sequences"] += 1
             total["operations"] += verdict.operations

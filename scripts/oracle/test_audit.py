@@ -123,5 +123,38 @@ class BetterPoint(unittest.TestCase):
         self.assertFalse(verdict is not None and verdict.startswith("final: suboptimal"), verdict)
 
 
+
+class JudgedTests(unittest.TestCase):
+    """The soak's task feed (audit.judged): sequences are drawn only as verdicts come back, so a
+    deadline checked while drawing ends a soak on time."""
+
+    class InlinePool:
+        """Answers each task at once with (task, task), as a worker's verdict would come back."""
+
+        def apply_async(self, func, args, callback, error_callback):
+            callback((args[0], args[0]))
+
+    def test_tasks_are_drawn_only_as_verdicts_come_back(self):
+        drawn = []
+
+        def tasks():
+            for index in range(50):
+                drawn.append(index)
+                yield index
+
+        seen = []
+        for verdict, _ in audit.judged(self.InlinePool(), tasks(), in_flight=3):
+            seen.append(verdict)
+            self.assertLessEqual(len(drawn), len(seen) + 3)
+        self.assertEqual(sorted(seen), list(range(50)))
+
+    def test_a_workers_exception_is_raised(self):
+        class FailingPool:
+            def apply_async(self, func, args, callback, error_callback):
+                error_callback(ValueError(f"sequence {args[0]} failed"))
+
+        with self.assertRaisesRegex(ValueError, "sequence 1 failed"):
+            list(audit.judged(FailingPool(), iter([1, 2]), in_flight=2))
+
 if __name__ == "__main__":
     unittest.main()
