@@ -51,9 +51,9 @@ lb_is_tty() { [[ -t 1 ]]; }
 lb_step() { printf '==> [%d s] %s\n' "$SECONDS" "$*"; }
 
 # lb_given_binary: succeeds when LAYOUTBENCH_BINARY names an already built layoutbench (the
-# scripts that take it, through it or lb_release_binary, then build nothing), fails when it is unset,
-# and exits naming it when it is set but not an executable. Call it in the script's own shell,
-# not in $(...), so that the exit ends the script.
+# scripts that take it, directly or through lb_release_binary, then build nothing), fails when
+# it is unset, and exits naming it when it is set but not an executable. Call it in the
+# script's own shell, not in $(...), so that the exit ends the script.
 lb_given_binary() {
     [[ -n "${LAYOUTBENCH_BINARY:-}" ]] || return 1
     [[ -x "$LAYOUTBENCH_BINARY" ]] || lb_die "LAYOUTBENCH_BINARY is '$LAYOUTBENCH_BINARY', which is not an executable."
