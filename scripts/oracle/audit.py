@@ -974,7 +974,7 @@ def judged(pool, tasks, in_flight: int):
     handed out at once, so that `tasks` is drawn from only as sequences finish: a soak's
     deadline, checked as the next task is drawn, then ends it on time. (`Pool.imap_unordered`
     draws from its iterable as fast as the task pipe takes it, and a soak whose deadline had
-    passed went on judging the hundreds of sequences queued before it.) A worker's exception
+    passed went on judging the sequences queued before it.) A worker's exception
     is raised here, as imap would."""
     finished = queue.SimpleQueue()
     pending = 0

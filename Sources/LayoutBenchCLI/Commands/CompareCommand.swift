@@ -16,10 +16,11 @@ struct CompareCommand: LayoutBenchSubcommand {
             --format text (default) prints the changed metrics (an informational one, such as a time \
             under the CI gate's thresholds, only when it regressed or improved) and the headline \
             metrics at each scenario's largest size (--all: every row); markdown is for a \
-            pull-request comment; json is layoutbench.comparison; html is a self-contained page; csv has every row; junit is a \
-            JUnit XML test report (a test case per gated scenario and metric, failed when it \
-            regressed); benchmark-action is github-action-benchmark's customSmallerIsBetter JSON of \
-            the head's values. --output writes to a file (atomically) instead of standard output.
+            pull-request comment; json is layoutbench.comparison; html is a self-contained page; \
+            csv has every row; junit is a JUnit XML test report (a test case per gated scenario and \
+            metric, failed when it regressed); benchmark-action is github-action-benchmark's \
+            customSmallerIsBetter JSON of the head's values. --output writes to a file \
+            (atomically) instead of standard output.
 
             \(exitTable.text)
             """)

@@ -7,8 +7,8 @@ public enum ComparisonOutput {
     /// one only when it regressed or improved), and the headline metrics
     /// (``CompareMetric/headline``) at each scenario's largest compared size.
     ///
-    /// Informational noise and inconclusive rows are left out elsewhere: they gate nothing and
-    /// say only that a time moved without a verdict, which in CI, against a baseline from
+    /// Informational rows without a verdict (noise, inconclusive) are left out otherwise: they
+    /// gate nothing and say only that a time moved, which in CI, against a baseline from
     /// another machine, is every time of every size (the summary line counts them).
     public static func summaryRows(_ comparison: ReportComparison) -> [ReportComparison.Row] {
         var largest: [String: Int] = [:]
