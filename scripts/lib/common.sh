@@ -61,9 +61,10 @@ lb_given_binary() {
 
 # lb_release_binary: sets LB_BINARY to a release build of layoutbench: LAYOUTBENCH_BINARY when it
 # is set (through lb_given_binary), otherwise the product built now with LB_SWIFT_FLAGS, in
-# LAYOUTBENCH_SCRATCH_PATH when that is set (.build otherwise). Every script that runs the
-# release tool builds it here, with the same flags in the same folder, so that one build serves
-# them all (a changed flag rebuilds every module). The build's messages go to stderr: on a
+# LAYOUTBENCH_SCRATCH_PATH when that is set (.build otherwise). scripts/layoutbench, ci-gate,
+# oracle-soak and .ci/run build it here, with the same flags in the same folder, so that one
+# build serves them all (a changed flag rebuilds every module); scripts/compare-kiwi keeps a
+# folder of its own, .build-release. The build's messages go to stderr: on a
 # terminal all of them, elsewhere only the last lines of a failed build. Call it in the script's
 # own shell, not in $(...), so that a failure ends the script.
 lb_release_binary() {
