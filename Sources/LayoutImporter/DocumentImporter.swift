@@ -106,7 +106,9 @@ public enum DocumentImporter {
         while index < queue.count {
             let (node, layoutKind, controller) = queue[index]
             index += 1
-            let insets = rootInsets(for: node, kind: layoutKind, controller: controller, scenes: scenes, device: device)
+            let insets = rootInsets(
+                for: node, kind: layoutKind, controller: controller, scenes: scenes, device: device,
+                canvas: options.reproducesCanvas ? context.canvas : nil)
             var name = layoutName(node: node, controller: controller, kind: layoutKind)
             if names.contains(name) { name += "-\(index)" }
             names.insert(name)
@@ -160,23 +162,30 @@ public enum DocumentImporter {
         return excluded
     }
 
-    /// The safe-area (and legacy layout guide) insets of a hierarchy's root, as Xcode's canvas
-    /// simulates them (read off the design frames of the corpus):
-    /// - the status bar only on devices with a home indicator (Xcode 11 and later hide it on the
-    ///   canvas of home-button iPhones), and never with a freeform simulated size;
+    /// The safe-area (and legacy layout guide) insets of a hierarchy's root: a scene's root, or
+    /// a XIB's top-level view at the screen's size (the view of a view controller loaded from
+    /// the XIB, which the canvas simulates full screen as a scene's), as Xcode's canvas simulates
+    /// them (``XcodeCanvas``: the status bar and home indicator by the Xcode version that saved
+    /// the document) or, when not reproducing the canvas, as the device has them at run time:
+    /// - never a status bar or home indicator with a freeform simulated size;
     /// - a navigation bar (44 on iPhone, 50 on iPad) when the controller simulates one or sits in a
     ///   navigation stack, a tab bar (49, iPad 50) or toolbar (44, iPad 50) at the bottom, plus the
     ///   home indicator;
     /// - nothing under an opaque (`translucent="NO"`) bar: the root starts below it;
-    /// - nothing for cells and a XIB's top-level views (IB simulates no bars for them).
+    /// - nothing for cells and other XIB views (IB simulates no bars for them).
     static func rootInsets(
-        for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile
+        for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile,
+        canvas: XcodeCanvas?
     ) -> HierarchyBuilder.RootInsets {
-        guard kind == .scene else { return .init() }
-        let freeform = controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
-        let notched = device.homeIndicatorInset > 0
-        var top = notched && !freeform ? device.statusBarHeight : 0
-        var bottom = freeform ? 0 : device.homeIndicatorInset
+        let screen = canvas?.screen(of: device) ?? device.screen
+        let size = HierarchyBuilder.frame(of: node)?.size ?? screen
+        let fullScreen = size == screen || size == Size(width: screen.height, height: screen.width)
+        guard kind == .scene || kind == .view && node.parent?.name == "objects" && fullScreen else { return .init() }
+        // A popover's or a form sheet's smaller root shows no status bar nor home indicator.
+        let freeform =
+            controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil || !fullScreen
+        var top = freeform ? 0 : canvas?.statusBar(on: device) ?? device.statusBarHeight
+        var bottom = freeform ? 0 : canvas?.homeIndicator(on: device) ?? device.homeIndicatorInset
         guard let controller else { return .init(top: top, bottom: bottom) }
         let bar = device.isPad ? 50.0 : 44.0
         let id = controller["id"] ?? ""

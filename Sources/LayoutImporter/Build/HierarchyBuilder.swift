@@ -14,6 +14,8 @@ final class HierarchyBuilder {
         let documentDevice: DeviceProfile
         /// The document's `toolsVersion` (the Xcode build that saved it), 0 when absent.
         let toolsVersion: Double
+        /// What the canvas of that Xcode simulates.
+        var canvas: XcodeCanvas { XcodeCanvas(toolsVersion: toolsVersion) }
         let images: [String: Size]
         let options: ImportOptions
         /// Constraint ids a `<variation>` mask uninstalls for the document's traits.
@@ -100,7 +102,9 @@ final class HierarchyBuilder {
         let size = Self.frame(of: node)?.size ?? context.device.screen
         // A scene designed at the document's screen size follows the device laid out for:
         // built at the design size (autoresizing masks are relative to it), then resized.
-        targetSize = kind == .scene && size == context.documentDevice.screen ? context.device.screen : size
+        let canvas = context.canvas
+        targetSize =
+            kind == .scene && size == canvas.screen(of: context.documentDevice) ? canvas.screen(of: context.device) : size
         let window = Window(width: max(size.width, 0), height: max(size.height, 0), name: "window")
         // Xcode's canvas resolves conflicts by its own choice, which its stored frames show.
         if context.options.reproducesCanvas { window.engine.breakRule = .interfaceBuilderCanvas }

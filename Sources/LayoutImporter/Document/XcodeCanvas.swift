@@ -1,0 +1,106 @@
+import LayoutEngine
+
+/// What Xcode's canvas simulates around a full-screen view controller's view, which depends on
+/// the Xcode version that saved the document (`toolsVersion`): the status bar and the home
+/// indicator that the stored frames of the safe area and of the legacy layout guides show.
+///
+/// Every value below was read off the stored frames of the real-world corpus (views pinned to a
+/// full-screen root's safe area or top layout guide, the constraint's constant taken off), by
+/// Xcode version; the counts are views that show the value, none showing another:
+/// - **Xcode 10 and earlier** (tools versions up to 14490: these documents still write the
+///   device as `<device><adaptation id="fullscreen"/></device>`, Xcode 11 and later as
+///   `<device appearance="light"/>`, first seen at 14868): a 20-point status bar on every
+///   device without a home indicator (iPhone 8 scenes and view-controller XIBs: 10 views in two
+///   apps; iPad Pro 10.5": 4), and 44 on the notched iPhones (2).
+/// - **Xcode 11 to 13** (14868 up to 21000): no status bar on iPhones with a home button (15
+///   views in four apps, top 0), 44 on every notched iPhone whatever its size (iPhone XR and 11,
+///   12, 11 Pro Max, 12 Pro Max: 31 views), as iOS 13 had it.
+/// - **Xcode 14 and later** (21000 and up): the notched iPhones' own status bars as iOS 16 gives
+///   them: 48 on the iPhone XR and 11 (`retina6_1`: 7 views in three apps), 47 on the iPhone 12
+///   to 14 (`retina6_0`: 2), 44 on the iPhone XS Max and 11 Pro Max (`retina6_5`: 1); 59 on the
+///   Dynamic Island iPhones (from iOS 16's figures; no stored frame in the corpus checks it).
+/// - **Xcode 26** (24000 and up): both insets of a notched iPhone twice as deep (top 118 and
+///   bottom 68 on the 393 × 852 `retina6_12`: 5 views in one app; bottom 68 on `retina6_1`
+///   in a launch screen of another), and a 20-point status bar again on the iPhone 8 (1 view).
+/// The home indicator is 34 points on every notched iPhone and 20 on the rounded iPads, as
+/// their safe areas have it at run time.
+public struct XcodeCanvas: Sendable, Hashable {
+    /// The Xcode versions whose canvases differ.
+    public enum Era: Int, Sendable, Comparable {
+        /// Xcode 10 and earlier: tools versions up to 14490.
+        case xcode10
+        /// Xcode 11 to 13.
+        case xcode11
+        /// Xcode 14 to 16.
+        case xcode14
+        /// Xcode 26.
+        case xcode26
+
+        public static func < (lhs: Era, rhs: Era) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The Xcode version that saved the document.
+    public let era: Era
+
+    /// The canvas of the Xcode that wrote `toolsVersion` (the document's attribute, its first
+    /// number); 0 or absent is taken as the newest.
+    public init(toolsVersion: Double) {
+        self.toolsVersion = toolsVersion
+        switch toolsVersion {
+        case 0: era = .xcode26
+        case ..<14868: era = .xcode10
+        case ..<21000: era = .xcode11
+        case ..<24000: era = .xcode14
+        default: era = .xcode26
+        }
+    }
+
+    /// The tools version that saved the document (its first number; 0 when absent).
+    public let toolsVersion: Double
+
+    /// The screen of `device` in this Xcode: `retina6_12` named the 390 × 844 iPhone 14 when
+    /// Xcode 14 added it, and the 393 × 852 iPhone 15 later (documents saved by Xcode 26 store
+    /// 393 × 852 root frames for it: 6 files in one app). The change is taken at Xcode 15 (tools
+    /// version 22000), which added the iPhone 15; no stored frame of Xcode 15 or 16 checks it.
+    public func screen(of device: DeviceProfile) -> Size {
+        guard device.id == "retina6_12", toolsVersion == 0 || toolsVersion >= 22000 else { return device.screen }
+        return device.isLandscape ? Size(width: 852, height: 393) : Size(width: 393, height: 852)
+    }
+
+    /// The status bar's height over a full-screen view controller's view on `device` (0 in an
+    /// iPhone's landscape, where iOS hides it).
+    public func statusBar(on device: DeviceProfile) -> Double {
+        if device.isLandscape && !device.isPad { return 0 }
+        let notched = device.homeIndicatorInset > 0
+        switch era {
+        case .xcode10:
+            return notched ? device.statusBarHeight : 20
+        case .xcode11:
+            if device.isPad { return notched ? device.statusBarHeight : 20 }
+            return notched ? 44 : 0
+        case .xcode14:
+            if device.isPad { return notched ? device.statusBarHeight : 20 }
+            return notched ? modernStatusBar(device) : 0
+        case .xcode26:
+            if device.isPad { return notched ? device.statusBarHeight : 20 }
+            return notched ? 2 * modernStatusBar(device) : 20
+        }
+    }
+
+    /// The home indicator's inset at the bottom of a full-screen view controller's view.
+    public func homeIndicator(on device: DeviceProfile) -> Double {
+        era == .xcode26 && !device.isPad ? 2 * device.homeIndicatorInset : device.homeIndicatorInset
+    }
+
+    /// iOS 16's status bars of the notched iPhones, by IB's device id (the Dynamic Island's
+    /// 59 for `retina6_12` once it names the iPhone 15).
+    private func modernStatusBar(_ device: DeviceProfile) -> Double {
+        switch device.id {
+        case "retina6_12": return min(screen(of: device).width, screen(of: device).height) == 393 ? 59 : 47
+        case "retina6_1": return 48
+        case "retina6_5", "retina5_9": return 44
+        case "retina6_3", "retina6_9": return 59
+        default: return device.statusBarHeight
+        }
+    }
+}
