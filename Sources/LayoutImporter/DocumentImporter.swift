@@ -186,7 +186,7 @@ public enum DocumentImporter {
             controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil || !fullScreen
         var top = freeform ? 0 : canvas?.statusBar(on: device) ?? device.statusBarHeight
         var bottom = freeform ? 0 : canvas?.homeIndicator(on: device) ?? device.homeIndicatorInset
-        guard let controller else { return .init(top: top, bottom: bottom) }
+        guard let controller else { return .init(top: top, bottom: bottom, isFullScreen: fullScreen) }
         let bar = device.isPad ? 50.0 : 44.0
         let id = controller["id"] ?? ""
         let simulatedTop = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
@@ -203,7 +203,7 @@ public enum DocumentImporter {
         } else if simulatedBottom?.name == "simulatedTabBarMetrics" || scenes.tabEmbedded.contains(id) {
             bottom += device.isPad ? 50 : 49
         }
-        return .init(top: top, bottom: bottom)
+        return .init(top: top, bottom: bottom, isFullScreen: fullScreen)
     }
 
     /// `<class or label>-<id>`: the controller's for a scene, the root's otherwise.

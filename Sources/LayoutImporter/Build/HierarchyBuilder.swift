@@ -14,8 +14,9 @@ final class HierarchyBuilder {
         let documentDevice: DeviceProfile
         /// The document's `toolsVersion` (the Xcode build that saved it), 0 when absent.
         let toolsVersion: Double
-        /// What the canvas of that Xcode simulates.
-        var canvas: XcodeCanvas { XcodeCanvas(toolsVersion: toolsVersion) }
+        /// What the canvas of that Xcode simulates; at run time (not reproducing the canvas),
+        /// the newest, which is today's UIKit.
+        var canvas: XcodeCanvas { XcodeCanvas(toolsVersion: options.reproducesCanvas ? toolsVersion : 0) }
         let images: [String: Size]
         let options: ImportOptions
         /// Constraint ids a `<variation>` mask uninstalls for the document's traits.
@@ -32,6 +33,9 @@ final class HierarchyBuilder {
     struct RootInsets {
         var top: Double = 0
         var bottom: Double = 0
+        /// Whether the root is a full-screen view controller's view (a scene's, or a XIB's
+        /// top-level view at the screen's size), with a root view's margins.
+        var isFullScreen = false
     }
 
     let context: Context
@@ -51,6 +55,7 @@ final class HierarchyBuilder {
     private var safeAreaNodes: [(node: XMLNode, owner: View)] = []
     private var scrollGuideNodes: [(node: XMLNode, owner: View)] = []
     private let rootInsets: RootInsets
+    private var canvas: XcodeCanvas { context.canvas }
     private let isSceneRoot: Bool
 
     /// Elements that are views even without a frame.
@@ -417,11 +422,17 @@ final class HierarchyBuilder {
             insets = EdgeInsets(
                 top: explicit.number("top") ?? 0, leading: explicit.number("leading") ?? 0,
                 bottom: explicit.number("bottom") ?? 0, trailing: explicit.number("trailing") ?? 0)
-        } else if view === layout.root && isSceneRoot {
-            let side = context.device.rootSideMargin
+        } else if view === layout.root && (isSceneRoot || rootInsets.isFullScreen) {
+            let side = canvas.rootSideMargin(width: context.device.screen.width, device: context.device)
+            insets = EdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+        } else if view === layout.root && node.parent?.name == "objects" && canvas.rootMarginsOnTopLevelViews {
+            let side = canvas.rootSideMargin(width: Self.frame(of: node)?.width ?? 0, device: context.device)
             insets = EdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
         } else if node.name == "tableViewCellContentView" {
-            insets = context.device.cellContentMargins(toolsVersion: context.toolsVersion)
+            let cell = node.parent
+            insets = canvas.cellContentMargins(
+                device: context.device, cellWidth: cell.flatMap(Self.frame(of:))?.width ?? 0,
+                inStoryboardTable: cell?.parent?.name == "prototypes" || cell?.parent?.name == "cells")
             // Beside an accessory (a disclosure indicator...) the content view ends before it,
             // with UIView's 8-point margin on that side.
             if let accessory = node.parent?["accessoryType"], accessory != "none" { insets.trailing = 8 }

@@ -27,13 +27,17 @@ import LayoutEngine
 public struct XcodeCanvas: Sendable, Hashable {
     /// The Xcode versions whose canvases differ.
     public enum Era: Int, Sendable, Comparable {
-        /// Xcode 10 and earlier: tools versions up to 14490.
-        case xcode10
-        /// Xcode 11 to 13.
+        /// Xcode 8 and earlier: tools versions under 13000.
+        case xcode8
+        /// Xcode 9 and 10: up to 14490.
+        case xcode9
+        /// Xcode 11: 14868 up to 17000.
         case xcode11
-        /// Xcode 14 to 16.
+        /// Xcode 12 and 13: up to 21000.
+        case xcode12
+        /// Xcode 14 to 16: up to 24000.
         case xcode14
-        /// Xcode 26.
+        /// Xcode 26: 24000 and up.
         case xcode26
 
         public static func < (lhs: Era, rhs: Era) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -48,8 +52,10 @@ public struct XcodeCanvas: Sendable, Hashable {
         self.toolsVersion = toolsVersion
         switch toolsVersion {
         case 0: era = .xcode26
-        case ..<14868: era = .xcode10
-        case ..<21000: era = .xcode11
+        case ..<13000: era = .xcode8
+        case ..<14868: era = .xcode9
+        case ..<17000: era = .xcode11
+        case ..<21000: era = .xcode12
         case ..<24000: era = .xcode14
         default: era = .xcode26
         }
@@ -73,9 +79,9 @@ public struct XcodeCanvas: Sendable, Hashable {
         if device.isLandscape && !device.isPad { return 0 }
         let notched = device.homeIndicatorInset > 0
         switch era {
-        case .xcode10:
+        case .xcode8, .xcode9:
             return notched ? device.statusBarHeight : 20
-        case .xcode11:
+        case .xcode11, .xcode12:
             if device.isPad { return notched ? device.statusBarHeight : 20 }
             return notched ? 44 : 0
         case .xcode14:
@@ -102,5 +108,46 @@ public struct XcodeCanvas: Sendable, Hashable {
         case "retina6_3", "retina6_9": return 59
         default: return device.statusBarHeight
         }
+    }
+
+    /// The side margin of a root view (a view controller's view; in Xcode 9 and 10 also any top-level
+    /// view of a XIB) `width` points wide: UIKit's system minimum margins, 16 points on the
+    /// narrower iPhones and 20 from 400 points on and on iPad (Xcode 9 and 10 canvases: collection
+    /// cells and views at the top of XIBs 352 and 375 wide show 16, 402 and 600 wide 20, in one
+    /// app; scenes of every era show 16 at 320 and 375 and 20 at 414 and on iPad).
+    public func rootSideMargin(width: Double, device: DeviceProfile) -> Double {
+        device.isPad || width >= 400 ? 20 : 16
+    }
+
+    /// Whether the canvas gives a XIB's top-level views, full screen or not, a root view's margins
+    /// (0 at the top and bottom, ``rootSideMargin(width:device:)`` at the sides): Xcode 9 and 10
+    /// do (the collection cells and title views above, 27 views; a 178-point alert view's top 0);
+    /// later canvases give a view that is not full screen UIView's 8.
+    public var rootMarginsOnTopLevelViews: Bool { era == .xcode9 }
+
+    /// The default layout margins of a table cell's content view, as the canvas of each Xcode shows
+    /// them (views pinned to the margins of content views without explicit margins):
+    /// - Xcode 8: 8 on every side (ChatSecure's cells, 28 views);
+    /// - Xcode 9 and 10: a prototype in a storyboard's table 15 at the sides (the table's, as iOS 11
+    ///   and 12 had it: 13 views in two apps), a XIB's cell a root view's margins by its own width
+    ///   (16 at 320 to 375, 20 at 600: 20 views in three apps); 11 at the top and bottom;
+    /// - Xcode 11: 15 at the sides, 20 on the 414-point iPhones (16 views in three apps);
+    /// - Xcode 12 and later: 16 at the sides, 20 on the 414-point iPhones for a cell wider than 320
+    ///   (a 331-point cell on an iPhone 11: 20; a 600-point cell on an iPhone 8: 16; 50 views in
+    ///   five apps); 11 at the top and bottom, 15 on iPad; and 16 on iPad (a 704-point split view's
+    ///   prototypes: 30 views).
+    public func cellContentMargins(device: DeviceProfile, cellWidth: Double, inStoryboardTable: Bool) -> EdgeInsets {
+        if era == .xcode8 { return EdgeInsets(all: 8) }
+        // A 320-point cell, the width Xcode gives a new XIB cell, keeps the narrow margin on the
+        // 414-point iPhones too (3 views in two files).
+        let wide = !device.isPad && min(device.screen.width, device.screen.height) >= 414 && cellWidth > 320
+        let side: Double
+        switch era {
+        case .xcode8, .xcode9: side = inStoryboardTable ? 15 : rootSideMargin(width: cellWidth, device: device)
+        case .xcode11: side = wide ? 20 : 15
+        case .xcode12, .xcode14, .xcode26: side = wide ? 20 : 16
+        }
+        let vertical = device.isPad ? 15.0 : 11.0
+        return EdgeInsets(top: vertical, leading: side, bottom: vertical, trailing: side)
     }
 }
