@@ -255,7 +255,7 @@ extension StackView {
                 }
             }
             add(.spanningFit, spanner, across.size, nil, .notAnAttribute, priority: visible.isEmpty ? 1 : 51)
-            if alignment != .fill {
+            if alignment != .fill && _suppressesAmbiguity {
                 for view in all {
                     add(.ambiguitySuppression, view, across.size, nil, .notAnAttribute, priority: 25)
                 }

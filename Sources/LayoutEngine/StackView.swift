@@ -224,6 +224,18 @@ open class StackView: View {
         set { if replace(&_isLayoutMarginsRelativeArrangement, with: newValue) { setNeedsRebuild() } }
     }
 
+    /// Whether the stack makes UIKit's `UISV-ambiguity-suppression` constraints (an arranged view's
+    /// size across the axis == 0 at priority 25, for alignments other than `.fill`); true by
+    /// default, as UIKit does at run time. Xcode's canvas makes none: a plain view without an
+    /// intrinsic size in a centre-aligned stack keeps its stored width there (docs/importer.md).
+    /// A change rebuilds.
+    public var suppressesAmbiguity: Bool {
+        get { _suppressesAmbiguity }
+        set {
+            if replace(&_suppressesAmbiguity, with: newValue), _alignment != .fill { setNeedsRebuild() }
+        }
+    }
+
     // Internal storage behind the public accessors above, changed only whole (arrays
     // through `swap`, StackView+Storage.swift), so that the optimizer drops the runtime
     // exclusivity checks on it (View+EngineStorage.swift, EngineList.swift say why).
@@ -234,6 +246,7 @@ open class StackView: View {
     var _rebuildCount = 0
     var _spacingUpdateCount = 0
     var _requiresProportionalShares = false
+    var _suppressesAmbiguity = true
     var _axis: Axis = .horizontal
     var _distribution: Distribution = .fill
     var _alignment: Alignment = .fill

@@ -331,6 +331,11 @@ struct LayoutRecipe {
         builder.makeGuides(controller: controller)
         builder.activateConstraints()
         builder.layout.window.layoutIfNeeded()
+        if context.options.reproducesCanvas {
+            builder.layout.holdStoredSizesOfAmbiguousViews()
+        } else {
+            builder.layout.ambiguousViews = builder.layout.root.ambiguousViews().count
+        }
         builder.layout.recipe = self
         return builder
     }

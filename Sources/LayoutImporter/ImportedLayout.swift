@@ -53,6 +53,9 @@ public final class ImportedLayout {
     public internal(set) var designTimeConstraints: [LayoutConstraint] = []
     /// Stack views in the hierarchy.
     public internal(set) var stackViewCount = 0
+    /// The views whose layout the file's constraints leave ambiguous, counted when the layout was
+    /// first laid out (before the canvas's holds, ``holdStoredSizesOfAmbiguousViews()``).
+    public internal(set) var ambiguousViews = 0
 
     init(name: String, kind: Kind, line: Int, window: Window, root: View) {
         self.name = name

@@ -77,7 +77,7 @@ public struct DocumentSummary: Sendable, Codable {
                     framesInconsistentInDesign: agreement.inconsistentInDesign,
                     misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
                     unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
-                    ambiguousViews: layout.root.ambiguousViews().count,
+                    ambiguousViews: layout.ambiguousViews,
                     mismatches: agreement.mismatches.map(\.description),
                     frames: includingFrames ? LayoutSummary.frameLines(layout.root) : nil))
         }

@@ -158,6 +158,8 @@ final class HierarchyBuilder {
             let stack = ImportedStackView(className: className, id: id, frame: frame)
             // Xcode's canvas holds proportional shares required (its stored frames show it).
             stack.requiresProportionalShares = context.options.reproducesCanvas
+            // ... and makes no ambiguity suppression (a view it leaves free keeps its stored size).
+            stack.suppressesAmbiguity = !context.options.reproducesCanvas
             view = stack
         case "scrollView":
             view = ImportedScrollView(className: className, id: id, frame: frame)
