@@ -35,6 +35,9 @@ public struct ExplainReport: Sendable {
         public var fix: String?
         /// The engine's console report of its break (UIKit's format).
         public var engineReport: String?
+        /// The error's code when the log or block could not be read (the code is also at the
+        /// end of ``error``).
+        public var errorCode: UIKitLogError.Code? = nil
 
         enum CodingKeys: String, CodingKey {
             case path, block, parsed, error, platform, redacted, constraints, unsatisfiable, minimalConflict, minimalIsLoggedSet
@@ -82,28 +85,40 @@ public struct ExplainReport: Sendable {
         public var agree = 0
         public var ruleAgrees = 0
         public var orderIndependent = 0
+        /// Blocks (or whole logs) that could not be read.
+        public var unreadable = 0
     }
 
     public var entries: [Entry] = []
     public var totals = Totals()
 
-    /// Whether some log could not be read (exit code 65).
-    public var hasUnreadableLog: Bool { entries.contains { !$0.parsed } }
+    /// Whether some log, or some block of one, could not be read (exit code 65).
+    public var hasUnreadableLog: Bool { entries.contains { !$0.parsed && $0.errorCode != .unreadableFile } }
+    /// Whether some file does not exist or cannot be read (exit code 66).
+    public var hasMissingFile: Bool { entries.contains { $0.errorCode == .unreadableFile } }
 
     public init() {}
 
-    /// Parses, replays and explains one log.
+    /// Parses, replays and explains one log: each of its blocks on its own, so a block with an
+    /// entry the parser cannot read is an error for that block and the others are explained.
     public mutating func add(path: String, text: String) {
         totals.logs += 1
-        let conflicts: [LoggedConflict]
+        let blocks: [Result<LoggedConflict, UIKitLogError>]
         do {
-            conflicts = try UIKitLogParser().parse(text)
+            blocks = try UIKitLogParser().parseBlocks(text)
         } catch {
-            addUnreadable(path: path, error: "\(path):\(error.description)")
+            addUnreadable(path: path, error: error)
             return
         }
-        totals.parsed += 1
-        for (index, conflict) in conflicts.enumerated() {
+        if blocks.allSatisfy({ if case .success = $0 { true } else { false } }) { totals.parsed += 1 }
+        for (index, block) in blocks.enumerated() {
+            let conflict: LoggedConflict
+            switch block {
+            case .success(let read): conflict = read
+            case .failure(let error):
+                addUnreadable(path: path, error: error, block: index)
+                continue
+            }
             totals.conflicts += 1
             var entry = Entry(
                 path: path, block: index, parsed: true, error: nil, platform: conflict.platform.rawValue,
@@ -142,13 +157,17 @@ public struct ExplainReport: Sendable {
         }
     }
 
-    /// Records a log that could not be read at all (a file error, or no constraint in it).
-    public mutating func addUnreadable(path: String, error: String) {
-        entries.append(
-            Entry(
-                path: path, block: 0, parsed: false, error: error, platform: nil, redacted: false, constraints: 0,
-                unsatisfiable: nil, minimalConflict: [], implicitRules: [], uikitBroke: nil, engineBreaks: nil, agree: nil,
-                ruleOnLoggedSet: nil, ruleAgrees: nil, orderIndependent: nil, explanation: nil, fix: nil, engineReport: nil))
+    /// Records a log, or one block of it, that could not be read (a file error, no constraint
+    /// in it, or an entry the parser cannot read).
+    public mutating func addUnreadable(path: String, error: UIKitLogError, block: Int = 0) {
+        totals.unreadable += 1
+        var entry = Entry(
+            path: path, block: block, parsed: false, error: "\(path):\(error.description)", platform: nil, redacted: false,
+            constraints: 0, unsatisfiable: nil, minimalConflict: [], implicitRules: [], uikitBroke: nil, engineBreaks: nil,
+            agree: nil, ruleOnLoggedSet: nil, ruleAgrees: nil, orderIndependent: nil, explanation: nil, fix: nil,
+            engineReport: nil)
+        entry.errorCode = error.code
+        entries.append(entry)
     }
 
     // MARK: - Rendering
@@ -164,11 +183,22 @@ public struct ExplainReport: Sendable {
         description == nil ? shortText(nil) : "`\(shortText(description))`"
     }
 
-    static func verdict(_ value: Bool?) -> String {
-        switch value {
-        case true?: "agrees"
-        case false?: "differs"
-        case nil: "the log does not say what UIKit broke"
+    /// What the engine breaks, rendered by `render`; "nothing" when the replay is satisfiable.
+    static func engineText(_ entry: Entry, _ render: (String?) -> String) -> String {
+        entry.engineBreaks == nil && entry.unsatisfiable == false ? "nothing" : render(entry.engineBreaks)
+    }
+
+    /// Whether the engine's break agrees with UIKit's, in words. `agree` is `nil` both when the
+    /// log has no recovery line and when the replay finds no conflict (nothing to break), and
+    /// only the first is the log's silence.
+    static func verdict(_ entry: Entry) -> String {
+        switch entry.agree {
+        case true?: return "agrees"
+        case false?: return "differs"
+        case nil:
+            if entry.uikitBroke == nil { return "the log does not say what UIKit broke" }
+            if entry.unsatisfiable == false { return "satisfiable in the engine: it breaks nothing to compare with UIKit's" }
+            return "not compared"
         }
     }
 
@@ -187,7 +217,7 @@ public struct ExplainReport: Sendable {
             lines.append("\(title): \(entry.constraints) constraints, \(state)")
             if let explanation = entry.explanation { lines.append("  Conflict: \(explanation)") }
             lines.append("  UIKit broke:   \(Self.shortText(entry.uikitBroke))")
-            lines.append("  Engine breaks: \(Self.shortText(entry.engineBreaks)) (\(Self.verdict(entry.agree)))")
+            lines.append("  Engine breaks: \(Self.engineText(entry, Self.shortText)) (\(Self.verdict(entry)))")
             if let why = entry.disagreement { lines.append("  Why they differ: \(why).") }
             if let fix = entry.fix { lines.append("  Fix: \(fix)") }
             lines.append("")
@@ -218,7 +248,7 @@ public struct ExplainReport: Sendable {
             if let explanation = entry.explanation { lines.append("**Conflict.** \(explanation)") }
             lines.append("")
             lines.append("- UIKit broke: " + Self.code(entry.uikitBroke))
-            lines.append("- The engine breaks: " + Self.code(entry.engineBreaks) + " (\(Self.verdict(entry.agree)))")
+            lines.append("- The engine breaks: " + Self.engineText(entry, Self.code) + " (\(Self.verdict(entry)))")
             if let why = entry.disagreement { lines.append("- Why they differ: \(why).") }
             if let fix = entry.fix { lines.append("- **Fix:** \(fix)") }
             lines.append("")
@@ -248,7 +278,7 @@ extension ExplainReport {
             let error = UIKitLogError(
                 code: .unreadableFile, line: 1, column: 1,
                 message: "Cannot read '\(path)': no such file, or it is not readable.")
-            addUnreadable(path: path, error: "\(path):\(error.description)")
+            addUnreadable(path: path, error: error)
             return
         }
         add(path: path, text: String(decoding: data, as: UTF8.self))

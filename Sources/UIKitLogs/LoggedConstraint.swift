@@ -65,12 +65,15 @@ public enum LoggedAttribute: String, Sendable, CaseIterable {
     case centerXWithinMargins, centerYWithinMargins
     case firstBaseline, lastBaseline, baseline
     case minX, minY, midX, midY, maxX, maxY
+    /// A scroll view's content size as old logs print the engine's variables
+    /// (`UITableView:0x7c1d4400.contentHeight{id: 178}`).
+    case contentWidth, contentHeight
 
     /// Whether the attribute is horizontal.
     public var isHorizontal: Bool {
         switch self {
         case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin,
-            .trailingMargin, .centerXWithinMargins, .minX, .midX, .maxX:
+            .trailingMargin, .centerXWithinMargins, .minX, .midX, .maxX, .contentWidth:
             true
         default: false
         }
@@ -198,6 +201,9 @@ public struct LoggedConflict: Sendable {
     public var hasHeader: Bool
     /// The header's line (or the first constraint's) in the input.
     public var line: Int
+    /// Whether the recovery line was cut inside the broken constraint's description, which
+    /// ``broken`` then is the listed entry with the address the cut line still shows.
+    public var isRecoveryLineCut = false
 
     /// The listed constraints without repeats (same address): UIKit's list can repeat an entry.
     public var distinctConstraints: [LoggedConstraint] {

@@ -221,7 +221,23 @@ struct ReplayModel {
         case .centerYWithinMargins: return (marginsGuide(of: key), .centerY)
         case .firstBaseline: return (baselineGuide(of: key, last: false), .top)
         case .lastBaseline, .baseline: return (baselineGuide(of: key, last: true), .top)
+        case .contentWidth: return (contentGuide(of: key), .width)
+        case .contentHeight: return (contentGuide(of: key), .height)
         }
+    }
+
+    /// A guide for a scroll view's content size (old logs' `contentWidth{id: N}` and
+    /// `contentHeight{id: N}` variables): a size of its own, apart from the view's frame, like
+    /// `UIScrollView.contentLayoutGuide`.
+    mutating func contentGuide(of key: String) -> String {
+        let guideKey = key + "/contentSize"
+        guard items[guideKey] == nil else { return guideKey }
+        let owner = items[key]!
+        items[guideKey] = Item(
+            key: guideKey, className: "UILayoutGuide", name: "'contentSize'", parent: key,
+            display: "\(owner.display).contentSize")
+        order.append(guideKey)
+        return guideKey
     }
 
     /// The margins guide the log shows for this view, or one at UIKit's default margins.

@@ -82,11 +82,19 @@ struct BodyReader {
         return LoggedItem(className: nil, address: nil, name: text)
     }
 
-    /// `ITEM.attribute`: the last `.` followed by a known attribute.
+    /// `ITEM.attribute`: the last `.` followed by a known attribute. Old logs print the engine's
+    /// variable with its id after the attribute (`UITableView:0x7c1d4400.contentHeight{id: 178}`):
+    /// the id is dropped.
     func readAnchor(_ chars: ArraySlice<Character>) throws(UIKitLogError) -> LoggedAnchor {
         var slice = chars
         while slice.first == " " { slice.removeFirst() }
         while slice.last == " " { slice.removeLast() }
+        if slice.last == "}", let brace = slice.lastIndex(of: "{"),
+            String(slice[slice.index(after: brace)...]).replacingOccurrences(of: " ", with: "").hasPrefix("id:")
+        {
+            slice = slice[..<brace]
+            while slice.last == " " { slice.removeLast() }
+        }
         guard let dot = slice.lastIndex(of: ".") else {
             throw fail(.unreadableBody, at: slice.startIndex, "Expected ITEM.attribute (like \"UIView:0x7f01.leading\"), found \"\(String(slice))\".")
         }

@@ -22,31 +22,65 @@ public struct UIKitLogParser: Sendable {
     ///   read, or ``UIKitLogError/Code/noConstraints`` when the text holds no entry and no
     ///   redacted block.
     public func parse(_ text: String) throws(UIKitLogError) -> [LoggedConflict] {
-        let source = SourceText(text)
         var conflicts: [LoggedConflict] = []
+        for block in try parseBlocks(text) {
+            switch block {
+            case .success(let conflict): conflicts.append(conflict)
+            case .failure(let error): throw error
+            }
+        }
+        return conflicts
+    }
+
+    /// Reads every conflict block in `text`, each on its own: an entry that cannot be read makes
+    /// its block an error, and reading resumes at the next block's header, so one damaged block
+    /// of a console paste does not hide the others.
+    ///
+    /// A recovery line cut inside the broken constraint's description (`Will attempt to recover
+    /// by breaking constraint <NSLayoutConstraint:0x600001782800 H:[UILabel:0x7fc5…`, as long
+    /// pastes and stored excerpts end) still names the constraint by its address: when the address
+    /// is complete (a space follows it) and one of the block's listed constraints has it, that
+    /// entry is the broken one (``LoggedConflict/isRecoveryLineCut``); otherwise the cut line is
+    /// the block's error.
+    ///
+    /// - Parameter text: The log, as pasted.
+    /// - Returns: The blocks in order, each read or the error of its first unreadable entry.
+    /// - Throws: ``UIKitLogError/Code/noConstraints`` when the text holds no entry and no
+    ///   redacted block.
+    /// - Complexity: O(*n*) in the length of the text, plus O(*m*²) per wrapped entry of length *m*.
+    public func parseBlocks(_ text: String) throws(UIKitLogError) -> [Result<LoggedConflict, UIKitLogError>] {
+        let source = SourceText(text)
+        var blocks: [Result<LoggedConflict, UIKitLogError>] = []
         var current: LoggedConflict?
         var expectBroken = false
+        /// Set when the current block failed: lines are skipped up to the next header.
+        var skipping = false
 
         func finish() {
             if let block = current, !block.constraints.isEmpty || block.isRedacted || block.broken != nil {
-                conflicts.append(block)
+                blocks.append(.success(block))
             }
             current = nil
         }
 
         var index = 0
         let chars = source.chars
-        while index < chars.count {
+        lines: while index < chars.count {
             let lineEnd = source.endOfLine(from: index)
             let line = String(chars[index..<lineEnd])
             let position = source.positions[min(index, source.positions.count - 1)]
             if line.contains("Unable to simultaneously satisfy constraints") {
                 finish()
+                skipping = false
                 let appkit = line.contains("satisfy constraints:") && !line.contains("[LayoutConstraints]")
                 current = LoggedConflict(
                     platform: appkit ? .appkit : .uikit, constraints: [], broken: nil, isRedacted: false,
                     hasHeader: true, line: position.line)
                 expectBroken = false
+                index = lineEnd + 1
+                continue
+            }
+            if skipping {
                 index = lineEnd + 1
                 continue
             }
@@ -63,7 +97,28 @@ public struct UIKitLogParser: Sendable {
             var scan = index
             var consumedTo = lineEnd
             while let start = source.findEntryStart(from: scan, before: lineEnd) {
-                let (constraint, end) = try readEntry(source, at: start)
+                let constraint: LoggedConstraint
+                let end: Int
+                do {
+                    (constraint, end) = try readEntry(source, at: start)
+                } catch {
+                    if expectBroken, let listed = current?.constraints,
+                        let broken = cutRecoveryEntry(source, at: start, listed: listed)
+                    {
+                        current?.broken = broken
+                        current?.isRecoveryLineCut = true
+                        expectBroken = false
+                        index = lineEnd + 1
+                        continue lines
+                    }
+                    // This block is an error; the next header starts afresh.
+                    blocks.append(.failure(error))
+                    current = nil
+                    expectBroken = false
+                    skipping = true
+                    index = lineEnd + 1
+                    continue lines
+                }
                 if current == nil {
                     current = LoggedConflict(
                         platform: .uikit, constraints: [], broken: nil, isRedacted: false, hasHeader: false,
@@ -88,14 +143,33 @@ public struct UIKitLogParser: Sendable {
             index = max(consumedTo, scan) + 1
         }
         finish()
-        if conflicts.isEmpty {
+        if blocks.isEmpty {
             throw UIKitLogError(
                 code: .noConstraints, line: 1, column: 1,
                 message:
                     "No constraint description found: expected entries like \"<NSLayoutConstraint:0x600001 UIView:0x7f01.width == 100   (active)>\". Paste the list between the parentheses of UIKit's message."
             )
         }
-        return conflicts
+        return blocks
+    }
+
+    /// The listed constraint a cut recovery entry names: its class and complete address (a
+    /// space after it) match one of `listed`.
+    func cutRecoveryEntry(_ source: SourceText, at start: Int, listed: [LoggedConstraint]) -> LoggedConstraint? {
+        let chars = source.chars
+        var index = start
+        if index < chars.count, chars[index] == "<" { index += 1 }
+        let classStart = index
+        while index < chars.count, chars[index] != ":", chars[index] != "\n" { index += 1 }
+        guard index + 2 < chars.count, chars[index] == ":", chars[index + 1] == "0", chars[index + 2] == "x" else { return nil }
+        let className = String(chars[classStart..<index])
+        index += 3
+        let hexStart = index
+        while index < chars.count, chars[index].isHexDigit { index += 1 }
+        guard index > hexStart, index < chars.count, [" ", "@"].contains(chars[index]) else { return nil }
+        let address = String(chars[hexStart..<index]).lowercased()
+        let matches = listed.filter { $0.address == address && $0.className == className }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// Reads the entry that starts at `start` (its `<`, or its class name when the brackets were lost).

@@ -61,10 +61,32 @@ struct ExplainCommandTests {
         #expect(result.output.contains("modern-cell.log: 4 constraints, unsatisfiable in the engine too"))
     }
 
+    @Test("Exit 66 when the only problem is a file that is not there; the others are still explained")
+    func missingFile() throws {
+        let result = try Self.run(["explain", Self.fixture("modern-cell.log"), "/nonexistent/log.txt"])
+        #expect(result.status == 66)
+        #expect(result.errors.contains("/nonexistent/log.txt:1:1: error: Cannot read"))
+        #expect(result.output.contains("modern-cell.log: 4 constraints, unsatisfiable in the engine too"))
+    }
+
+    @Test("A paste of several blocks, one damaged: exit 65, the damaged block named, the others explained")
+    func damagedBlockOnStandardInput() throws {
+        let result = try Self.run(["explain", "--format", "json"], input: try Fixture.text("two-blocks-one-damaged.log"))
+        #expect(result.status == 65)
+        #expect(result.errors.contains("<stdin>:5:36: error:"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let logs = try #require(document["logs"] as? [[String: Any]])
+        #expect(logs.map { $0["parsed"] as? Bool } == [false, true])
+        #expect(logs[1]["agree"] as? Bool != nil && logs[1]["block"] as? Int == 1)
+        let totals = try #require(document["totals"] as? [String: Any])
+        #expect(totals["conflicts"] as? Int == 1 && totals["unreadable"] as? Int == 1)
+    }
+
     @Test("Exit 64 for an unknown format; --help documents the exit codes")
     func arguments() throws {
         #expect(try Self.run(["explain", "--format", "yaml", Self.fixture("modern-cell.log")]).status == 64)
         let help = try Self.run(["explain", "--help"])
-        #expect(help.status == 0 && help.output.contains("65  a log could not be read"))
+        #expect(
+            help.status == 0 && help.output.contains("65  some log, or some block of a log") && help.output.contains("66  a log file does not exist"))
     }
 }

@@ -25,7 +25,8 @@ struct ExplainCommand: LayoutBenchSubcommand {
         .success: "every log was read (whatever the replay found)",
         .usage: "invalid arguments (an unknown --format)",
         .badInput:
-            "a log could not be read: a missing file, no constraint in it, or\nan entry the parser cannot read (its file, line and column are\nnamed); the other logs are still explained",
+            "some log, or some block of a log, has an entry the parser cannot\nread, or no constraint at all (file, line and column on stderr);\nevery other log and block is still explained; wins over 66",
+        .noInput: "a log file does not exist or cannot be read; the others are\nstill explained",
     ])
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -57,6 +58,9 @@ struct ExplainCommand: LayoutBenchSubcommand {
         for entry in report.entries where !entry.parsed {
             CommandLineOutput.writeError("\(entry.error ?? entry.path)\n")
         }
+        // As `import`: one status per kind of problem, whatever share of the logs it hit (the
+        // totals count them); what the user pasted wrong wins over a path that is not there.
         if report.hasUnreadableLog { throw CommandExit(.badInput) }
+        if report.hasMissingFile { throw CommandExit(.noInput) }
     }
 }
