@@ -45,6 +45,8 @@ public enum DocumentImporter {
         let documentDevice: DeviceProfile
         if let id = deviceNode?["id"], let known = DeviceProfile(id: id, landscape: documentLandscape) {
             documentDevice = known
+        } else if root["targetRuntime"] == "AppleTV" {
+            documentDevice = .appleTV
         } else {
             documentDevice = DeviceProfile(id: DeviceProfile.fallback.id, landscape: documentLandscape)!
             warnings.append(
@@ -181,6 +183,10 @@ public enum DocumentImporter {
         let size = HierarchyBuilder.frame(of: node)?.size ?? screen
         let fullScreen = size == screen || size == Size(width: screen.height, height: screen.width)
         guard kind == .scene || kind == .view && node.parent?.name == "objects" && fullScreen else { return .init() }
+        if device.isTV {
+            let safe = fullScreen ? DeviceProfile.tvSafeArea : EdgeInsets(all: 0)
+            return .init(top: safe.top, bottom: safe.bottom, sides: safe.leading, isFullScreen: fullScreen)
+        }
         // A popover's or a form sheet's smaller root shows no status bar nor home indicator.
         let freeform =
             controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil || !fullScreen

@@ -33,6 +33,8 @@ final class HierarchyBuilder {
     struct RootInsets {
         var top: Double = 0
         var bottom: Double = 0
+        /// The leading and trailing insets (an Apple TV's overscan; 0 on iOS in portrait).
+        var sides: Double = 0
         /// Whether the root is a full-screen view controller's view (a scene's, or a XIB's
         /// top-level view at the screen's size), with a root view's margins.
         var isFullScreen = false
@@ -374,7 +376,8 @@ final class HierarchyBuilder {
     /// and bottom layout guides of `controller`, scroll views' guides.
     func makeGuides(controller: XMLNode?) {
         let root = layout.root
-        root.safeAreaInsets = EdgeInsets(top: rootInsets.top, leading: 0, bottom: rootInsets.bottom, trailing: 0)
+        root.safeAreaInsets = EdgeInsets(
+            top: rootInsets.top, leading: rootInsets.sides, bottom: rootInsets.bottom, trailing: rootInsets.sides)
         for (node, owner) in safeAreaNodes {
             if owner !== root {
                 warn(node, "the safe area of a view below the root is modelled as its bounds (no overlap with the root's insets)")
@@ -425,7 +428,9 @@ final class HierarchyBuilder {
                 top: explicit.number("top") ?? 0, leading: explicit.number("leading") ?? 0,
                 bottom: explicit.number("bottom") ?? 0, trailing: explicit.number("trailing") ?? 0)
         } else if view === layout.root && (isSceneRoot || rootInsets.isFullScreen) {
-            let side = canvas.rootSideMargin(width: context.device.screen.width, device: context.device)
+            // tvOS: the safe area's overscan is the margin (a view pinned to the bottom margin of a
+            // tvOS XIB's root is stored 60 points up); no stored frame shows a side margin beyond it.
+            let side = context.device.isTV ? 0 : canvas.rootSideMargin(width: context.device.screen.width, device: context.device)
             insets = EdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
         } else if view === layout.root && node.parent?.name == "objects" && canvas.rootMarginsOnTopLevelViews {
             let side = canvas.rootSideMargin(width: Self.frame(of: node)?.width ?? 0, device: context.device)
@@ -581,7 +586,7 @@ final class HierarchyBuilder {
         if let base = marginAttributes[name] {
             guard let view = item as? View else { return nil }
             if !view.hasLayoutMarginsGuide {
-                if view === layout.root && isSceneRoot { _ = view.safeAreaLayoutGuide }
+                if view === layout.root && (isSceneRoot || rootInsets.isFullScreen) { _ = view.safeAreaLayoutGuide }
                 view.layoutMargins = margins(of: view)
             }
             return (view.layoutMarginsGuide, base)

@@ -64,6 +64,14 @@ public struct DeviceProfile: Sendable, Hashable {
     public let homeIndicatorInset: Double
     /// Whether the device is an iPad.
     public let isPad: Bool
+    /// Whether the device is an Apple TV (a tvOS document's).
+    public var isTV: Bool { id == "appleTV" }
+
+    /// The safe-area insets of a full-screen view on an Apple TV: tvOS's 60 points at the top and
+    /// bottom and 80 at the sides (the overscan margins of tvOS 11's safe area; a label pinned
+    /// 600 points from a tvOS XIB's safe-area leading edge is stored at 680, a view pinned to its
+    /// root's bottom margin 60 points up).
+    public static let tvSafeArea = EdgeInsets(top: 60, leading: 80, bottom: 60, trailing: 80)
 
     /// The system minimum side margins of a view controller's root view (16 on a compact
     /// width under 414 points, 20 otherwise), relative to the safe area.
@@ -100,6 +108,8 @@ public struct DeviceProfile: Sendable, Hashable {
         "ipad11": (834, 1194, 24, 20, true),
         "ipad12_9": (1024, 1366, 20, 0, true),
         "ipad12_9rounded": (1024, 1366, 24, 20, true),
+        // Apple TV: the 1920 × 1080 screen of every tvOS document (12 files of one app store it).
+        "appleTV": (1920, 1080, 0, 0, false),
     ]
 
     /// The device ids the importer knows, sorted.
@@ -111,7 +121,12 @@ public struct DeviceProfile: Sendable, Hashable {
         self.id = id
         self.isLandscape = landscape
         self.isPad = entry.4
-        if landscape {
+        if id == "appleTV" {
+            screen = Size(width: entry.0, height: entry.1)
+            statusBarHeight = 0
+            homeIndicatorInset = 0
+            traits = TraitCollection(horizontal: .regular, vertical: .regular)
+        } else if landscape {
             screen = Size(width: entry.1, height: entry.0)
             statusBarHeight = entry.4 ? entry.2 : 0
             homeIndicatorInset = entry.3 > 0 ? (entry.4 ? entry.3 : 21) : 0
@@ -126,6 +141,8 @@ public struct DeviceProfile: Sendable, Hashable {
 
     /// iPhone 8 in portrait: what IB uses when a document names no device.
     public static let fallback = DeviceProfile(id: "retina4_7")!
+    /// What a tvOS document (`targetRuntime="AppleTV"`) that names no device is laid out for.
+    public static let appleTV = DeviceProfile(id: "appleTV")!
 
     /// The device sizes of the sweep: iPhone SE, 8, 11 Pro, 11, 14 Pro Max, iPad 9.7" and
     /// 12.9", each in portrait and landscape.
