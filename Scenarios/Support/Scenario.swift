@@ -4,7 +4,8 @@ import LayoutEngine
 /// A layout pattern written the way app code is written, measured by `layoutbench run`.
 ///
 /// A scenario has a name `family/variant`, runs at several sizes (at least three,
-/// so growth can be fitted), and, when it is one side of an anti-pattern/fix
+/// so growth can be fitted; the runner refuses a scenario that declares fewer, with an
+/// error naming it), and, when it is one side of an anti-pattern/fix
 /// comparison, names its partner. It declares expectations about its own counters
 /// (for example: batch activation of N constraints is exactly one solve); a run
 /// that breaks an expectation fails with a message naming the scenario, the size
@@ -68,8 +69,9 @@ public struct Scenario: Sendable {
     ///   - name: `family/variant`, both parts non-empty (`card/feed`); unique in a catalogue.
     ///   - summary: One line saying what the scenario does.
     ///   - tags: Tags for `--tag`.
-    ///   - sizes: The default sizes, at least three (growth is fitted over them).
-    ///   - quickSizes: The sizes of `--quick`, at least three.
+    ///   - sizes: The default sizes, at least three (growth is fitted over them; the runner
+    ///     refuses a scenario with fewer, naming it, before anything runs).
+    ///   - quickSizes: The sizes of `--quick`, at least three (checked the same way).
     ///   - sizeUnit: What the size counts, plural (`cards`, `frames`).
     ///   - operationUnit: What one operation is (`card`, `frame`), for per-operation costs.
     ///   - pair: The other side of an anti-pattern/fix comparison, if any.
@@ -77,9 +79,10 @@ public struct Scenario: Sendable {
     ///   - sizeRule: The sizes the scenario can run at; every size given must satisfy it.
     ///   - build: Builds one repetition at a size: the views and constraints (not measured)
     ///     and, as the returned instance's `run`, the measured work.
-    /// - Precondition: The name reads `family/variant` and both size lists hold at least three
-    ///   sizes that satisfy `sizeRule` (a programming error in the suite, checked when it is
-    ///   made).
+    /// - Precondition: The name reads `family/variant` and every size listed satisfies
+    ///   `sizeRule` (a programming error in the suite, checked when it is made). Too few sizes
+    ///   is not a trap: `layoutbench` refuses such a scenario with a typed error that names it
+    ///   (`LayoutBenchKit`'s `ScenarioRules`).
     public init(
         name: String, summary: String, tags: [String], sizes: [Int], quickSizes: [Int],
         sizeUnit: String, operationUnit: String, pair: Pair? = nil, expectations: [Expectation] = [],
@@ -89,7 +92,6 @@ public struct Scenario: Sendable {
         precondition(
             parts.count >= 2 && !parts.contains(where: \.isEmpty),
             "A scenario name reads family/variant (an imported layout's file/layout/kind); got '\(name)'")
-        precondition(sizes.count >= 3 && quickSizes.count >= 3, "Scenario '\(name)' needs at least three sizes for growth fits")
         self.name = name
         self.summary = summary
         self.tags = tags
@@ -197,18 +199,25 @@ public final class ScenarioInstance {
     /// short-lived engine of its own): their work counts too.
     public private(set) var enginesMadeByRuns: [LayoutEngine] = []
 
+    /// Views the scenario lays out outside every engine (frames set by hand, text measured
+    /// without a window): they count as work the run did (``LayoutWork``).
+    public let views: [View]
+
     /// - Parameters:
     ///   - engines: The engines to count (every window the scenario lays out).
     ///   - operations: The number of operations the run performs.
+    ///   - views: Views the run lays out that are in none of `engines` (a layout done by
+    ///     hand, without a window): their frames and text count as work (``LayoutWork``).
     ///   - run: The measured work.
     ///   - verify: Checks after the run: (expectation, failure detail) for each
     ///     failed check, e.g. a frame that is not where the seed article says.
     public init(
-        engines: [LayoutEngine], operations: Int, run: @escaping () -> Void,
+        engines: [LayoutEngine], operations: Int, views: [View] = [], run: @escaping () -> Void,
         verify: @escaping () -> [(String, String)] = { [] }
     ) {
         self.engines = engines
         self.operations = operations
+        self.views = views
         self.body = run
         self.checks = verify
     }
@@ -229,6 +238,98 @@ public final class ScenarioInstance {
         for engine in engines { total = total + engine.solver.counters }
         for engine in enginesMadeByRuns { total = total + engine.solver.counters }
         return total
+    }
+
+    /// What the layout looks like now, to tell afterwards what a run did besides its solver
+    /// work (``work(since:counters:)``): every view of the scenario's windows (and of the
+    /// windows its runs made), and of ``views``, with its frame and, for a label, its text and
+    /// measured size.
+    ///
+    /// - Complexity: O(*v*) for *v* views.
+    public func layoutSnapshot() -> LayoutSnapshot {
+        var snapshot = LayoutSnapshot()
+        forEachView { snapshot.record($0) }
+        return snapshot
+    }
+
+    /// The work a run did since `snapshot`: its solver counters, the frames it assigned and
+    /// the text it measured.
+    ///
+    /// - Parameters:
+    ///   - snapshot: ``layoutSnapshot()`` taken before the run.
+    ///   - counters: The run's solver counters (``counters`` after, less before).
+    /// - Complexity: O(*v*) for *v* views.
+    public func work(since snapshot: LayoutSnapshot, counters: SolverCounters) -> LayoutWork {
+        var work = LayoutWork(solver: counters)
+        forEachView { view in
+            let before = snapshot.views[ObjectIdentifier(view)]
+            if before.map({ $0.frame != view.frame }) ?? (view.frame != .zero) { work.framesAssigned += 1 }
+            if let label = view as? Label {
+                let text = LayoutSnapshot.Text(label)
+                if before.map({ $0.text != text }) ?? !label.text.isEmpty { work.textMeasured += 1 }
+            }
+        }
+        return work
+    }
+
+    private func forEachView(_ body: (View) -> Void) {
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ view: View) {
+            guard seen.insert(ObjectIdentifier(view)).inserted else { return }
+            body(view)
+            for subview in view.subviews { visit(subview) }
+        }
+        for engine in engines { if let root = engine.root { visit(root) } }
+        for engine in enginesMadeByRuns { if let root = engine.root { visit(root) } }
+        for view in views { visit(view) }
+    }
+}
+
+/// The views of a scenario's layout before a run (``ScenarioInstance/layoutSnapshot()``).
+public struct LayoutSnapshot {
+    /// A label's text and the size it measured to.
+    struct Text: Equatable {
+        let text: String
+        let size: Size
+
+        init(_ label: Label) {
+            text = label.text
+            size = label.intrinsicContentSize
+        }
+    }
+
+    struct Entry {
+        let frame: Rect
+        let text: Text?
+    }
+
+    var views: [ObjectIdentifier: Entry] = [:]
+
+    mutating func record(_ view: View) {
+        views[ObjectIdentifier(view)] = Entry(frame: view.frame, text: (view as? Label).map(Text.init))
+    }
+}
+
+/// What one repetition of a scenario did: its solver work, and the layout work done without
+/// the solver (frames set by hand, text measured). A repetition that did none of it measured
+/// nothing: the runner refuses it (`LayoutBenchKit`'s `ScenarioRules`).
+public struct LayoutWork: Sendable, Equatable {
+    /// The solver counters of the run.
+    public var solver: SolverCounters
+    /// Views whose frame the run changed (or that it made with a frame).
+    public var framesAssigned = 0
+    /// Labels whose text or measured size the run changed (or that it made with text).
+    public var textMeasured = 0
+
+    public init(solver: SolverCounters, framesAssigned: Int = 0, textMeasured: Int = 0) {
+        self.solver = solver
+        self.framesAssigned = framesAssigned
+        self.textMeasured = textMeasured
+    }
+
+    /// Whether the run did nothing the model counts: no solver operation, no frame, no text.
+    public var isNothing: Bool {
+        solver == SolverCounters() && framesAssigned == 0 && textMeasured == 0
     }
 }
 

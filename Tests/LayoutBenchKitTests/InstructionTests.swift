@@ -332,9 +332,9 @@ struct InstructionTests {
         let scenario = Fixture.scenario(name: "test/activate")
         var configuration = RunnerTests.configuration(repetitions: 2, warmup: 1, counting: 2)
         let counter: AllocationCounter? = EndToEndTests.underAddressSanitizer ? nil : try AllocationCounter()
-        let plain = ScenarioRunner(configuration: configuration, allocationCounter: counter).run([scenario])
+        let plain = try ScenarioRunner(configuration: configuration, allocationCounter: counter).run([scenario])
         configuration.injectWork = 10
-        let slowed = ScenarioRunner(configuration: configuration, allocationCounter: counter).run([scenario])
+        let slowed = try ScenarioRunner(configuration: configuration, allocationCounter: counter).run([scenario])
         #expect(slowed.warnings.first?.hasPrefix("Work injected (--inject-work 10)") == true)
         for (a, b) in zip(plain.scenarios[0].sizes, slowed.scenarios[0].sizes) {
             #expect(a.counters == b.counters)

@@ -74,7 +74,7 @@ struct InterleavedPairTests {
             Self.scenario("test/fix", pair: Self.fixSide, log: log),
             Self.scenario("test/anti", pair: Self.antiSide, log: log),
         ]
-        let outcome = Self.runner(budgetSeconds: budgetSeconds, log: log).run(scenarios)
+        let outcome = try Self.runner(budgetSeconds: budgetSeconds, log: log).run(scenarios)
         #expect(outcome.scenarios.map(\.name) == ["test/fix", "test/anti"])  // the run order is kept
         let fix = try #require(outcome.scenarios.first)
         let anti = try #require(outcome.scenarios.last)
@@ -98,7 +98,7 @@ struct InterleavedPairTests {
     func budgetScales() throws {
         func timed(_ budget: Double) throws -> [Int] {
             let log = RunLog()
-            let outcome = Self.runner(budgetSeconds: budget, log: log).run([
+            let outcome = try Self.runner(budgetSeconds: budget, log: log).run([
                 Self.scenario("test/anti", pair: Self.antiSide, sizes: [2, 3, 4], log: log),
                 Self.scenario("test/fix", pair: Self.fixSide, sizes: [2, 3, 4], log: log),
             ])
@@ -113,7 +113,7 @@ struct InterleavedPairTests {
     @Test("Sizes only one side runs, and scenarios without their partner, are measured alone")
     func alone() throws {
         let log = RunLog()
-        let outcome = Self.runner(budgetSeconds: 0.2, log: log).run([
+        let outcome = try Self.runner(budgetSeconds: 0.2, log: log).run([
             Self.scenario("test/anti", pair: Self.antiSide, sizes: [4, 8, 12], log: log),
             Self.scenario("test/fix", pair: Self.fixSide, sizes: [8, 12, 16], log: log),
         ])

@@ -52,7 +52,7 @@ struct LoadTests {
         let runner = ScenarioRunner(configuration: RunnerTests.configuration(), allocationCounter: nil)
         runner.loadSource = LoadSource { readings.next() }
         runner.logicalCores = 2
-        let outcome = runner.run([Fixture.scenario(name: "test/load", sizes: [2, 4, 8])])
+        let outcome = try runner.run([Fixture.scenario(name: "test/load", sizes: [2, 4, 8])])
         let sizes = try #require(outcome.scenarios.first?.sizes)
         #expect(sizes.map(\.time.loadAverageAtStart) == [0.5, 0.25, 1.0])
         #expect(sizes.map(\.time.loadAverageAtEnd) == [3.0, 0.75, 1.5])

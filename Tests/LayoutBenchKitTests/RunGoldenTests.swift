@@ -47,7 +47,7 @@ struct RunGoldenTests {
     static func runReport() throws -> Report {
         let configuration = configuration()
         let scenarios = try configuration.selection.select(from: ScenarioCatalog.all)
-        let outcome = ScenarioRunner(configuration: configuration, allocationCounter: nil).run(scenarios)
+        let outcome = try ScenarioRunner(configuration: configuration, allocationCounter: nil).run(scenarios)
         let fixed = ScenarioRunner.Outcome(
             scenarios: zip(scenarios, outcome.scenarios).map { scenario, result in
                 ScenarioRunner.scenarioResult(scenario, result.sizes.map(fixedClocks))

@@ -26,7 +26,7 @@ struct RunnerTests {
     func repetitions() throws {
         let scenario = Fixture.scenario(name: "test/activate", expectations: [.counter("solves", .equal, "N") { $0 }])
         let runner = ScenarioRunner(configuration: Self.configuration(repetitions: 4, warmup: 2, counting: 2), allocationCounter: nil)
-        let outcome = runner.run([scenario])
+        let outcome = try runner.run([scenario])
         let result = try #require(outcome.scenarios.first)
         #expect(result.sizes.map(\.size) == [2, 4, 8])
         for size in result.sizes {
@@ -48,7 +48,7 @@ struct RunnerTests {
     @Test("A failed expectation is recorded once with every repetition it failed in")
     func expectationFailure() throws {
         let scenario = Fixture.scenario(name: "test/wrong", sizes: [2, 3, 4], expectations: [.counter("solves", .equal, 1)])
-        let outcome = ScenarioRunner(configuration: Self.configuration(), allocationCounter: nil).run([scenario])
+        let outcome = try ScenarioRunner(configuration: Self.configuration(), allocationCounter: nil).run([scenario])
         let failures = outcome.failures
         #expect(failures.count == 3)
         let first = try #require(failures.first)
@@ -64,7 +64,7 @@ struct RunnerTests {
     func countersDiffer() throws {
         // Every other repetition activates one constraint more.
         let scenario = Fixture.scenario(name: "test/flaky", sizes: [2, 3, 4]) { size, repetition in size + repetition % 2 }
-        let outcome = ScenarioRunner(configuration: Self.configuration(), allocationCounter: nil).run([scenario])
+        let outcome = try ScenarioRunner(configuration: Self.configuration(), allocationCounter: nil).run([scenario])
         let size = try #require(outcome.scenarios.first?.sizes.first)
         #expect(!size.countersIdentical)
         let failure = try #require(size.failures.first { $0.kind == .countersDiffer })
@@ -80,7 +80,7 @@ struct RunnerTests {
         configuration.maximumRepetitions = 1000
         configuration.timeBudgetSeconds = 1e-6
         let scenario = Fixture.scenario(name: "test/budget")
-        let outcome = ScenarioRunner(configuration: configuration, allocationCounter: nil).run([scenario])
+        let outcome = try ScenarioRunner(configuration: configuration, allocationCounter: nil).run([scenario])
         #expect(outcome.scenarios[0].sizes.allSatisfy { $0.repetitions.timed == 3 })
     }
 
@@ -118,12 +118,12 @@ struct ProgressTextTests {
     }
 
     @Test("Line progress prints a line per size and no terminal escapes; silent prints nothing")
-    func lines() {
+    func lines() throws {
         final class Sink: @unchecked Sendable { var text = "" }
         let sink = Sink()
         let display = ProgressDisplay(style: .lines) { sink.text += $0 }
         let configuration = RunnerTests.configuration(repetitions: 1)
-        _ = ScenarioRunner(configuration: configuration, allocationCounter: nil, progress: display)
+        _ = try ScenarioRunner(configuration: configuration, allocationCounter: nil, progress: display)
             .run([Fixture.scenario(name: "test/lines")])
         let lines = sink.text.split(separator: "\n")
         #expect(lines.first == "Running 1 scenario at 3 sizes")
@@ -135,7 +135,7 @@ struct ProgressTextTests {
         #expect(!sink.text.contains("\u{1B}"))
 
         let silent = Sink()
-        _ = ScenarioRunner(configuration: configuration, allocationCounter: nil, progress: ProgressDisplay(style: .silent) { silent.text += $0 })
+        _ = try ScenarioRunner(configuration: configuration, allocationCounter: nil, progress: ProgressDisplay(style: .silent) { silent.text += $0 })
             .run([Fixture.scenario(name: "test/silent")])
         #expect(silent.text.isEmpty)
     }

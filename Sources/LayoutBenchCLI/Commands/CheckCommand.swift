@@ -44,6 +44,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             "bad input: unreadable, malformed or truncated JSON, a report of another\nschema version, a thresholds file with unknown keys, metrics or scenarios,\na baseline whose stored options cannot be run, an error in layoutbench.yml\n(the message names the file, and for JSON and YAML the line and column)",
         .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
         .unavailable: "(with a run) allocations cannot be counted; try --no-allocations",
+        .invalidScenario: "(with a run) a scenario declares fewer than three sizes, or measured nothing",
         .cannotWriteOutput: "a report, the summary, an export or the comparison page cannot be written\n(checked before the run)",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
     ])

@@ -25,6 +25,7 @@ struct ListCommand: LayoutBenchSubcommand {
         .badInput:
             "a --layouts document is malformed XML or not an Interface Builder document;\nlayoutbench.yml has an unknown key or a wrong value (file:line:column)",
         .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
+        .invalidScenario: "a scenario declares fewer than three sizes",
     ])
 
     @OptionGroup var source: ScenarioSourceOptions

@@ -43,6 +43,7 @@ struct ProfileCommand: LayoutBenchSubcommand {
         .usage: "invalid arguments: unknown scenario (with close names), bad size, format or option",
         .badInput: "a document is malformed XML or not an Interface Builder document",
         .noInput: "a document does not exist or cannot be read",
+        .invalidScenario: "the scenario declares fewer than three sizes",
         .cannotWriteOutput: "the output folder or a profile file cannot be written",
     ])
 

@@ -23,6 +23,7 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
         .failed: "the traces were written, but the scenario failed an expectation",
         .usage:
             "invalid arguments (unknown scenario, a size the scenario cannot run at or\nabove its size limit; LAYOUTBENCH_MAX_SIZE raises the limit)",
+        .invalidScenario: "the scenario declares fewer than three sizes",
         .cannotWriteOutput: "a trace file cannot be written",
     ])
 

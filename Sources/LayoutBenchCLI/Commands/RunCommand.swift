@@ -58,6 +58,8 @@ struct RunCommand: LayoutBenchSubcommand {
         .noInput: "a --layouts path names nothing, a file cannot be read, or --config names no file",
         .unavailable:
             "allocations cannot be counted (jemalloc); try --no-allocations;\nor, with --instructions, instructions cannot be counted (valgrind)",
+        .invalidScenario:
+            "a scenario declares fewer than three sizes, or a measurement measured nothing\n(no solver work, no frame assigned, no text measured); no report is written",
         .cannotWriteOutput: "the output folder or a report file cannot be written",
         .temporaryFailure: "another layoutbench process is writing into the same output folder",
     ])

@@ -79,7 +79,9 @@ public struct RunSession {
     ///     adds `check.md`, `comparison.html` and a `report.html` with the baseline section).
     /// - Throws: ``LayoutBenchError``: usage errors before anything runs, `unwritable-output`
     ///   and `output-locked` before the run (the folder is checked first), `unwritable-output`
-    ///   after it, `allocation-counting-unavailable` before it.
+    ///   after it, `allocation-counting-unavailable` before it, `measured-nothing` when a
+    ///   scenario's repetition did nothing (no report is written then), `invalid-scenario`
+    ///   for a scenario that declares fewer than three sizes.
     public func run(
         progress: RunProgress?, extraFiles: (Report) -> [OutputSet.File] = { _ in [] }
     ) throws(LayoutBenchError) -> Result {
@@ -131,7 +133,7 @@ public struct RunSession {
                     + "its times are valgrind's (tens of times slower than native) and allocations were not counted.")
         } else {
             let runner = ScenarioRunner(configuration: configuration, allocationCounter: counter, progress: progress)
-            outcome = runner.run(scenarios)
+            outcome = try runner.run(scenarios)
         }
         var report = Report.assemble(
             outcome: outcome, configuration: configuration, formats: formats, tool: tool, environment: environment,

@@ -25,6 +25,8 @@ public final class ScenarioRunner {
     private var instructionCounter: InstructionCounter?
     /// The first error of the instruction counter, which ends the run.
     private(set) var instructionError: LayoutBenchError?
+    /// The first measurement that measured nothing (``ScenarioRules``), which ends the run.
+    private(set) var scenarioError: LayoutBenchError?
     /// Reads the load average at the start and end of each measurement (tests inject one).
     public var loadSource = LoadSource.system
     /// The machine's logical cores, against which ``BusyRule`` compares the load average.
@@ -68,17 +70,22 @@ public final class ScenarioRunner {
 
     /// Runs `scenarios` at their sizes, counting instructions.
     ///
-    /// - Throws: ``LayoutBenchError`` `instruction-counting-unavailable` when a dump cannot be read.
+    /// - Throws: ``LayoutBenchError`` `instruction-counting-unavailable` when a dump cannot be
+    ///   read; `measured-nothing` as ``run(_:)``.
     public func runCountingInstructions(_ scenarios: [Scenario]) throws(LayoutBenchError) -> Outcome {
         precondition(instructionCounter != nil, "a runner made with an instruction counter")
-        let outcome = run(scenarios)
+        let outcome = try run(scenarios)
         if let instructionError { throw instructionError }
         return outcome
     }
 
     /// Runs `scenarios` at their sizes (with a ``RunConfiguration/shard``, only the
     /// measurements the shard owns; scenarios left with none are not in the outcome).
-    public func run(_ scenarios: [Scenario]) -> Outcome {
+    ///
+    /// - Throws: ``LayoutBenchError`` `measured-nothing` when the first repetition of a
+    ///   measurement did no solver work, assigned no frame and measured no text
+    ///   (``ScenarioRules/checkMeasuredSomething(_:size:work:)``): the run stops there.
+    public func run(_ scenarios: [Scenario]) throws(LayoutBenchError) -> Outcome {
         let planned = configuration.measurements(of: scenarios)
         let measurements = planned.reduce(0) { $0 + $1.sizes.count }
         var budget = TimeBudget(totalSeconds: configuration.timeBudgetSeconds, measurements: measurements, startNanoseconds: clock())
@@ -122,6 +129,10 @@ public final class ScenarioRunner {
                     warnings.append(
                         "\(scenario.name) at size \(size): the counting repetitions counted different allocations "
                             + "(\(allocations.samples.map { String($0.count) }.joined(separator: ", "))); the report keeps the first.")
+                }
+                if let scenarioError {
+                    progress?.runFinished()
+                    throw scenarioError
                 }
                 progress?.measurementFinished(scenario, result)
                 sizeResults.append(result)
@@ -220,6 +231,7 @@ public final class ScenarioRunner {
         for number in stride(from: 1, through: configuration.warmup, by: 1) {
             progress?.repetitionStarted(.warmup, number: number)
             let instance = scenario.prepare(size: size)
+            checker.willRun(instance)
             let before = instance.counters
             instance.run()
             checker.check(instance, counters: instance.counters - before)
@@ -231,6 +243,7 @@ public final class ScenarioRunner {
         countInstructions(scenario, size: size, checker: &checker, instructions: &instructions, wall: &wall, cpu: &cpu)
         let counters = checker.reference ?? SolverCounters()
         let failures = checker.failures
+        if scenarioError == nil { scenarioError = checker.measuredNothing }
         var result = SizeResult(
             size: size, operations: checker.operations, status: failures.isEmpty ? .passed : .failed,
             repetitions: RepetitionCounts(warmup: configuration.warmup, timed: wall.count, counting: 0),
@@ -252,6 +265,7 @@ public final class ScenarioRunner {
     ) {
         guard instructionError == nil, var counter = instructionCounter else { return }
         let instance = scenario.prepare(size: size)
+        checker.willRun(instance)
         let before = instance.counters
         let label = "\(scenario.name)@\(size)"
         var failure: LayoutBenchError?
@@ -356,6 +370,7 @@ public final class ScenarioRunner {
         for number in stride(from: 1, through: configuration.warmup, by: 1) {
             progress?.repetitionStarted(.warmup, number: number)
             let instance = measurement.scenario.prepare(size: measurement.size)
+            measurement.checker.willRun(instance)
             let before = instance.counters
             instance.run()
             measurement.checker.check(instance, counters: instance.counters - before)
@@ -405,6 +420,7 @@ public final class ScenarioRunner {
             peakResidentBytes: memorySamples.map(\.peakResidentBytes).max() ?? 0,
             peakIncreaseBytes: memorySamples.map(\.increaseBytes).max() ?? 0, samples: memorySamples)
         let failures = measurement.checker.failures
+        if scenarioError == nil { scenarioError = measurement.checker.measuredNothing }
         var result = SizeResult(
             size: measurement.size, operations: operations, status: failures.isEmpty ? .passed : .failed,
             repetitions: RepetitionCounts(
@@ -423,6 +439,7 @@ public final class ScenarioRunner {
         _ scenario: Scenario, size: Int, checker: inout RepetitionChecker, wall: inout [UInt64], cpu: inout [UInt64]
     ) {
         let instance = scenario.prepare(size: size)
+        checker.willRun(instance)
         let before = instance.counters
         let (_, elapsed) = Timing.measure { instance.run() }
         wall.append(elapsed.wallNanoseconds)
@@ -439,6 +456,7 @@ public final class ScenarioRunner {
         AllocationCounter.purgeUnusedPages()
         ResourceUsage.resetPeak()
         let instance = scenario.prepare(size: size)
+        checker.willRun(instance)
         let before = instance.counters
         let residentBeforeRun = ResourceUsage.current().residentBytes
         var sample: AllocationSample?
@@ -495,15 +513,35 @@ struct RepetitionChecker {
     private(set) var operations = 0
     private(set) var countersIdentical = true
     private(set) var failures: [Report.Failure] = []
+    /// The first repetition's ``ScenarioRules/checkMeasuredSomething(_:size:work:)`` error:
+    /// the run stops on it.
+    private(set) var measuredNothing: LayoutBenchError?
     private var repetition = 0
+    /// The layout before the first repetition's run, for ``measuredNothing``.
+    private var snapshot: LayoutSnapshot?
 
     init(scenario: Scenario, size: Int) {
         self.scenario = scenario
         self.size = size
     }
 
+    /// Called with each repetition's instance before its run: the first is looked at whole
+    /// (outside the measured interval), so that ``check(_:counters:)`` can tell whether the run
+    /// did anything.
+    mutating func willRun(_ instance: ScenarioInstance) {
+        if repetition == 0 { snapshot = instance.layoutSnapshot() }
+    }
+
     mutating func check(_ instance: ScenarioInstance, counters: SolverCounters) {
         repetition += 1
+        if repetition == 1, let snapshot {
+            do throws(LayoutBenchError) {
+                try ScenarioRules.checkMeasuredSomething(scenario, size: size, work: instance.work(since: snapshot, counters: counters))
+            } catch {
+                measuredNothing = error
+            }
+            self.snapshot = nil
+        }
         for failure in scenario.check(instance, counters: counters, size: size) {
             record(.expectation, failure.expectation, failure.detail)
         }

@@ -32,7 +32,9 @@ public struct ScenarioSelection: Sendable, Equatable {
     ///
     /// - Throws: ``LayoutBenchError`` `unknown-scenario` for a pattern that matches nothing,
     ///   `unknown-tag` for a tag no scenario has (both with suggestions), and
-    ///   `no-scenario-selected` when patterns and tags each match but not together.
+    ///   `no-scenario-selected` when patterns and tags each match but not together;
+    ///   `invalid-scenario` for a selected scenario that declares too few sizes
+    ///   (``ScenarioRules/checkDeclaredSizes(_:)``).
     public func select(from catalog: [Scenario]) throws(LayoutBenchError) -> [Scenario] {
         for pattern in patterns where !catalog.contains(where: { Self.matches(pattern, $0) }) {
             throw LayoutBenchError(.unknownScenario, Self.unknownScenarioMessage(pattern, catalog: catalog))
@@ -56,6 +58,7 @@ public struct ScenarioSelection: Sendable, Equatable {
                     + "and the tags \(tags.map { "'\($0)'" }.joined(separator: ", ")); "
                     + "a scenario must match a name and have one of the tags.")
         }
+        try ScenarioRules.checkDeclaredSizes(selected)
         return selected
     }
 

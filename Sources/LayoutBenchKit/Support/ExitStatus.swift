@@ -32,6 +32,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// A measurement the machine cannot make: allocations (jemalloc) or instructions
     /// (valgrind) cannot be counted (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// A scenario is defective (`EX_SOFTWARE`: an error in the scenario's code, not in the
+    /// arguments or the machine): it declares fewer than three sizes, or a repetition measured
+    /// nothing (no solver work, no frame assigned, no text measured). No report is written.
+    case invalidScenario = 70
     /// An output folder or file cannot be written (`EX_CANTCREAT`).
     case cannotWriteOutput = 73
     /// Another layoutbench process is writing into the same output folder (`EX_TEMPFAIL`):
@@ -51,6 +55,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .badInput: "bad input (the message names file, line and column)"
         case .noInput: "an input does not exist or cannot be read"
         case .unavailable: "a measurement this machine cannot make"
+        case .invalidScenario: "a scenario declares fewer than three sizes or measured nothing"
         case .cannotWriteOutput: "an output cannot be written"
         case .temporaryFailure: "another layoutbench process is writing into the same output folder"
         }

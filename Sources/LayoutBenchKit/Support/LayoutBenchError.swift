@@ -42,6 +42,12 @@ extension ErrorCode where Domain == LayoutBenchError {
     public static let unwritableOutput = Self("unwritable-output", .cannotWriteOutput)
     /// Allocations cannot be counted (jemalloc missing or not serving `malloc`).
     public static let allocationCountingUnavailable = Self("allocation-counting-unavailable", .unavailable)
+    /// A scenario that cannot be measured as declared: fewer than three default or quick sizes
+    /// (``ScenarioRules/checkDeclaredSizes(_:)``).
+    public static let invalidScenario = Self("invalid-scenario", .invalidScenario)
+    /// A scenario's repetition did no solver work, assigned no frame and measured no text
+    /// (``ScenarioRules/checkMeasuredSomething(_:size:work:)``): the run stops.
+    public static let measuredNothing = Self("measured-nothing", .invalidScenario)
     /// Instructions cannot be counted (`--instructions`): valgrind is missing, the shim was
     /// built without valgrind's header, or the child under callgrind failed.
     public static let instructionCountingUnavailable = Self("instruction-counting-unavailable", .unavailable)
