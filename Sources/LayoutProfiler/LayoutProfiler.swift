@@ -66,6 +66,14 @@ public final class LayoutProfiler: LayoutEventSink {
     // Rule state.
     var rules = _RuleState()
 
+    /// Whether a view is a cell (a table's or a collection's) or a cell's content view: UIKit
+    /// sizes both (the table or collection view sets the cell's frame, the cell its content
+    /// view's) through their autoresizing-mask constraints, so they must keep translating
+    /// their masks, and the `autoresizing-conflict` finding never advises turning it off
+    /// there. By default the engine's ``TableViewCell``s and their content views; a caller
+    /// whose cells are other views (a document's imported cells) says which views are.
+    public var isSizedByCell: (View) -> Bool = _Naming.isEngineCellOrContentView
+
     /// Makes a profiler that records nothing until attached.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration

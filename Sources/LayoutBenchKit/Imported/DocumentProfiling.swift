@@ -11,6 +11,17 @@ public enum DocumentProfiling {
         argument.hasSuffix(".xib") || argument.hasSuffix(".storyboard")
     }
 
+    /// Whether `view` is the cell or its content view, in a copy of a layout of kind
+    /// ``ImportedLayout/Kind/cell``: the cell is the root, pinned to its window, and the
+    /// content view (`tableViewCellContentView`, `collectionViewCellContentView`, or a
+    /// `<view key="contentView">`) is its only subview (keyed views such as a background are
+    /// laid out on their own). UIKit sizes both: never advise turning their translation off.
+    static func isCellOrContentView(_ view: View) -> Bool {
+        if view.superview is Window { return true }
+        guard let cell = view.superview, cell.superview is Window else { return false }
+        return cell.subviews.first === view
+    }
+
     /// One layout's profile and diagnostics.
     public struct LayoutProfile {
         /// The `first-layout` scenario profiled.
@@ -32,7 +43,10 @@ public enum DocumentProfiling {
         var result: [LayoutProfile] = []
         for layout in document.layouts where scene.map({ ScenarioSelection.glob($0, layout.name) }) ?? true {
             guard let scenario = scenarios.first(where: { $0.name.hasSuffix("/\(layout.name)/first-layout") }) else { continue }
-            let profile = ScenarioProfiling.profile(scenario, size: size, eventBufferCapacity: eventBufferCapacity)
+            var sizedByCell: ((View) -> Bool)?
+            if layout.kind == .cell { sizedByCell = { isCellOrContentView($0) } }
+            let profile = ScenarioProfiling.profile(
+                scenario, size: size, eventBufferCapacity: eventBufferCapacity, sizedByCell: sizedByCell)
             let diagnostics = LayoutDiagnostics(layout, screens: ImportedScenarios.deviceSweep)
             result.append(LayoutProfile(scenario: scenario, profile: profile, diagnostics: diagnostics))
         }

@@ -54,12 +54,19 @@ public enum ScenarioProfiling {
     ///   - scenario: The scenario.
     ///   - size: Its size.
     ///   - configuration: The profiler's limits and thresholds.
+    ///   - sizedByCell: Which views are cells or cells' content views, when the scenario's
+    ///     cells are not the engine's `TableViewCell`s (``LayoutProfiler/isSizedByCell``).
     /// - Returns: The report, the run's counters and its failed expectations.
     public static func profile(
-        _ scenario: Scenario, size: Int, configuration: LayoutProfiler.Configuration = LayoutProfiler.Configuration()
+        _ scenario: Scenario, size: Int, configuration: LayoutProfiler.Configuration = LayoutProfiler.Configuration(),
+        sizedByCell: ((View) -> Bool)? = nil
     ) -> Profile {
         let instance = scenario.prepare(size: size)
         let profiler = LayoutProfiler(configuration: configuration)
+        if let sizedByCell {
+            let engineCells = profiler.isSizedByCell
+            profiler.isSizedByCell = { engineCells($0) || sizedByCell($0) }
+        }
         for engine in instance.engines { profiler.attach(to: engine) }
         let before = instance.counters
         profiler.observing { instance.run() }
@@ -83,10 +90,12 @@ public enum ScenarioProfiling {
 
 extension ScenarioProfiling {
     /// Profiles with the default limits, keeping `eventBufferCapacity` raw events when given.
-    public static func profile(_ scenario: Scenario, size: Int, eventBufferCapacity: Int?) -> Profile {
+    public static func profile(
+        _ scenario: Scenario, size: Int, eventBufferCapacity: Int?, sizedByCell: ((View) -> Bool)? = nil
+    ) -> Profile {
         var configuration = LayoutProfiler.Configuration()
         if let eventBufferCapacity { configuration.eventBufferCapacity = eventBufferCapacity }
-        return profile(scenario, size: size, configuration: configuration)
+        return profile(scenario, size: size, configuration: configuration, sizedByCell: sizedByCell)
     }
 }
 

@@ -60,16 +60,16 @@ extension LayoutProfiler {
         }
 
         if rules.autoresizingBreaks > 0 {
+            let (summary, fix) = autoresizingAdvice()
             findings.append(
                 Finding(
                     .autoresizingConflict,
                     title: "Constraints conflict with autoresizing-mask constraints",
                     summary:
-                        "\(rules.autoresizingBreaks) constraint\(plural(rules.autoresizingBreaks)) broke in conflicts that include NSAutoresizingMaskLayoutConstraints: views with translatesAutoresizingMaskIntoConstraints still on are fully positioned by their frames before any constraint of yours is added.",
+                        "\(rules.autoresizingBreaks) constraint\(plural(rules.autoresizingBreaks)) broke in conflicts that include NSAutoresizingMaskLayoutConstraints: \(summary)",
                     counts: [.init("broken", rules.autoresizingBreaks)],
                     evidence: rules.autoresizing,
-                    fix:
-                        "Set translatesAutoresizingMaskIntoConstraints = false on \(rules.autoresizing.views.isEmpty ? "these views" : rules.autoresizing.views.joined(separator: ", ")) before adding constraints to them (but not on a view controller's root view or a cell's contentView)."
+                    fix: fix
                 ))
         }
 
@@ -104,6 +104,28 @@ extension LayoutProfiler {
                 ))
         }
         return findings
+    }
+
+    /// The autoresizing-conflict finding's cause and fix. A cell (table or collection) and its
+    /// content view are sized by UIKit through their autoresizing constraints and must keep
+    /// them, so they are never told to turn translation off: their conflict is a cell whose
+    /// size does not fit its content. Other views are told to turn it off.
+    func autoresizingAdvice() -> (summary: String, fix: String) {
+        let contentViews = rules.autoresizingContentViews
+        let others = rules.autoresizing.views.filter { !contentViews.contains($0) }
+        let othersCause =
+            "views with translatesAutoresizingMaskIntoConstraints still on are fully positioned by their frames before any constraint of yours is added."
+        let contentCause =
+            "UIKit sizes a cell and its content view through them, and the cell's size does not fit the constraints inside it."
+        let othersFix =
+            "Set translatesAutoresizingMaskIntoConstraints = false on \(others.isEmpty ? "these views" : others.joined(separator: ", ")) before adding constraints to them (never on a view controller's root view or a cell's content view, which UIKit sizes)."
+        let contentFix =
+            "Keep translatesAutoresizingMaskIntoConstraints on \(contentViews.joined(separator: ", ")): UIKit sizes a cell and its content view to the row height or item size. Let the cell size itself (rowHeight = UITableView.automaticDimension, or self-sizing collection view cells, with constraints from the content view's top to its bottom), make the fixed size fit the content, or give one constraint of that chain priority 999 so it gives way."
+        switch (contentViews.isEmpty, others.isEmpty && !rules.autoresizing.views.isEmpty) {
+        case (true, _): return (othersCause, othersFix)
+        case (false, true): return (contentCause, contentFix)
+        case (false, false): return (contentCause + " Elsewhere " + othersCause, contentFix + " " + othersFix)
+        }
     }
 
     /// The churn finding: its variant is the most specific cause present.

@@ -275,6 +275,9 @@ extension LayoutProfiler {
                 rules.autoresizing.examples.appendCapped(report.descriptions.joined(separator: "\n"), limit: limit)
                 for item in report.constraints where item.origin == .autoresizingMask {
                     rules.autoresizing.addView(of: item.firstItem, limit: limit)
+                    if let view = _Naming.view(of: item.firstItem), isSizedByCell(view) {
+                        rules.autoresizingContentViews.appendUnique(view.debugName, limit: limit)
+                    }
                 }
                 rules.autoresizing.locations.appendCapped(label(key), limit: limit)
             } else {

@@ -33,6 +33,10 @@ struct _RuleState {
     // autoresizing-conflict and broken-constraints
     var autoresizingBreaks = 0
     var autoresizing = _Evidence()
+    /// The cells and cells' content views among the autoresizing conflicts' views
+    /// (``LayoutProfiler/isSizedByCell``): UIKit sizes them, so the fix is never to turn their
+    /// translation off.
+    var autoresizingContentViews: [String] = []
     var otherBreaks = 0
     var broken = _Evidence()
 

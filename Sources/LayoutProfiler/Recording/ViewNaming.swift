@@ -18,6 +18,11 @@ enum _Naming {
         return LayoutEngine.commonAncestor(first, second) ?? first
     }
 
+    /// Whether a view is an engine table cell or a cell's content view.
+    static func isEngineCellOrContentView(_ view: View) -> Bool {
+        view is TableViewCell || (view.superview as? TableViewCell)?.contentView === view
+    }
+
     /// The nearest table cell at or above a view.
     static func enclosingCell(of view: View) -> TableViewCell? {
         var current: View? = view
