@@ -357,8 +357,16 @@ final class HierarchyBuilder {
         if attributes["baselineRelativeArrangement"] == "YES" {
             warn(node, "baselineRelativeArrangement is not modelled; spacing is measured between edges")
         }
-        if attributes["layoutMarginsRelativeArrangement"] == "YES" {
-            warn(node, "layoutMarginsRelativeArrangement is not modelled; views are arranged edge to edge")
+        // Arranged inside the stack's layout margins when the document says so, and when it gives
+        // the stack margins of its own: the corpus's four stacks with explicit margins (16 at the
+        // top and bottom, two files of one app) are all stored arranged inside them, and none
+        // writes the attribute.
+        let explicitMargins =
+            node.child("edgeInsets", key: "layoutMargins") != nil
+            || node.child("directionalEdgeInsets", key: "directionalLayoutMargins") != nil
+        if attributes["layoutMarginsRelativeArrangement"] == "YES" || explicitMargins {
+            stack.layoutMargins = margins(of: stack)
+            stack.isLayoutMarginsRelativeArrangement = true
         }
     }
 
