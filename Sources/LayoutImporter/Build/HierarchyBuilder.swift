@@ -179,6 +179,12 @@ final class HierarchyBuilder {
                 // the right: constraints place the 49 × 31 rectangle (the design frames show it).
                 imported.alignmentInsets = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 2)
                 imported.intrinsic.width -= 2
+            } else if node.name == "slider", node["translatesAutoresizingMaskIntoConstraints"] == "NO", !node.flag("fixedFrame") {
+                // UISlider's frame is 2 points wider on each side and 1 point taller at the
+                // bottom than the 30-point alignment rectangle constraints place (5 sliders in
+                // four files of three apps, of Xcode 10 to 15, stored so; 31 is its frame height).
+                // A slider whose frame is translated (a fixed frame) is stored at that frame.
+                imported.alignmentInsets = EdgeInsets(top: 0, leading: 2, bottom: 1, trailing: 2)
             }
             view = imported
         }
