@@ -84,7 +84,8 @@ public struct UIKitLogParser: Sendable {
                 index = lineEnd + 1
                 continue
             }
-            if line.contains("Will attempt to recover by breaking constraint") {
+            // AppKit's newer form drops the word: `Will attempt to recover by breaking <…>.`
+            if line.contains("Will attempt to recover by breaking") {
                 expectBroken = true
             }
             if line.contains("<private>"), current != nil, current?.constraints.isEmpty == true {

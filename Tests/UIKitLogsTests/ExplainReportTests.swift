@@ -104,3 +104,23 @@ struct ExplainReportTests {
         #expect(throws: UIKitLogError.self) { try UIKitLogParser().parse(short) }
     }
 }
+
+@Suite("Parser: AppKit's newer recovery line")
+struct AppKitRecoveryLineTests {
+    /// macOS 14 prints `Conflicting constraints detected: (…).` and `Will attempt to recover by
+    /// breaking <…>.`, without the word "constraint": the entry is the broken one, not a
+    /// fourth entry of the list.
+    @Test("'Will attempt to recover by breaking <…>.' names the broken constraint")
+    func withoutTheWord() throws {
+        let text = """
+            Conflicting constraints detected: (
+                "<NSLayoutConstraint:0x600000f01010 H:|-(5)-[NSView:0x7fa100005510](LTR)   (active, names: '|':App.Row:0x7fa100005500 )>",
+                "<NSLayoutConstraint:0x600000f01020 NSView:0x7fa100005510.right == App.Row:0x7fa100005500.right - 5   (active)>",
+                "<NSAutoresizingMaskLayoutConstraint:0x600000f01030 h=--& v=--& App.Row:0x7fa100005500.width == 0   (active)>"
+            ).
+            Will attempt to recover by breaking <NSLayoutConstraint:0x600000f01020 NSView:0x7fa100005510.right == App.Row:0x7fa100005500.right - 5   (active)>.
+            """
+        let conflict = try #require(try UIKitLogParser().parse(text).first)
+        #expect(conflict.constraints.count == 3 && conflict.broken?.address == "600000f01020")
+    }
+}
