@@ -30,11 +30,15 @@ extension LayoutEngine {
             : conflicts
         let conflicting = exclusive.compactMap(layoutConstraint(for:))
         let candidates = conflicting + [constraint]
-        let victim =
-            choosing
-            ? Self.constraintToBreak(
-                among: candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }, rule: _breakRule)
-            : constraint
+        let victim: LayoutConstraint
+        if choosing {
+            let eligible = candidates.filter { $0 === constraint || ($0.engine === self && !$0.isBroken) }
+            // Rule 2 asks the solver what the rest would make of a pinned fixed size.
+            let stretched = _breakRule == .uikit ? stretchedSizes(among: eligible, refusing: constraint) : []
+            victim = Self.constraintToBreak(among: eligible, rule: _breakRule, stretched: stretched)
+        } else {
+            victim = constraint
+        }
         let report = UnsatisfiableConstraintsReport(
             constraints: candidates, brokenConstraint: victim, pass: passCount, frame: frameCount)
         if victim !== constraint, let installed = victim.solverConstraint, solver.contains(installed) {

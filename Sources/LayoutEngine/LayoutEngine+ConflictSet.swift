@@ -41,7 +41,9 @@ extension LayoutEngine {
         func key(_ constraint: Constraint) -> BreakKey {
             guard let owner = layoutConstraint(for: constraint) else {
                 // Not the engine's (none is today): spared like imposed geometry.
-                return BreakKey(tier: 4, negativeLength: 0, negativeDepth: 0, negativeSide: 0, negativeSerial: 0)
+                return BreakKey(
+                    tier: 4, negativeLength: 0, negativeDepth: 0, negativeAgainstAxis: 0, negativeSide: 0, negativeValue: 0,
+                    negativeSerial: 0)
             }
             return Self.breakKey(owner, rule: rule)
         }

@@ -231,7 +231,19 @@ public struct ConflictReplay {
             engineReport: full.reports.first?.message, tension: nil)
         outcome.refused = model.refused.map { constraints[$0] }
         let logged = full.constraints.filter { full.made[ObjectIdentifier($0)].map { model.planned[$0].source.isLog } ?? false }
-        if !logged.isEmpty, let index = full.made[ObjectIdentifier(LayoutEngine.constraintToBreak(among: logged))],
+        // The rule's fixed sizes that the rest would stretch (LayoutEngine.stretchedSizes), read
+        // from a layout of everything else with the size at priority 1.
+        var stretched = Set<ObjectIdentifier>()
+        for size in logged where LayoutEngine.isPinnedLeafSize(size, among: logged) {
+            guard let index = full.made[ObjectIdentifier(size)] else { continue }
+            let others = Instance(model, all.filter { $0 != index }, weak: index)
+            let plan = model.planned[index]
+            if others.reports.isEmpty, others.value(of: plan) > plan.constant + 1e-6 * max(1, abs(plan.constant)) {
+                stretched.insert(ObjectIdentifier(size))
+            }
+        }
+        if !logged.isEmpty,
+            let index = full.made[ObjectIdentifier(LayoutEngine.constraintToBreak(among: logged, stretched: stretched))],
             case .log(let logIndex) = model.planned[index].source
         {
             outcome.ruleOnLoggedSet = constraints[logIndex]

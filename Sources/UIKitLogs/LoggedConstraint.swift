@@ -147,12 +147,19 @@ public struct LoggedConstraint: Sendable, CustomStringConvertible {
     public var superview: LoggedItem? = nil
 
     /// Whether the constraint is one UIKit makes for a frame it imposes (autoresizing mask,
-    /// a table's or collection's cell size, a temporary size): not app code.
+    /// a table's or collection's cell size, a temporary size), or one layoutbench's engine
+    /// prints for its window's frame (`'window-width'`, `'root-origin-x'`: its own reports
+    /// read back): not app code.
     public var isImposedGeometry: Bool {
         if className == "NSAutoresizingMaskLayoutConstraint" { return true }
         guard let identifier else { return false }
         return identifier.hasPrefix("UIView-Encapsulated-Layout") || identifier.hasPrefix("_UITemporaryLayout")
+            || Self.engineWindowIdentifiers.contains(identifier)
     }
+
+    /// The identifiers of the window constraints in layoutbench's own reports
+    /// (`LayoutEngine`'s root frame).
+    static let engineWindowIdentifiers: Set<String> = ["window-width", "window-height", "root-origin-x", "root-origin-y"]
 
     /// Whether UIKit made it for a layout-margins or safe-area guide.
     public var isGuideDefinition: Bool {

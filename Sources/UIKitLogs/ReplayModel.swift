@@ -181,6 +181,26 @@ struct ReplayModel {
                 setParent(a.key, owner)
             }
         }
+        // A layout guide pinned edge to edge to one view is that view's: UIKit's guides are
+        // regions of their owning view defined by its edges (the margins guide's
+        // `UIView-topMargin-guide-constraint`, MKMapView's 'Edge Insets' guide in openradar
+        // 33961931). Not the legacy `_UILayoutGuide` (a view controller's top and bottom layout
+        // guides, views of their own before iOS 11), whose `_UILayoutSupportConstraint`s the
+        // replay does not tell from the app's.
+        func isModernGuide(_ item: LoggedItem) -> Bool { item.isLayoutGuide && item.className != "_UILayoutGuide" }
+        for constraint in constraints {
+            guard let second = constraint.second, constraint.first.attribute == second.attribute,
+                !constraint.first.attribute.isDimension, constraint.first.attribute != .centerX,
+                constraint.first.attribute != .centerY
+            else { continue }
+            let a = constraint.first.item
+            let b = second.item
+            if isModernGuide(a), !b.isLayoutGuide, items[a.key]?.parent == nil {
+                setParent(a.key, b.key)
+            } else if isModernGuide(b), !a.isLayoutGuide, items[b.key]?.parent == nil {
+                setParent(b.key, a.key)
+            }
+        }
         // Siblings: stack-view alignment, and Visual Format spacing between two views ([A]-(c)-[B]).
         for _ in 0..<2 {
             for constraint in constraints
@@ -401,6 +421,9 @@ struct ReplayModel {
         let origin: LayoutConstraint.Origin
         if constraint.className == "NSAutoresizingMaskLayoutConstraint" {
             origin = .autoresizingMask
+        } else if let identifier = constraint.identifier, LoggedConstraint.engineWindowIdentifiers.contains(identifier) {
+            // layoutbench's own report read back: its window's frame.
+            origin = .window
         } else if constraint.isStackViewConstraint || constraint.isGuideDefinition || constraint.isImposedGeometry
             || constraint.className.hasPrefix("_UI")
         {

@@ -19,7 +19,7 @@ struct ExplainCommandTests {
     func text() throws {
         let result = try Self.run(["explain", Self.fixture("modern-cell.log")])
         #expect(result.status == 0)
-        #expect(result.output.contains("232 ≠ 320"))
+        #expect(result.output.contains("332 ≠ 320"))
         #expect(result.output.contains("UIKit broke:   UITableViewCellContentView …a010.trailing == UILabel 'Title'.trailing + 16"))
         #expect(result.output.contains("(agrees)"))
         #expect(result.output.contains("Fix: "))
