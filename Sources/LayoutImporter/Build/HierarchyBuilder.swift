@@ -610,15 +610,22 @@ final class HierarchyBuilder {
             guard let view = item as? View else { return nil }
             let viewNode = nodesByView[ObjectIdentifier(view)]
             if let viewNode, IntrinsicSizing.textElements.contains(viewNode.name) || viewNode.name == "textView" {
-                // Ascender and descender of the system font: 0.95 em and 0.25 em, centred in the line.
+                // Ascender and descender of the system font: 0.95 em and 0.25 em. A single line is
+                // centred in a taller frame, as UILabel draws it; a label whose frame holds several
+                // lines is their measured height, so its first baseline is the first line's and its
+                // last the last line's (a 78-point, four-line label's last baseline, 3.75 points up,
+                // places the eight views below it in a vlc-ios XIB).
                 let size = IntrinsicSizing.fontSize(viewNode)
-                let frameHeight = Self.frame(of: viewNode)?.height ?? (size * 1.2).rounded(.up)
                 let lineHeight = (size * 1.2).rounded(.up)
-                let firstFromTop = (frameHeight - lineHeight) / 2 + size * 0.95
-                if !view.hasFirstBaselineOffset { view.firstBaselineOffsetFromTop = firstFromTop }
-                if view.lastBaselineOffsetFromBottom == nil { view.lastBaselineOffsetFromBottom = (frameHeight - lineHeight) / 2 + size * 0.25 }
+                let frameHeight = Self.frame(of: viewNode)?.height ?? lineHeight
+                let lines = viewNode.name == "label" ? max(1, ((frameHeight + 1) / lineHeight).rounded(.down)) : 1
+                let gap = lines > 1 ? 0 : (frameHeight - lineHeight) / 2
+                if !view.hasFirstBaselineOffset { view.firstBaselineOffsetFromTop = gap + size * 0.95 }
+                if view.lastBaselineOffsetFromBottom == nil { view.lastBaselineOffsetFromBottom = gap + size * 0.25 }
             }
-            return (name == "lastBaseline" ? view.lastBaselineGuide : view.firstBaselineGuide, .top)
+            // `baseline` is NSLayoutAttributeBaseline, which UIKit defines as the last baseline
+            // (NSLayoutConstraint.h: NSLayoutAttributeBaseline = NSLayoutAttributeLastBaseline).
+            return (name == "firstBaseline" ? view.firstBaselineGuide : view.lastBaselineGuide, .top)
         default:
             return nil
         }
