@@ -202,6 +202,13 @@ public enum InstructionRun {
         } catch {
             throw LayoutBenchError(.instructionCountingUnavailable, "Cannot start \(valgrind): \(error).", cause: error)
         }
+        if result.exited && result.status == ExitStatus.invalidScenario.rawValue {
+            // The child's rules refused a scenario (ScenarioRules); its message is above.
+            throw LayoutBenchError(
+                .measuredNothing,
+                "The measurements under callgrind stopped on a scenario that measured nothing or declares too few sizes; "
+                    + "its message is above.")
+        }
         guard result.succeeded else {
             throw LayoutBenchError(
                 .instructionCountingUnavailable,
