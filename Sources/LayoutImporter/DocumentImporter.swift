@@ -110,7 +110,7 @@ public enum DocumentImporter {
             index += 1
             let insets = rootInsets(
                 for: node, kind: layoutKind, controller: controller, scenes: scenes, device: device,
-                canvas: options.reproducesCanvas ? context.canvas : nil)
+                documentDevice: documentDevice, canvas: options.reproducesCanvas ? context.canvas : nil)
             var name = layoutName(node: node, controller: controller, kind: layoutKind)
             if names.contains(name) { name += "-\(index)" }
             names.insert(name)
@@ -177,22 +177,29 @@ public enum DocumentImporter {
     /// - nothing for cells and other XIB views (IB simulates no bars for them).
     static func rootInsets(
         for node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?, scenes: Scenes, device: DeviceProfile,
-        canvas: XcodeCanvas?
+        documentDevice: DeviceProfile? = nil, canvas: XcodeCanvas?
     ) -> HierarchyBuilder.RootInsets {
-        let screen = canvas?.screen(of: device) ?? device.screen
-        let size = HierarchyBuilder.frame(of: node)?.size ?? screen
-        let fullScreen = size == screen || size == Size(width: screen.height, height: screen.width)
+        // Full screen: designed at the screen of the document's device (a scene built at that
+        // size follows the device laid out for) or of the device laid out for.
+        let screens = [device, documentDevice ?? device].map { canvas?.screen(of: $0) ?? $0.screen }
+        let size = HierarchyBuilder.frame(of: node)?.size ?? screens[0]
+        let fullScreen = screens.contains { size == $0 || size == Size(width: $0.height, height: $0.width) }
         guard kind == .scene || kind == .view && node.parent?.name == "objects" && fullScreen else { return .init() }
         if device.isTV {
             let safe = fullScreen ? DeviceProfile.tvSafeArea : EdgeInsets(all: 0)
             return .init(top: safe.top, bottom: safe.bottom, sides: safe.leading, isFullScreen: fullScreen)
         }
+        // A XIB's top-level view carries its simulated metrics itself (a simulated navigation bar
+        // over a view controller's XIB view: its table stored 44 points down).
+        let metrics = controller ?? (kind == .view ? node : nil)
         // A popover's or a form sheet's smaller root shows no status bar nor home indicator.
         let freeform =
-            controller?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil || !fullScreen
+            metrics?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil || !fullScreen
         var top = freeform ? 0 : canvas?.statusBar(on: device) ?? device.statusBarHeight
         var bottom = freeform ? 0 : canvas?.homeIndicator(on: device) ?? device.homeIndicatorInset
-        guard let controller else { return .init(top: top, bottom: bottom, isFullScreen: fullScreen) }
+        guard let controller = metrics else {
+            return .init(top: top, bottom: bottom, isFullScreen: fullScreen)
+        }
         let bar = device.isPad ? 50.0 : 44.0
         let id = controller["id"] ?? ""
         let simulatedTop = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
