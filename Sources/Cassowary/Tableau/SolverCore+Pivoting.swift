@@ -28,7 +28,7 @@ extension SolverCore {
     /// With several target rows the work goes column by column: for each symbol of the
     /// defining row, the rows already holding it are marked once (`rowMarks`), then
     /// every target is updated. Each row sees exactly the operations, in the same order,
-    /// that a row-by-row `addRow` would apply, so both give the same tableau; the cheaper
+    /// that a row by row `addRow` would apply, so both give the same tableau; the cheaper
     /// one is chosen.
     ///
     /// - Complexity: O(min(Σ over targets of min(target + defining, Σ columns),

@@ -11,7 +11,7 @@ public struct FrameAgreement: Sendable {
     public struct Mismatch: Sendable, CustomStringConvertible {
         /// The IB id.
         public let id: String
-        /// The view's class and id (`UILabel:abc-12-xyz`).
+        /// The view's class and id (`UILabel:` and the id IB gave it).
         public let view: String
         /// The line of the view's element.
         public let line: Int

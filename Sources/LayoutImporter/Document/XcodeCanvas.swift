@@ -127,7 +127,7 @@ public struct XcodeCanvas: Sendable, Hashable {
 
     /// The default layout margins of a table cell's content view, as the canvas of each Xcode shows
     /// them (views pinned to the margins of content views without explicit margins):
-    /// - Xcode 8: 8 on every side (ChatSecure's cells, 28 views);
+    /// - Xcode 8: 8 on every side (28 views in the cells of one app);
     /// - Xcode 9 and 10: a prototype in a storyboard's table 15 at the sides (the table's, as iOS 11
     ///   and 12 had it: 13 views in two apps), a XIB's cell a root view's margins by its own width
     ///   (16 at 320 to 375, 20 at 600: 20 views in three apps); 11 at the top and bottom;
