@@ -92,11 +92,20 @@ public final class ImportedLayout {
     /// - Parameters:
     ///   - reuseIdentifier: The identifier the table dequeues it with.
     ///   - tableWindow: The window of the table.
-    /// Whether the layout is a table view cell (``makeTableViewCell(reuseIdentifier:tableWindow:)`` works).
-    public var isTableViewCell: Bool { kind == .cell && recipe?.node.name == "tableViewCell" }
+    /// Whether the layout is a table view cell or a collection view cell
+    /// (``makeTableViewCell(reuseIdentifier:tableWindow:)`` works).
+    ///
+    /// The engine has no collection view: a collection cell is filled into a `TableViewCell`, its
+    /// `contentView` standing for the cell's, and self-sizes in the engine's table, which
+    /// measures each row with `systemLayoutSizeFitting` at the table's width and reuses cells, as
+    /// a one-column `UICollectionViewFlowLayout` with automatic item sizes measures its cells
+    /// (`preferredLayoutAttributesFitting(_:)` calls `systemLayoutSizeFitting`).
+    public var isSelfSizingCell: Bool {
+        kind == .cell && (recipe?.node.name == "tableViewCell" || recipe?.node.name == "collectionViewCell")
+    }
 
     public func makeTableViewCell(reuseIdentifier: String, tableWindow: Window) -> TableViewCell? {
-        guard isTableViewCell, let recipe else { return nil }
+        guard isSelfSizingCell, let recipe else { return nil }
         let cell = TableViewCell(reuseIdentifier: reuseIdentifier, name: recipe.node["id"])
         let builder = HierarchyBuilder(context: recipe.context, cellNode: recipe.node, into: cell, tableWindow: tableWindow, name: name)
         builder.activateConstraints()

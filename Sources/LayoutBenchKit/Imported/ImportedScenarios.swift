@@ -16,7 +16,8 @@ import LayoutScenarios
 ///   resized through ``deviceSweep`` (7 devices, portrait and landscape) with a layout pass per
 ///   size. The size classes stay the document's (variations are not re-applied per size).
 ///
-/// - `self-sizing`, every table cell: a table as wide as the cell, 667 points tall, with N
+/// - `self-sizing`, every table or collection cell (a collection cell as a one-column flow of
+///   full-width items, ``ImportedLayout/isSelfSizingCell``): a table as wide as the cell, 667 points tall, with N
 ///   self-sizing rows of that cell (20, 40, 80; quick 10, 20, 40) built from the document,
 ///   shown (the first screenful's cells made, measured and placed) and scrolled end to end in
 ///   steps of half a row: cells are made, reused, measured (`systemLayoutSizeFitting`) and
@@ -34,7 +35,7 @@ public enum ImportedScenarios {
     }
 
     /// The kinds of scenario made from a document, the last part of each name: `first-layout`
-    /// (every layout), `device-sweep` (scenes), `self-sizing` (table cells).
+    /// (every layout), `device-sweep` (scenes), `self-sizing` (table and collection cells).
     public static let kinds = ["first-layout", "device-sweep", "self-sizing"]
 
     static let sizes = [4, 8, 16]
@@ -61,7 +62,7 @@ public enum ImportedScenarios {
                 if layout.kind == .scene && including(path, kinds[1]) {
                     scenarios.append(deviceSweepScenario(base + "/" + kinds[1], template, path: path))
                 }
-                if layout.isTableViewCell && including(path, kinds[2]) {
+                if layout.isSelfSizingCell && including(path, kinds[2]) {
                     scenarios.append(selfSizingScenario(base + "/" + kinds[2], template, path: path))
                 }
             }

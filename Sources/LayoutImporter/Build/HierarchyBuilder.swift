@@ -270,7 +270,13 @@ final class HierarchyBuilder {
                     addSubview(child, to: view)
                 }
             case "view" where child["key"] == "contentView":
-                addSubview(child, to: view)
+                // A collection cell's content view (`<view key="contentView">`).
+                if let cell = tableCell, cell === view {
+                    register(child, view: cell.contentView)
+                    buildChildren(of: child, view: cell.contentView)
+                } else {
+                    addSubview(child, to: view)
+                }
             case "prototypes", "cells", "sections":
                 child.forEachDescendant { element in
                     if element.name == "tableViewCell" || element.name == "collectionViewCell" {
