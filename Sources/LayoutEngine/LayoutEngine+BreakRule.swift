@@ -99,7 +99,7 @@ extension LayoutEngine {
         }
         let isSize = constraint.secondItem == nil || constraint.secondItem === constraint.firstItem
         switch rule {
-        case .uikit: return isSize ? 1 : 0
+        case .uikit, .refusedConstraint: return isSize ? 1 : 0
         case .interfaceBuilderCanvas: return isSize && constraint.origin == .app ? 0 : 1
         }
     }
@@ -294,4 +294,10 @@ public enum BreakRule: Sendable, Equatable {
     /// app's fixed size or ratio of one item before relations, the largest fixed size first,
     /// then the earliest made (document order); guides and imposed geometry as ``uikit``.
     case interfaceBuilderCanvas
+    /// No choice: the constraint the solver refused is broken, without looking for the
+    /// mutually exclusive set (one refused add, no removal). For callers that only ask whether
+    /// constraints conflict, such as the deletion filter of a log's replay, where finding the
+    /// set in every test made a conflict of *n* constraints cost O(*n*) set searches of O(*n*)
+    /// solver operations each.
+    case refusedConstraint
 }

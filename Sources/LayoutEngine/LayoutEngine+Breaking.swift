@@ -20,7 +20,9 @@ extension LayoutEngine {
     ///
     /// A constant change the solver refused breaks the changed constraint itself
     /// (`choosing == false`): the app's newest request gives way, the rest of the layout stays.
-    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing: Bool = true) {
+    func breakConstraint(_ constraint: LayoutConstraint, conflicts: [Constraint], choosing requested: Bool = true) {
+        // ``BreakRule/refusedConstraint``: whether it conflicts is all the caller asks.
+        let choosing = requested && _breakRule != .refusedConstraint
         // The rule chooses among the mutually exclusive constraints, found whatever the order
         // the constraints were added in (LayoutEngine+ConflictSet.swift).
         let exclusive =

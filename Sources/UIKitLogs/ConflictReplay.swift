@@ -114,7 +114,10 @@ public struct ConflictReplay {
         /// Makes the constraints in `indices` order; activates the implicit ones first, then the
         /// log's in that order, reversed, or permuted by `logOrder` (positions among the log's
         /// constraints: `logOrder[k]` is activated `k`-th).
-        init(_ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false, logOrder: [Int]? = nil) {
+        init(
+            _ model: ReplayModel, _ indices: [Int], weak: Int? = nil, reverseActivation: Bool = false, logOrder: [Int]? = nil,
+            onlyTesting: Bool = false, tally: Tally? = nil
+        ) {
             views[ReplayModel.rootKey] = root
             /// The view an item lives in: itself, or a guide's owner.
             func host(_ key: String) -> View {
@@ -155,10 +158,24 @@ public struct ConflictReplay {
             let implicit = constraints.filter { !model.planned[made[ObjectIdentifier($0)]!].source.isLog }
             let logged = constraints.filter { model.planned[made[ObjectIdentifier($0)]!].source.isLog }
             let ordered = logOrder.map { order in order.map { logged[$0] } } ?? (reverseActivation ? logged.reversed() : logged)
-            LayoutConstraint.activate(implicit + ordered)
+            if onlyTesting, !implicit.isEmpty {
+                // A satisfiability test: the implicit rules (which never conflict among
+                // themselves) make the engine, which then breaks whatever the solver refuses
+                // without looking for the mutually exclusive set.
+                LayoutConstraint.activate(implicit)
+                root.layoutEngine?.breakRule = .refusedConstraint
+                LayoutConstraint.activate(ordered)
+            } else {
+                LayoutConstraint.activate(implicit + ordered)
+            }
             root.layoutIfNeeded()
             for issue in root.layoutEngine?.recentIssues ?? [] {
                 if case .unsatisfiable(let report) = issue { reports.append(report) }
+            }
+            if let tally, let counters = root.layoutEngine?.solver.counters {
+                tally.engines += 1
+                tally.constraintsAdded += counters.constraintsAdded
+                tally.refusedAdds += counters.unsatisfiableDetections
             }
         }
 
@@ -203,7 +220,7 @@ public struct ConflictReplay {
     /// in the order `logOrder` (a permutation of `0..<count` over the replayed log constraints,
     /// see ``replayedLogCount``), after the implicit ones.
     func engineBreaks(activating logOrder: [Int]) -> LoggedConstraint? {
-        let instance = Instance(model, Array(model.planned.indices), logOrder: logOrder)
+        let instance = Instance(model, Array(model.planned.indices), logOrder: logOrder, tally: tally)
         guard let broken = instance.firstBroken, case .log(let index) = model.planned[broken].source else { return nil }
         return conflict.distinctConstraints[index]
     }
@@ -213,17 +230,33 @@ public struct ConflictReplay {
     var replayedLogCount: Int { model.planned.filter { $0.source.isLog }.count }
 
     func isUnsatisfiable(_ indices: [Int]) -> Bool {
-        !Instance(model, indices).reports.isEmpty
+        !Instance(model, indices, onlyTesting: true, tally: tally).reports.isEmpty
     }
+
+    /// The work of the replays' engines, summed (what bounds a replay's cost, by counts).
+    final class Tally: @unchecked Sendable {
+        /// Engines built.
+        var engines = 0
+        /// Constraints added to their solvers, refused adds included.
+        var constraintsAdded = 0
+        /// Adds their solvers refused (`unsatisfiableDetections`).
+        var refusedAdds = 0
+    }
+
+    /// What this replay's engines did so far.
+    let tally = Tally()
 
     /// Replays the conflict.
     ///
     /// - Complexity: O(*n*) engine builds for *n* planned constraints (the deletion filter
-    ///   that finds the minimal set), each a batch of at most *n* constraints.
+    ///   that finds the minimal set), each a batch of at most *n* constraints; the filter's
+    ///   engines only test satisfiability (one refused add each, ``BreakRule/refusedConstraint``),
+    ///   and only the full replay and its reverse look for the mutually exclusive set
+    ///   (``tally`` counts the work).
     public func run() -> ReplayOutcome {
         let constraints = conflict.distinctConstraints
         let all = Array(model.planned.indices)
-        let full = Instance(model, all)
+        let full = Instance(model, all, tally: tally)
         let unsatisfiable = !full.reports.isEmpty
         var outcome = ReplayOutcome(
             constraintCount: constraints.count, unsatisfiable: unsatisfiable, minimalConflict: [], implicitRules: [],
@@ -236,7 +269,7 @@ public struct ConflictReplay {
         var stretched = Set<ObjectIdentifier>()
         for size in logged where LayoutEngine.isPinnedLeafSize(size, among: logged) {
             guard let index = full.made[ObjectIdentifier(size)] else { continue }
-            let others = Instance(model, all.filter { $0 != index }, weak: index)
+            let others = Instance(model, all.filter { $0 != index }, weak: index, tally: tally)
             let plan = model.planned[index]
             if others.reports.isEmpty, others.value(of: plan) > plan.constant + 1e-6 * max(1, abs(plan.constant)) {
                 stretched.insert(ObjectIdentifier(size))
@@ -261,7 +294,7 @@ public struct ConflictReplay {
             }
         }
         // The same constraints activated in reverse order: the same constraint must break.
-        let reversed = Instance(model, all, reverseActivation: true)
+        let reversed = Instance(model, all, reverseActivation: true, tally: tally)
         outcome.orderIndependent = reversed.firstBroken == full.firstBroken
         // Deletion filter: the implicit constraints first, so the set keeps the log's own
         // constraints wherever they suffice; then the log's.
@@ -286,7 +319,7 @@ public struct ConflictReplay {
                 return false
             } ?? full.firstBroken.flatMap { kept.contains($0) ? $0 : nil } ?? kept.last
         if let pivot, case .log(let logIndex) = model.planned[pivot].source {
-            let others = Instance(model, kept.filter { $0 != pivot }, weak: pivot)
+            let others = Instance(model, kept.filter { $0 != pivot }, weak: pivot, tally: tally)
             let plan = model.planned[pivot]
             outcome.tension = .init(
                 constraint: constraints[logIndex], othersAllow: others.value(of: plan), required: plan.constant)

@@ -218,3 +218,45 @@ struct AutoresizingRoundTripTests {
         #expect(entry.fix?.contains("translatesAutoresizingMaskIntoConstraints = false") == true)
     }
 }
+
+/// A conflict of *n* constraints must not cost a set search per test of the replay's deletion
+/// filter: bounded by counts (the replay's ``ConflictReplay/Tally``), not by time.
+@Suite("Replay: the cost of a long conflict")
+struct ReplayCostTests {
+    /// `|-(8)-[v0]-(8)-[v1]…-(8)-|` in a zero-width cell: one conflict of n + 2 constraints.
+    static func chain(_ count: Int) -> String {
+        var entries = ["<NSLayoutConstraint:0xc0000 H:|-(8)-[UIView:0xa0]   (active, names: '|':UIView:0xf0000 )>"]
+        for index in 0..<(count - 1) {
+            entries.append(
+                "<NSLayoutConstraint:0xc\(String(index + 1, radix: 16)) H:[UIView:0xa\(String(index, radix: 16))]-(8)-[UIView:0xa\(String(index + 1, radix: 16))]   (active)>"
+            )
+        }
+        entries.append("<NSLayoutConstraint:0xd0000 H:[UIView:0xa\(String(count - 1, radix: 16))]-(8)-|   (active, names: '|':UIView:0xf0000 )>")
+        entries.append("<NSLayoutConstraint:0xd0001 'UIView-Encapsulated-Layout-Width' UIView:0xf0000.width == 0   (active)>")
+        return "(\n" + entries.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n"
+    }
+
+    @Test("Refused adds grow linearly and solver adds quadratically with the conflict's size")
+    func linearRefusals() throws {
+        var refused: [Int] = []
+        var added: [Int] = []
+        for count in [10, 20, 40] {
+            let replay = ConflictReplay(try #require(try UIKitLogParser().parse(Self.chain(count)).first))
+            let outcome = replay.run()
+            #expect(outcome.unsatisfiable && outcome.minimalConflict.count == count + 2)
+            print(
+                "n = \(count): \(replay.tally.engines) engines, \(replay.tally.refusedAdds) refused adds, \(replay.tally.constraintsAdded) solver adds"
+            )
+            refused.append(replay.tally.refusedAdds)
+            added.append(replay.tally.constraintsAdded)
+        }
+        // Measured: 28, 48, 88 refused adds and 1,025, 3,425, 12,425 solver adds for n = 10,
+        // 20, 40. The filter's engines refuse once each; the set searches of the full replay
+        // and its reverse add O(n) more. A set search in every test made the refusals O(n²).
+        for (index, count) in [10, 20, 40].enumerated() {
+            #expect(refused[index] <= 3 * count, "n = \(count): \(refused[index]) refused adds")
+            #expect(added[index] <= 12 * count * count, "n = \(count): \(added[index]) solver adds")
+        }
+        #expect(Double(refused[2]) / Double(refused[1]) < 2.6, "refused adds \(refused)")
+    }
+}
