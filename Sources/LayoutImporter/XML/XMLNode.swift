@@ -38,8 +38,16 @@ public final class XMLNode {
     /// Whether an attribute is `YES`.
     func flag(_ attribute: String) -> Bool { attributes[attribute] == "YES" }
 
-    /// An attribute as a number, if present and numeric.
-    func number(_ attribute: String) -> Double? { attributes[attribute].flatMap(Double.init) }
+    /// An attribute as a number, if present, numeric, finite and within ±``numberLimit`` (a
+    /// frame, a size or a priority: no screen or design is larger, and a NaN or 1e20 would make
+    /// every sum after it meaningless); `nil` otherwise, as for a missing attribute.
+    func number(_ attribute: String) -> Double? {
+        guard let value = attributes[attribute].flatMap(Double.init), value.isFinite, abs(value) <= Self.numberLimit else { return nil }
+        return value
+    }
+
+    /// The largest magnitude ``number(_:)`` accepts: a million points.
+    static let numberLimit = 1_000_000.0
 
     /// Every element below this one, depth first, in document order.
     func forEachDescendant(_ body: (XMLNode) -> Void) {

@@ -37,6 +37,12 @@ enum XMLReader {
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
+        if let (line, column) = delegate.tooDeep {
+            throw ImportError(
+                .malformedXML, path: path, line: line, column: column,
+                "Malformed XML: elements nested more than \(maximumDepth) deep (Interface Builder documents nest a few dozen); "
+                    + "the importer reads no deeper.")
+        }
         guard ok, let root = delegate.root, delegate.stack.isEmpty else {
             let reason = parser.parserError.map { describe($0) } ?? "the document has no complete root element"
             throw ImportError(
@@ -106,10 +112,16 @@ enum XMLReader {
         return "\(reasons[code] ?? "the XML is not well formed") (XMLParser error \(code))"
     }
 
+    /// The deepest nesting of elements read: the corpus's documents nest at most 26 deep, and
+    /// everything that walks the tree (building views, finding constraints) recurses by it.
+    static let maximumDepth = 1_000
+
     private final class Delegate: NSObject, XMLParserDelegate {
         unowned let parser: XMLParser
         var root: XMLNode?
         var stack: [XMLNode] = []
+        /// Where an element past ``maximumDepth`` starts; parsing stops there.
+        var tooDeep: (line: Int, column: Int)?
 
         init(parser: XMLParser) {
             self.parser = parser
@@ -119,6 +131,11 @@ enum XMLReader {
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            guard stack.count < XMLReader.maximumDepth else {
+                if tooDeep == nil { tooDeep = (parser.lineNumber, parser.columnNumber) }
+                parser.abortParsing()
+                return
+            }
             let node = XMLNode(name: elementName, attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
             if let parent = stack.last {
                 node.parent = parent

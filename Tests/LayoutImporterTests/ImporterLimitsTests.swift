@@ -1,0 +1,50 @@
+import Foundation
+import LayoutEngine
+import Testing
+
+@testable import LayoutImporter
+
+/// Hostile documents end with a located error or a layout, never a trap: elements nested past
+/// the reader's depth, and numbers no design holds (NaN, 1e20).
+@Suite("Importer limits")
+struct ImporterLimitsTests {
+    @Test("elements nested 30,000 deep are malformed at the element past the limit")
+    func deepNestingIsALocatedError() throws {
+        let depth = 30_000
+        let nested = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+        let data = FixtureDocuments.xib(nested)
+        #expect {
+            _ = try FixtureDocuments.load(data)
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.code == .malformedXML && error.line != nil && error.message.contains("nested more than 1000 deep")
+        }
+    }
+
+    @Test("a root frame of NaN or 1e20 is no frame: the view takes the device's screen, and the summary prints", arguments: ["nan", "1e20"])
+    func unboundedNumbersAreNotFrames(_ width: String) throws {
+        let data = FixtureDocuments.xib(
+            """
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="\(width)" height="667"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
+                        <rect key="frame" x="0.0" y="0.0" width="\(width)" height="10"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+                    <constraint firstItem="a" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c2"/>
+                    <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" id="c3"/>
+                    <constraint firstItem="a" firstAttribute="height" constant="10" id="c4"/>
+                </constraints>
+            </view>
+            """)
+        let document = try FixtureDocuments.load(data)
+        let layout = try #require(document.layouts.first)
+        #expect(layout.size == Size(width: 375, height: 667))
+        #expect(document.warnings.contains { $0.message.contains("has no frame") })
+        let report = ImportReport(files: [DocumentSummary(document)], failures: [])
+        #expect(report.text().contains("total: 1 files"))
+    }
+}
