@@ -231,9 +231,9 @@ extension LayoutConstraint {
     /// on both sides, it broke the trailing one when both name the item first (flutter #33848,
     /// openradar 33961931, unstoppable-wallet #707, HeliPort #246, trust-wallet #279) and the
     /// leading one when both name the container first (JSQMessagesViewController #834,
-    /// srgletterbox #210, woocommerce #2374's canvas connection), and the container-first
-    /// trailing one of a mixed pair (DisplaySwitcher #20, JZCalendarWeekView #49,
-    /// DraggableYoutubeFloatingVideo #2) (docs/break-rule.md).
+    /// srgletterbox #210, a stack view's canvas connection in a table header), and the
+    /// container-first trailing one of a mixed pair (DisplaySwitcher #20, JZCalendarWeekView
+    /// #49, DraggableYoutubeFloatingVideo #2) (docs/break-rule.md).
     var isAgainstAxis: Bool {
         guard let secondItem, firstAttribute == secondAttribute else { return false }
         let trailing: Bool
