@@ -15,7 +15,7 @@ import LayoutEngine
 /// - **Xcode 11 to 13** (14868 up to 21000): no status bar on iPhones with a home button (15
 ///   views in four apps, top 0), 44 on every notched iPhone whatever its size (iPhone XR and 11,
 ///   12, 11 Pro Max, 12 Pro Max: 31 views), as iOS 13 had it.
-/// - **Xcode 14 and later** (21000 and up): the notched iPhones' own status bars as iOS 16 gives
+/// - **Xcode 14 to 16** (21000 up to 24000): the notched iPhones' own status bars as iOS 16 gives
 ///   them: 48 on the iPhone XR and 11 (`retina6_1`: 7 views in three apps), 47 on the iPhone 12
 ///   to 14 (`retina6_0`: 2), 44 on the iPhone XS Max and 11 Pro Max (`retina6_5`: 1); 59 on the
 ///   Dynamic Island iPhones (from iOS 16's figures; no stored frame in the corpus checks it).
