@@ -7,8 +7,9 @@ extension ImportedLayout {
     ///
     /// Where the constraints leave a view's width or height free, the canvas keeps the frame
     /// the view has, which is the one it stores: plain views without an intrinsic size in
-    /// centre-aligned stacks are stored 240 points wide and centred (6 views in three files of
-    /// two apps), where the engine, free to choose, makes them 0 wide. The holds are design-time
+    /// centre-aligned stacks are stored 240 points wide and centred, where the engine, free to
+    /// choose, makes them 0 wide (with the stacks' suppression off, 11 views in six files of five
+    /// apps agree only so). The holds are design-time
     /// constraints at priority 1, below every constraint of the file and every content-size
     /// priority, so they decide nothing the file's constraints decide; UIKit at run time has no
     /// such constraint, so they are made only while reproducing the canvas.

@@ -100,7 +100,7 @@ extension HierarchyBuilder {
         // centred in a taller frame, as UILabel draws it; a label whose frame holds several
         // lines is their measured height, so its first baseline is the first line's and its
         // last the last line's (a 78-point, four-line label's last baseline, 3.75 points up,
-        // places the eight views below it in a XIB saved by Xcode 26).
+        // places the views below it in a XIB saved by Xcode 26).
         let size = IntrinsicSizing.fontSize(viewNode)
         let lineHeight = (size * 1.2).rounded(.up)
         let frameHeight = Self.frame(of: viewNode)?.height ?? lineHeight

@@ -6,22 +6,25 @@ import LayoutEngine
 ///
 /// Every value below was read off the stored frames of the real-world corpus (views pinned to a
 /// full-screen root's safe area or top layout guide, the constraint's constant taken off), by
-/// Xcode version; the counts are views that show the value, none showing another:
+/// Xcode version, over `ib/` and `ib2/`; the counts are such views, and the views that show
+/// another value sit under a simulated or segue-implied navigation bar:
 /// - **Xcode 10 and earlier** (tools versions up to 14490: these documents still write the
 ///   device as `<device><adaptation id="fullscreen"/></device>`, Xcode 11 and later as
 ///   `<device appearance="light"/>`, first seen at 14868): a 20-point status bar on every
-///   device without a home indicator (iPhone 8 scenes and view-controller XIBs: 10 views in two
+///   device without a home indicator (iPhone 8 scenes and view-controller XIBs: 11 views in four
 ///   apps; iPad Pro 10.5": 4), and 44 on the notched iPhones (2).
-/// - **Xcode 11 to 13** (14868 up to 21000): no status bar on iPhones with a home button (15
-///   views in four apps, top 0), 44 on every notched iPhone whatever its size (iPhone XR and 11,
-///   12, 11 Pro Max, 12 Pro Max: 31 views), as iOS 13 had it.
+/// - **Xcode 11 to 13** (14868 up to 21000): no status bar on iPhones with a home button (7
+///   views in three apps, top 0; 5 more in two apps up to Xcode 16), 44 on every notched iPhone
+///   whatever its size (iPhone XR and 11, 11 Pro, 12, 11 Pro Max, 12 Pro Max: 30 views), as iOS
+///   13 had it.
 /// - **Xcode 14 to 16** (21000 up to 24000): the notched iPhones' own status bars as iOS 16 gives
 ///   them: 48 on the iPhone XR and 11 (`retina6_1`: 7 views in three apps), 47 on the iPhone 12
 ///   to 14 (`retina6_0`: 2), 44 on the iPhone XS Max and 11 Pro Max (`retina6_5`: 1); 59 on the
 ///   Dynamic Island iPhones (from iOS 16's figures; no stored frame in the corpus checks it).
-/// - **Xcode 26** (24000 and up): both insets of a notched iPhone twice as deep (top 118 and
-///   bottom 68 on the 393 × 852 `retina6_12`: 5 views in one app; bottom 68 on `retina6_1`
-///   in a launch screen of another), and a 20-point status bar again on the iPhone 8 (1 view).
+/// - **Xcode 26** (24000 and up): both insets of a notched iPhone twice as deep (on the 393 × 852
+///   `retina6_12` of one app top 118 in 4 views and bottom 68 in 5; top 96 on `retina6_1`, 1
+///   view; bottom 68 on `retina6_1` in another app's launch screen), and a 20-point status bar
+///   again on the iPhone 8 (1 view).
 /// The home indicator is 34 points on every notched iPhone and 20 on the rounded iPads, as
 /// their safe areas have it at run time.
 public struct XcodeCanvas: Sendable, Hashable {
@@ -113,29 +116,29 @@ public struct XcodeCanvas: Sendable, Hashable {
     /// The side margin of a root view (a view controller's view; in Xcode 9 and 10 also any top-level
     /// view of a XIB) `width` points wide: UIKit's system minimum margins, 16 points on the
     /// narrower iPhones and 20 from 400 points on and on iPad (Xcode 9 and 10 canvases: collection
-    /// cells and views at the top of XIBs 352 and 375 wide show 16, 402 and 600 wide 20, in one
-    /// app; scenes of every era show 16 at 320 and 375 and 20 at 414 and on iPad).
+    /// cells at the top of XIBs 352 and 375 wide show 16 in 20 views, 402 and 600 wide 20 in 4, in
+    /// one app; scenes of every era show 16 at 320 and 375 and 20 at 414 and on iPad).
     public func rootSideMargin(width: Double, device: DeviceProfile) -> Double {
         device.isPad || width >= 400 ? 20 : 16
     }
 
     /// Whether the canvas gives a XIB's top-level views, full screen or not, a root view's margins
     /// (0 at the top and bottom, ``rootSideMargin(width:device:)`` at the sides): Xcode 9 and 10
-    /// do (the collection cells and title views above, 27 views; a 178-point alert view's top 0);
+    /// do (the collection cells above and a title view, 28 views; a 178-point alert view's top 0);
     /// later canvases give a view that is not full screen UIView's 8.
     public var rootMarginsOnTopLevelViews: Bool { era == .xcode9 }
 
     /// The default layout margins of a table cell's content view, as the canvas of each Xcode shows
-    /// them (views pinned to the margins of content views without explicit margins):
-    /// - Xcode 8: 8 on every side (28 views in the cells of one app);
+    /// them (views pinned to the side margins of content views without explicit margins):
+    /// - Xcode 8: 8 on every side (15 views at the sides in one app; 1 at 6);
     /// - Xcode 9 and 10: a prototype in a storyboard's table 15 at the sides (the table's, as iOS 11
-    ///   and 12 had it: 13 views in two apps), a XIB's cell a root view's margins by its own width
-    ///   (16 at 320 to 375, 20 at 600: 20 views in three apps); 11 at the top and bottom;
-    /// - Xcode 11: 15 at the sides, 20 on the 414-point iPhones (16 views in three apps);
-    /// - Xcode 12 and later: 16 at the sides, 20 on the 414-point iPhones for a cell wider than 320
-    ///   (a 331-point cell on an iPhone 11: 20; a 600-point cell on an iPhone 8: 16; 50 views in
-    ///   five apps); 11 at the top and bottom, 15 on iPad; and 16 on iPad (a 704-point split view's
-    ///   prototypes: 30 views).
+    ///   and 12 had it: 11 views), a XIB's cell a root view's margins by its own width (16 at 320 to
+    ///   375: 15 views, 20 at 600: 8); 5 views show 8 or 14; 11 at the top and bottom;
+    /// - Xcode 11: 15 at the sides (12 views), 20 on the 414-point iPhones (6);
+    /// - Xcode 12 and later: 16 at the sides (71 views, 30 of them a 704-point iPad split view's
+    ///   prototypes), 20 on the 414-point iPhones for a cell wider than 320 (6: a 331-point cell on
+    ///   an iPhone 11; a 600-point cell on an iPhone 8 shows 16); 3 views show 8 or 14; 11 at the
+    ///   top and bottom, 15 on iPad.
     public func cellContentMargins(device: DeviceProfile, cellWidth: Double, inStoryboardTable: Bool) -> EdgeInsets {
         if era == .xcode8 { return EdgeInsets(all: 8) }
         // A 320-point cell, the width Xcode gives a new XIB cell, keeps the narrow margin on the
