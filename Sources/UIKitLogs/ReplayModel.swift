@@ -250,14 +250,19 @@ struct ReplayModel {
     /// `contentHeight{id: N}` variables): a size of its own, apart from the view's frame, like
     /// `UIScrollView.contentLayoutGuide`.
     mutating func contentGuide(of key: String) -> String {
-        let guideKey = key + "/contentSize"
-        guard items[guideKey] == nil else { return guideKey }
+        guide(of: key, property: "contentSize", name: "'contentSize'").key
+    }
+
+    /// The guide `property` of the view `key`, named `name` as a log names it, made on first
+    /// use; `made` says whether this call made it.
+    private mutating func guide(of key: String, property: String, name: String) -> (key: String, made: Bool) {
+        let guideKey = key + "/" + property
+        guard items[guideKey] == nil else { return (guideKey, false) }
         let owner = items[key]!
         items[guideKey] = Item(
-            key: guideKey, className: "UILayoutGuide", name: "'contentSize'", parent: key,
-            display: "\(owner.display).contentSize")
+            key: guideKey, className: "UILayoutGuide", name: name, parent: key, display: "\(owner.display).\(property)")
         order.append(guideKey)
-        return guideKey
+        return (guideKey, true)
     }
 
     /// The margins guide the log shows for this view, or one at UIKit's default margins.
@@ -265,13 +270,9 @@ struct ReplayModel {
         if let guide = order.first(where: { items[$0]?.parent == key && items[$0]?.name.hasSuffix("'UIViewLayoutMarginsGuide'") == true }) {
             return guide
         }
-        let guideKey = key + "/layoutMarginsGuide"
-        guard items[guideKey] == nil else { return guideKey }
+        let (guideKey, made) = guide(of: key, property: "layoutMarginsGuide", name: "'UIViewLayoutMarginsGuide'")
+        guard made else { return guideKey }
         let owner = items[key]!
-        items[guideKey] = Item(
-            key: guideKey, className: "UILayoutGuide", name: "'UIViewLayoutMarginsGuide'", parent: key,
-            display: "\(owner.display).layoutMarginsGuide")
-        order.append(guideKey)
         let margin = Self.defaultMargin
         let words = "\(Self.shortName(owner)) has UIKit's default layout margins (\(formatLogNumber(margin)) on each side)"
         for (edge, guideFirst) in [(LayoutAttribute.left, true), (.top, true), (.right, false), (.bottom, false)] {
