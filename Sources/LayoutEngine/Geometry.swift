@@ -65,6 +65,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The rectangle with its edges moved in by `insets` (left to right: leading is the left
+    /// edge), as `UIEdgeInsetsInsetRect`.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(
+            x: minX + insets.leading, y: minY + insets.top, width: width - insets.leading - insets.trailing,
+            height: height - insets.top - insets.bottom)
+    }
+
     /// Whether every edge agrees with `other`'s within `tolerance`.
     public func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
         abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance

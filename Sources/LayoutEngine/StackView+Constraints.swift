@@ -236,10 +236,18 @@ extension StackView {
                     add(.canvasConnection, canvas, across.start, spanner, across.start)
                     add(.canvasConnection, canvas, across.end, spanner, across.end)
                     add(.canvasConnection, canvas, across.center, first, across.center)
-                case .firstBaseline, .lastBaseline:
-                    // The baselines line up; the spanner around the views sets the height.
-                    add(.canvasConnection, canvas, across.start, spanner, across.start)
+                case .firstBaseline:
+                    // The baselines line up. The stack's top edge is the first view's top, not
+                    // the top of the view that rises furthest above the baseline, which then sticks
+                    // out (rdar://32291130, still so in iOS 13; a stored frame shows it too: a
+                    // button 4.5 points above its first-baseline stack, beside a label at its top);
+                    // the spanner around the views sets the bottom.
+                    add(.canvasConnection, canvas, across.start, first, across.start)
                     add(.canvasConnection, canvas, across.end, spanner, across.end)
+                case .lastBaseline:
+                    // The same at the other edge: the bottom is the first view's bottom.
+                    add(.canvasConnection, canvas, across.start, spanner, across.start)
+                    add(.canvasConnection, canvas, across.end, first, across.end)
                 }
             }
             for view in visible {

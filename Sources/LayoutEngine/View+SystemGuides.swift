@@ -3,21 +3,35 @@
 //
 // The model, and where it is simpler than UIKit:
 // - The safe-area guide is inset from the view's edges by ``View/safeAreaInsets``, which
-//   the host sets (a window's status bar and home indicator). UIKit derives a subview's
-//   insets from where it overlaps its ancestors' unsafe areas; here they are what was set.
-// - The margins guide is inset by ``View/layoutMargins`` from the view's edges, or from
-//   its safe-area guide when the view has one and ``View/insetsLayoutMarginsFromSafeArea``
-//   is on (UIKit adds the safe-area insets to the margins). `preservesSuperviewLayoutMargins`
-//   is not modelled: the margins are the view's own.
+//   the host sets on a root (a window's status bar and home indicator). A subview's insets
+//   are where its frame overlaps its superview's unsafe area, as UIKit derives them on each
+//   layout pass: ``View/propagateSafeAreaInsets()`` sets them from the last pass's frames.
+// - The margins guide is inset by ``View/layoutMargins`` from the view's edges, plus the
+//   safe-area insets while ``View/insetsLayoutMarginsFromSafeArea`` is on (UIKit adds them to
+//   the margins). `preservesSuperviewLayoutMargins` is not modelled: the margins are the
+//   view's own.
 // - Baselines are horizontal zero-height guides at a fixed offset from the top (first)
 //   or bottom (last) edge; a view without text has both at its bottom edge, as UIView.
 
 /// A view's system guides and their constraints.
 final class SystemGuides {
+    /// The margins guide's insets from the base it was made on.
+    var marginInsets: EdgeInsets {
+        guard marginsAddSafeArea else { return layoutMargins }
+        return EdgeInsets(
+            top: layoutMargins.top + safeAreaInsets.top, leading: layoutMargins.leading + safeAreaInsets.leading,
+            bottom: layoutMargins.bottom + safeAreaInsets.bottom, trailing: layoutMargins.trailing + safeAreaInsets.trailing)
+    }
+
+    func applyMargins() { View.applyInsets(marginInsets, to: marginConstraints) }
+
     var layoutMargins = EdgeInsets(all: 8)
     var insetsLayoutMarginsFromSafeArea = true
     var marginsGuide: LayoutGuide?
     var marginConstraints: [LayoutConstraint] = []
+    /// The margins guide is inset from the view's edges by the margins plus the safe-area
+    /// insets (it was made while the view had no safe-area guide to inset it from).
+    var marginsAddSafeArea = false
 
     var safeAreaInsets = EdgeInsets.zero
     var safeAreaGuide: LayoutGuide?
@@ -48,7 +62,7 @@ extension View {
             let state = guides
             guard state.layoutMargins != newValue else { return }
             state.layoutMargins = newValue
-            Self.applyInsets(newValue, to: state.marginConstraints)
+            state.applyMargins()
         }
     }
 
@@ -72,7 +86,8 @@ extension View {
         let guide = addSystemGuide("UIViewLayoutMarginsGuide", suffix: "margins")
         state.marginsGuide = guide
         let base: LayoutItem = state.insetsLayoutMarginsFromSafeArea ? (state.safeAreaGuide ?? self) : self
-        state.marginConstraints = Self.activateInsets(guide, in: base, state.layoutMargins, prefix: "UIView-", suffix: "Margin-guide-constraint")
+        state.marginsAddSafeArea = state.insetsLayoutMarginsFromSafeArea && base === self
+        state.marginConstraints = Self.activateInsets(guide, in: base, state.marginInsets, prefix: "UIView-", suffix: "Margin-guide-constraint")
         return guide
     }
 
@@ -88,7 +103,42 @@ extension View {
             guard state.safeAreaInsets != newValue else { return }
             state.safeAreaInsets = newValue
             Self.applyInsets(newValue, to: state.safeAreaConstraints)
+            if state.marginsAddSafeArea { state.applyMargins() }
         }
+    }
+
+    /// Sets every descendant's ``safeAreaInsets`` to where its frame overlaps its superview's
+    /// unsafe area, from the frames of the last layout pass; the receiver's own insets are the
+    /// host's. Returns whether any changed, after which the host lays out again (UIKit does the
+    /// same: `safeAreaInsetsDidChange` triggers another pass).
+    ///
+    /// UIKit gives a subview the part of its superview's safe-area insets that its frame
+    /// overlaps (`UIView.safeAreaInsets`: "the portion of your view covered by ... other
+    /// content"), clipped to its bounds. Interface Builder's stored frames show it: a bar pinned
+    /// to the bottom of a notched iPhone's root, with its stack on the bar's bottom margin, is
+    /// stored 34 points taller than its content and margins. A scroll view's content keeps
+    /// zero insets: UIKit offsets it by the adjusted content inset instead.
+    @discardableResult
+    public func propagateSafeAreaInsets() -> Bool {
+        var changed = false
+        var stack: [(view: View, safe: Rect)] = [(self, frameInRoot.inset(by: safeAreaInsets))]
+        while let (parent, safe) = stack.popLast() {
+            guard !(parent is ScrollView) || parent === self else { continue }
+            for child in parent.subviews {
+                let frame = child.frameInRoot
+                let insets = EdgeInsets(
+                    top: min(max(safe.minY - frame.minY, 0), frame.height),
+                    leading: min(max(safe.minX - frame.minX, 0), frame.width),
+                    bottom: min(max(frame.maxY - safe.maxY, 0), frame.height),
+                    trailing: min(max(frame.maxX - safe.maxX, 0), frame.width))
+                if child.systemGuides != nil && child.safeAreaInsets != insets {
+                    child.safeAreaInsets = insets
+                    changed = true
+                }
+                if !child.subviews.isEmpty { stack.append((child, frame.inset(by: insets))) }
+            }
+        }
+        return changed
     }
 
     /// Whether the view has made its safe-area guide.

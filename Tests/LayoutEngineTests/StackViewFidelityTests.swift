@@ -190,6 +190,47 @@ struct StackViewBaselineTests {
                 == StackView.expectedConstraintCount(arranged: 3, hidden: 0, distribution: .fill, alignment: alignment))
     }
 
+    /// UIKit's first-baseline stack takes its top from the first arranged view, not from the one
+    /// that rises furthest above the baseline, which then sticks out (rdar://32291130); a last-
+    /// baseline stack its bottom from the first view the same way.
+    @Test(
+        "A baseline stack's edge is its first view's, and a taller view sticks out",
+        arguments: [
+            // The first baselines at 10, a's: b (20 below its top) starts 10 above the stack, c
+            // (17) 7 above; the bottom is the lowest bottom, a's and b's at 20.
+            (StackView.Alignment.firstBaseline, [0.0, -10, -7], Rect(x: 0, y: 0, width: 101, height: 20)),
+            // The last baselines at 18, a's (its bottom is the stack's, at 20): b (5 above its
+            // bottom) ends 3 below the stack; the top is the highest top, b's at -7. (Tops in the
+            // stack's coordinates.)
+            (.lastBaseline, [7, 0, 8], Rect(x: 0, y: -7, width: 101, height: 27)),
+        ])
+    func firstViewSetsTheEdge(alignment: StackView.Alignment, tops: [Double], stackFrame: Rect) {
+        // a: 20 tall with both baselines near its middle; b: 30 tall with its first baseline
+        // 20 down; c: a label (baselines at its bottom, 17).
+        let a = ImageView(imageSize: Size(width: 40, height: 20), name: "a")
+        a.firstBaselineOffsetFromTop = 10
+        a.lastBaselineOffsetFromBottom = 2
+        let b = ImageView(imageSize: Size(width: 30, height: 30), name: "b")
+        b.firstBaselineOffsetFromTop = 20
+        b.lastBaselineOffsetFromBottom = 5
+        let c = Label(text: "abc", name: "c")
+        let stack = StackView(arrangedSubviews: [a, b, c])
+        stack.spacing = 5
+        stack.alignment = alignment
+        let window = Window(width: 400, height: 300)
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(stack)
+        let edge =
+            alignment == .firstBaseline
+            ? stack.topAnchor.constraint(equalTo: window.topAnchor) : stack.bottomAnchor.constraint(equalTo: window.topAnchor, constant: 20)
+        LayoutConstraint.activate([stack.leadingAnchor.constraint(equalTo: window.leadingAnchor), edge])
+        window.layoutIfNeeded()
+        let heights = [20.0, 30, 17]
+        #expect(zip([a, b, c] as [View], tops).allSatisfy { $0.frame.minY == $1 }, "\([a, b, c].map(\.frame))")
+        #expect(zip([a, b, c] as [View], heights).allSatisfy { $0.frame.height == $1 })
+        expectFrame(stack, stackFrame)
+    }
+
     @Test("A vertical stack with a baseline alignment fills")
     func verticalFills() {
         let labels = threeLabels()
