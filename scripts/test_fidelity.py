@@ -37,8 +37,10 @@ def result(rows=None, sets=None, mode="canvas"):
         "logs": {"sets": sets or [], "total": {}}}
 
 
-def row(name, compared, within, crashed=(), skipped=()):
-    return {"row": name, "files": 1, "compared": compared, "within1pt": within, "crashed": list(crashed), "skipped": list(skipped)}
+def row(name, compared, within, crashed=(), skipped=(), uninstalled=0):
+    return {
+        "row": name, "files": 1, "compared": compared, "within1pt": within, "uninstalled": uninstalled,
+        "crashed": list(crashed), "skipped": list(skipped)}
 
 
 def log_set(name, engine, rule, files):
@@ -96,11 +98,23 @@ class Floor(unittest.TestCase):
         floor = fidelity.floor_of(result([row("ib/app", 10, 9)], [log_set("logs2", 3, 2, ["a.log", "b.log"])]))
         worse = result([row("ib/app", 8, 9)], [log_set("logs2", 2, 2, ["a.log"])])
         problems = fidelity.below_floor(worse, floor)
-        self.assertIn("frames (canvas) ib/app: views compared 8, below the floor's 10", problems)
+        self.assertIn("frames (canvas) ib/app: views compared and excluded 8, below the floor's 10", problems)
         self.assertIn("logs logs2: the engine breaks UIKit's constraint in 2, below the floor's 3", problems)
         self.assertIn("logs logs2: b.log is no longer counted (the floor counts it)", problems)
         fewer = result([row("ib/app", 10, 8)])
         self.assertEqual(fidelity.below_floor(fewer, floor), ["frames (canvas) ib/app: views within 1 pt 8, below the floor's 9"])
+
+    def test_views_no_longer_compared_must_be_counted_as_excluded(self):
+        floor = fidelity.floor_of(result([row("ib/app", 10, 9)]))
+        counted = result([row("ib/app", 8, 9, uninstalled=2)])
+        self.assertEqual(fidelity.below_floor(counted, floor), [])
+        shown = dict(counted, logs={"sets": [], "total": {"considered": 0, "counted": 0, "engineAgrees": 0, "ruleAgrees": 0}})
+        self.assertIn("excluded: ib/app: 2 views uninstalled", fidelity.text(shown))
+        raised = fidelity.floor_of(counted)
+        self.assertEqual(raised["frames"]["canvas"]["ib/app"], {"compared": 8, "excluded": 2, "within1pt": 9})
+        self.assertEqual(
+            fidelity.below_floor(result([row("ib/app", 8, 9)]), raised),
+            ["frames (canvas) ib/app: views compared and excluded 8, below the floor's 10"])
 
     def test_crashes_and_skipped_files_always_fail_and_absent_rows_are_not_compared(self):
         floor = fidelity.floor_of(result([row("ib/app", 10, 9), row("ib2/other", 5, 5)]))

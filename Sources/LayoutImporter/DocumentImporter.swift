@@ -91,7 +91,17 @@ public enum DocumentImporter {
                     ImportWarning(path: path, line: node.line, message: "variation key '\(node["key"] ?? "")' is not understood; ignored"))
             }
         }
-        let excluded = excludedConstraints(variationOwners, traits: device.traits, path: path, warnings: &warnings)
+        let masks = sizeClassMasks(variationOwners, traits: device.traits, path: path, warnings: &warnings)
+        let uninstalled = uninstalledElements(root, views: masks.subviews)
+        // A constraint of an uninstalled view, or on one, is uninstalled with it, as UIKit installs
+        // neither the view nor the constraints that need it.
+        var excluded = masks.constraints
+        root.forEachDescendant { node in
+            guard node.name == "constraint", let id = node["id"] else { return }
+            let owner = node.parent?.parent?["id"]
+            let items = [node["firstItem"] ?? owner, node["secondItem"] ?? (node["secondAttribute"] == nil ? nil : owner), owner]
+            if items.contains(where: { $0.map(uninstalled.contains) == true }) { excluded.insert(id) }
+        }
         for id in excluded {
             if let node = constraintsByID[id], !node.flag("placeholder") { document.excludedForSizeClass += 1 }
         }
@@ -99,7 +109,7 @@ public enum DocumentImporter {
         let context = HierarchyBuilder.Context(
             path: path, device: device, documentDevice: documentDevice,
             toolsVersion: root["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0, images: images, options: options,
-            excludedConstraints: excluded)
+            excludedConstraints: excluded, uninstalledViews: uninstalled, isAppKit: root["targetRuntime"]?.hasPrefix("MacOSX") == true)
         let scenes = Scenes(root: root, kind: kind)
         var queue: [(node: XMLNode, kind: ImportedLayout.Kind, controller: XMLNode?)] = scenes.roots
         var visited = Set<String>()
@@ -133,11 +143,15 @@ public enum DocumentImporter {
         return document
     }
 
-    /// The constraint ids that the `<variation>` masks of `owners` leave uninstalled for
-    /// `traits`: per owner, `default` first, then the matching keys from least to most
-    /// specific, each `exclude` uninstalling and each `include` installing.
-    static func excludedConstraints(_ owners: [XMLNode], traits: TraitCollection, path: String, warnings: inout [ImportWarning]) -> Set<String> {
-        var excluded = Set<String>()
+    /// The constraint and view ids that the `<variation>` masks of `owners` leave uninstalled
+    /// for `traits` (`<mask key="constraints">` and `<mask key="subviews">`): per owner,
+    /// `default` first, then the matching keys from least to most specific, each `exclude`
+    /// uninstalling and each `include` installing.
+    static func sizeClassMasks(
+        _ owners: [XMLNode], traits: TraitCollection, path: String, warnings: inout [ImportWarning]
+    ) -> (constraints: Set<String>, subviews: Set<String>) {
+        var constraints = Set<String>()
+        var subviews = Set<String>()
         for owner in owners {
             let variations = owner.children(named: "variation")
                 .filter { traits.matches(variationKey: $0["key"] ?? "") == true }
@@ -146,22 +160,39 @@ public enum DocumentImporter {
                 }
             for variation in variations {
                 for mask in variation.children(named: "mask") {
-                    guard mask["key"] == "constraints" else {
+                    guard mask["key"] == "constraints" || mask["key"] == "subviews" else {
                         warnings.append(
                             ImportWarning(
-                                path: path, line: mask.line,
-                                message:
-                                    "<mask key=\"\(mask["key"] ?? "")\"> (installing views per size class) is not modelled; every view is installed"))
+                                path: path, line: mask.line, message: "<mask key=\"\(mask["key"] ?? "")\"> is not modelled; ignored"))
                         continue
                     }
                     for entry in mask.children {
                         guard let reference = entry["reference"] else { continue }
-                        if entry.name == "exclude" { excluded.insert(reference) } else if entry.name == "include" { excluded.remove(reference) }
+                        if entry.name == "exclude" {
+                            if mask["key"] == "constraints" { constraints.insert(reference) } else { subviews.insert(reference) }
+                        } else if entry.name == "include" {
+                            if mask["key"] == "constraints" { constraints.remove(reference) } else { subviews.remove(reference) }
+                        }
                     }
                 }
             }
         }
-        return excluded
+        return (constraints, subviews)
+    }
+
+    /// The ids of the views `ids` names and of everything inside them (subviews, guides):
+    /// what uninstalling those views takes out of the hierarchy.
+    static func uninstalledElements(_ root: XMLNode, views ids: Set<String>) -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        var uninstalled = Set<String>()
+        root.forEachDescendant { node in
+            guard let id = node["id"], ids.contains(id) else { return }
+            uninstalled.insert(id)
+            node.forEachDescendant { inner in
+                if let innerID = inner["id"] { uninstalled.insert(innerID) }
+            }
+        }
+        return uninstalled
     }
 
     /// The safe-area (and legacy layout guide) insets of a hierarchy's root: a scene's root, or
@@ -192,11 +223,17 @@ public enum DocumentImporter {
         // A XIB's top-level view carries its simulated metrics itself (a simulated navigation bar
         // over a view controller's XIB view: its table stored 44 points down).
         let metrics = controller ?? (kind == .view ? node : nil)
-        // A popover's or a form sheet's smaller root shows no status bar nor home indicator.
+        // A popover's or a form sheet's smaller root shows no status bar nor home indicator. A page
+        // sheet on an iPhone (iOS 13's card, simulated as the screen less its top offset) reaches
+        // the screen's bottom edge, so it keeps the home indicator under no status bar: a table
+        // pinned 16 points above such a sheet's bottom safe area is stored 34 + 16 points above
+        // its bottom on a notched iPhone.
+        let pageSheet =
+            !device.isPad && metrics?.child("modalPageSheetSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil
         let freeform =
             metrics?.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil || !fullScreen
         var top = freeform ? 0 : canvas?.statusBar(on: device) ?? device.statusBarHeight
-        var bottom = freeform ? 0 : canvas?.homeIndicator(on: device) ?? device.homeIndicatorInset
+        var bottom = freeform && !pageSheet ? 0 : canvas?.homeIndicator(on: device) ?? device.homeIndicatorInset
         guard let controller = metrics else {
             return .init(top: top, bottom: bottom, isFullScreen: fullScreen)
         }
@@ -343,11 +380,13 @@ struct LayoutRecipe {
         let builder = HierarchyBuilder(context: context, node: node, kind: kind, name: name, rootInsets: insets)
         builder.makeGuides(controller: controller)
         builder.activateConstraints()
-        builder.layout.window.layoutIfNeeded()
+        builder.layout.layOut()
+        // The ambiguity the file's own constraints leave, counted before the canvas's holds.
+        let ambiguous = builder.layout.root.ambiguousViews()
+        builder.layout.ambiguousViews = ambiguous.count
         if context.options.reproducesCanvas {
-            builder.layout.holdStoredSizesOfAmbiguousViews()
-        } else {
-            builder.layout.ambiguousViews = builder.layout.root.ambiguousViews().count
+            if !context.isAppKit { builder.layout.holdSizesNonNegative() }
+            builder.layout.holdStoredSizes(of: ambiguous)
         }
         builder.layout.recipe = self
         return builder

@@ -48,13 +48,16 @@ public final class ImportedLayout {
     public internal(set) var misplacedViews = 0
     /// Views not compared because IB marks them `ambiguous="YES"`.
     public internal(set) var ambiguousInDesign = 0
+    /// Views not compared because a `<variation>` mask uninstalls them for the device's size
+    /// class (`<mask key="subviews">`), those inside them included.
+    public internal(set) var uninstalledViews = 0
     /// The `placeholder="YES"` constraints, active as design-time constraints when
     /// ``ImportOptions/reproducesCanvas`` is on (not part of ``constraints``).
     public internal(set) var designTimeConstraints: [LayoutConstraint] = []
     /// Stack views in the hierarchy.
     public internal(set) var stackViewCount = 0
     /// The views whose layout the file's constraints leave ambiguous, counted when the layout was
-    /// first laid out (before the canvas's holds, ``holdStoredSizesOfAmbiguousViews()``).
+    /// first laid out (before the canvas's holds, ``holdStoredSizes(of:)``).
     public internal(set) var ambiguousViews = 0
 
     init(name: String, kind: Kind, line: Int, window: Window, root: View) {
@@ -63,6 +66,18 @@ public final class ImportedLayout {
         self.line = line
         self.window = window
         self.root = root
+    }
+
+    /// Lays the hierarchy out as UIKit does: a pass, then each subview's safe-area insets from
+    /// where its frame overlaps the root's unsafe area (``View/propagateSafeAreaInsets()``),
+    /// and another pass while they change, at most four (a view's insets move its frame, which
+    /// moves the insets of the views inside it, one level a pass).
+    public func layOut() {
+        window.layoutIfNeeded()
+        for _ in 0..<4 {
+            guard root.propagateSafeAreaInsets() else { return }
+            window.layoutIfNeeded()
+        }
     }
 
     /// The IB id and line of each imported constraint.

@@ -20,6 +20,8 @@ public struct LayoutSummary: Sendable, Codable {
     public let misplacedViews: Int
     /// Views not compared: IB marks them ambiguous (its frame is one of many).
     public let ambiguousInDesign: Int
+    /// Views not compared: uninstalled for the device's size class (`<mask key="subviews">`).
+    public let uninstalledViews: Int
     public let unsatisfiable: Int
     public let ambiguousViews: Int
     /// The views that disagree with their design frame: `Class:id (line n): expected ..., got ...`.
@@ -76,6 +78,7 @@ public struct DocumentSummary: Sendable, Codable {
                     framesCompared: agreement.compared, framesWithin1pt: agreement.agreeing,
                     framesInconsistentInDesign: agreement.inconsistentInDesign,
                     misplacedViews: layout.misplacedViews, ambiguousInDesign: layout.ambiguousInDesign,
+                    uninstalledViews: layout.uninstalledViews,
                     unsatisfiable: engine.issueCounts[.unsatisfiable] ?? 0,
                     ambiguousViews: layout.ambiguousViews,
                     mismatches: agreement.mismatches.map(\.description),

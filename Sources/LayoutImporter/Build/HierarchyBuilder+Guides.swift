@@ -10,9 +10,6 @@ extension HierarchyBuilder {
         root.safeAreaInsets = EdgeInsets(
             top: rootInsets.top, leading: rootInsets.sides, bottom: rootInsets.bottom, trailing: rootInsets.sides)
         for (node, owner) in safeAreaNodes {
-            if owner !== root {
-                warn(node, "the safe area of a view below the root is modelled as its bounds (no overlap with the root's insets)")
-            }
             if let id = node["id"] { items[id] = owner.safeAreaLayoutGuide }
         }
         for (node, owner) in scrollGuideNodes {

@@ -21,6 +21,12 @@ final class HierarchyBuilder {
         let options: ImportOptions
         /// Constraint ids a `<variation>` mask uninstalls for the document's traits.
         let excludedConstraints: Set<String>
+        /// View ids a `<variation>` mask uninstalls for the document's traits, with everything
+        /// inside them: not built, and their frames not compared.
+        let uninstalledViews: Set<String>
+        /// The document targets AppKit (`targetRuntime="MacOSX.Cocoa"`): laid out with UIKit's model
+        /// for now, without the canvas behaviours only UIKit documents show.
+        var isAppKit = false
     }
 
     /// A hierarchy to build later: a cell or header found while building another.
@@ -240,6 +246,14 @@ final class HierarchyBuilder {
             switch child.name {
             case "subviews":
                 for element in child.children {
+                    if let id = element["id"], context.uninstalledViews.contains(id) {
+                        // Uninstalled for the size class: UIKit does not add it, so its stored frame
+                        // (and those inside it) is compared with nothing.
+                        var views = Self.frame(of: element) == nil ? 0 : 1
+                        element.forEachDescendant { if Self.frame(of: $0) != nil { views += 1 } }
+                        layout.uninstalledViews += views
+                        continue
+                    }
                     guard Self.isView(element) else {
                         warn(element, "<\(element.name)> in <subviews> is not a view this importer knows; skipped")
                         continue
@@ -309,6 +323,9 @@ final class HierarchyBuilder {
         let view = Self.makeBareView(element, frame: frame ?? .zero, context: context)
         register(element, view: view)
         if let stack = parent as? StackView {
+            // A baseline-aligned stack lines up its views' text baselines (UIView's defaults are the
+            // bottom edge), placed before the stack makes its constraints on them.
+            if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline { placeTextBaselines(of: view) }
             stack.addArrangedSubview(view)
         } else {
             parent.addSubview(view)
@@ -347,18 +364,8 @@ final class HierarchyBuilder {
         case "leading", "top": stack.alignment = .leading
         case "center": stack.alignment = .center
         case "trailing", "bottom": stack.alignment = .trailing
-        case "firstBaseline":
-            stack.alignment = .leading
-            warn(
-                node,
-                "stack alignment firstBaseline is approximated by top alignment (exact when the arranged views' first baselines are equally far from their tops)"
-            )
-        case "lastBaseline":
-            stack.alignment = .trailing
-            warn(
-                node,
-                "stack alignment lastBaseline is approximated by bottom alignment (exact when the arranged views' last baselines are equally far from their bottoms)"
-            )
+        case "firstBaseline": stack.alignment = .firstBaseline
+        case "lastBaseline": stack.alignment = .lastBaseline
         case let other: warn(node, "stack alignment '\(other)' is unknown; using fill")
         }
         if attributes["spacingType"] == "standard" {
