@@ -46,12 +46,35 @@ open class Label: View {
             guard newValue != _text else { return }
             _text = newValue
             textLength = Label.characterCount(newValue)
+            measuredSize = nil
             invalidateIntrinsicContentSize()
         }
     }
     /// The width the engine last resolved for a multi-line label without a
     /// ``preferredMaxLayoutWidth`` (0 before the first solve: no wrapping yet).
     public var resolvedWrapWidth: Double { _resolvedWrapWidth }
+    /// The font the text is measured in (the system font at 17 points by default). It matters
+    /// only with a ``textMeasurer``; the engine's own text model ignores it.
+    public var font: Font {
+        get { _font }
+        set {
+            guard newValue != _font else { return }
+            _font = newValue
+            invalidateMeasuredText()
+        }
+    }
+    /// What measures the text (`nil`: the engine's own model, ``characterWidth`` a character and
+    /// ``lineHeight`` a line). With a measurer, the label keeps the last size it measured, for
+    /// its text, font and wrapping width, as UILabel keeps its intrinsic size until the text
+    /// changes: repeated queries of an unchanged label measure nothing.
+    public var textMeasurer: TextMeasuring? {
+        get { _textMeasurer }
+        set {
+            guard newValue !== _textMeasurer else { return }
+            _textMeasurer = newValue
+            invalidateMeasuredText()
+        }
+    }
 
     // Internal storage behind the public accessors, so that the optimizer can drop the
     // runtime exclusivity checks (see LayoutEngine.root), and the text's length in
@@ -63,6 +86,10 @@ open class Label: View {
     var _text: String
     var textLength: Int
     var _resolvedWrapWidth: Double = 0
+    var _font = Font.labelDefault
+    var _textMeasurer: TextMeasuring?
+    /// The last size the measurer gave, and the wrapping width it was measured at.
+    var measuredSize: (width: Double, size: Size)?
 
     public init(text: String = "", name: String? = nil) {
         self._text = text
@@ -91,6 +118,7 @@ open class Label: View {
     }
 
     open override var intrinsicContentSize: Size {
+        if _textMeasurer != nil { return measuredTextSize(wrapWidth: wrapWidth) }
         let textWidth = Double(textLength) * _characterWidth
         let wrapWidth = wrapWidth
         guard wrapWidth > 0, textWidth > wrapWidth else {
@@ -99,6 +127,38 @@ open class Label: View {
         var lines = (textWidth / wrapWidth).rounded(.up)
         if _numberOfLines > 0 { lines = min(lines, Double(_numberOfLines)) }
         return Size(width: wrapWidth, height: lines * _lineHeight)
+    }
+
+    /// The size of the text wrapped at `width` (0: one line) and cut to ``numberOfLines``, as
+    /// `UILabel.sizeThatFits(_:)` gives it: what `sizeToFit()` sets the frame to. Measured by the
+    /// ``textMeasurer`` when there is one (its measurement counted there), else by the engine's
+    /// text model.
+    public func sizeThatFits(width: Double) -> Size {
+        guard let measurer = _textMeasurer else {
+            let textWidth = Double(textLength) * _characterWidth
+            guard _numberOfLines != 1, width > 0, textWidth > width else {
+                return Size(width: textWidth, height: textLength == 0 ? 0 : _lineHeight)
+            }
+            var lines = (textWidth / width).rounded(.up)
+            if _numberOfLines > 0 { lines = min(lines, Double(_numberOfLines)) }
+            return Size(width: width, height: lines * _lineHeight)
+        }
+        if _text.isEmpty { return .zero }
+        return measurer.size(of: _text, font: _font, width: _numberOfLines == 1 ? 0 : width, lines: _numberOfLines)
+    }
+
+    /// The measurer's size at `wrapWidth`, measured again only when the text, the font, the
+    /// measurer or the width changed.
+    private func measuredTextSize(wrapWidth: Double) -> Size {
+        if let measured = measuredSize, measured.width == wrapWidth { return measured.size }
+        let size = sizeThatFits(width: wrapWidth)
+        measuredSize = (wrapWidth, size)
+        return size
+    }
+
+    private func invalidateMeasuredText() {
+        measuredSize = nil
+        invalidateIntrinsicContentSize()
     }
 
     private func updateWrapping() {

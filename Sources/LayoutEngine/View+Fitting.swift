@@ -14,6 +14,13 @@ extension View {
     /// its height. Multi-line labels inside wrap at the widths this measurement gives
     /// them (one more update pass and solve when a label's height changes).
     ///
+    /// A view that is the root of its own hierarchy, in no window (a sizing cell, a view made to
+    /// be measured), is measured in an engine built for the call: its constraints move into a new
+    /// engine, which solves and is kept only until the next call, as UIKit builds an engine,
+    /// fills it, solves and throws it away on every call (WWDC 2018, session 220, "High
+    /// Performance Auto Layout": `systemLayoutSizeFitting` is expensive because of it). A
+    /// measurement of a view in a window uses the window's engine.
+    ///
     /// It cannot measure inside a batch or an update-constraints pass (the solve it
     /// needs is deferred there): that is a programming error.
     public func systemLayoutSizeFitting(
@@ -21,6 +28,7 @@ extension View {
         withHorizontalFittingPriority horizontalPriority: LayoutPriority,
         verticalFittingPriority verticalPriority: LayoutPriority
     ) -> Size {
+        rebuildEngineForMeasurement()
         let engine = ensureEngine()
         precondition(
             !engine.isBatching,
@@ -57,6 +65,15 @@ extension View {
             }
             return size
         }
+    }
+
+    /// For a root in no window whose hierarchy has an engine already: a new engine that takes
+    /// every constraint of the old one (the old one, emptied, is dropped).
+    private func rebuildEngineForMeasurement() {
+        guard superview == nil, !(self is Window), let old = ownedEngine, !old.isBatching else { return }
+        let fresh = LayoutEngine(root: self)
+        ownedEngine = fresh
+        fresh.absorb(old)
     }
 
     /// The smallest size the constraints allow (`layoutFittingCompressedSize`).

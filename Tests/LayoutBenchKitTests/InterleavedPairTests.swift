@@ -127,6 +127,27 @@ struct InterleavedPairTests {
         // Size 16: the fix alone, at the end.
         let fix16 = try #require(outcome.scenarios[1].sizes.first { $0.size == 16 })
         #expect(Array(entries.suffix(2 + fix16.repetitions.timed)) == Array(repeating: "test/fix", count: 2 + fix16.repetitions.timed))
-        #expect(ScenarioRunner.interleavedPartners([(Self.scenario("test/anti", pair: Self.antiSide, log: log), [4])]).isEmpty)
+        #expect(ScenarioRunner.interleavedGroups([(Self.scenario("test/anti", pair: Self.antiSide, log: log), [4])]).isEmpty)
+    }
+
+    @Test("A chain of pairs runs as one group: A, B, C in turn, the same timed samples each")
+    func chain() throws {
+        let log = RunLog()
+        // b is the fix of a and the anti-pattern of c.
+        let outcome = try Self.runner(budgetSeconds: 0.3, log: log).run([
+            Self.scenario("test/c", pair: Scenario.Pair(partner: "test/b", role: .fix), sizes: [2, 3, 4], log: log),
+            Self.scenario("test/a", pair: Scenario.Pair(partner: "test/b", role: .antiPattern), sizes: [2, 3, 4], log: log),
+            Self.scenario("test/b", pair: Scenario.Pair(partner: "test/c", role: .antiPattern), sizes: [2, 3, 4], log: log),
+        ])
+        let timed = outcome.scenarios.map { $0.sizes.map(\.repetitions.timed) }
+        #expect(timed[0] == timed[1] && timed[1] == timed[2])
+        // The anti-patterns first, in the run's order, then the fix; warm-ups, then rounds.
+        #expect(Array(log.entries.prefix(6)) == ["test/a", "test/b", "test/c", "test/a", "test/b", "test/c"])
+        let groups = ScenarioRunner.interleavedGroups([
+            (Self.scenario("test/c", pair: Scenario.Pair(partner: "test/b", role: .fix), log: log), [4]),
+            (Self.scenario("test/a", pair: Scenario.Pair(partner: "test/b", role: .antiPattern), log: log), [4]),
+            (Self.scenario("test/b", pair: Scenario.Pair(partner: "test/c", role: .antiPattern), log: log), [4]),
+        ])
+        #expect(groups["test/c@4"]?.map(\.name) == ["test/a", "test/b", "test/c"])
     }
 }

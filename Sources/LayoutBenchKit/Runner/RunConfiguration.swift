@@ -22,10 +22,10 @@ import LayoutScenarios
 /// at the maximum and leave their time to later ones; a size whose minimum repetitions
 /// cost more than its allowance takes it from those after it. ``TimeBudget`` implements it.
 ///
-/// An anti-pattern and its fix that both run at a size are measured together: both sides'
-/// warm-ups, timed repetitions in turn (anti-pattern, fix, ...) under both allowances, the
-/// same number for each, then each side's counting repetitions
-/// (``ScenarioRunner/measurePair(_:_:size:allowanceSeconds:)``, docs/measurement.md).
+/// An anti-pattern and its fix that both run at a size are measured together (and a chain of
+/// pairs, all its members): every member's warm-ups, timed repetitions in turn (anti-pattern,
+/// fix, ...) under all their allowances, the same number for each, then each member's counting
+/// repetitions (``ScenarioRunner/measureGroup(_:size:allowanceSeconds:)``, docs/measurement.md).
 @dynamicMemberLookup
 public struct RunConfiguration: Sendable, Equatable {
     /// The run's options, as the report records them (``Report/options``).

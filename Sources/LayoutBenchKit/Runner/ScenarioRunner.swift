@@ -13,7 +13,7 @@ import OrderedCollections
 /// repetition prepares a fresh instance outside the measured interval, checks the scenario's
 /// expectations on its counters, and compares its counters with the first repetition's.
 /// An anti-pattern and its fix at the same size are measured interleaved
-/// (``measurePair(_:_:size:allowanceSeconds:)``); each measurement records the load average
+/// (``measureGroup(_:size:allowanceSeconds:)``); each measurement records the load average
 /// at its start and end (``loadSource``) and whether the machine was busy (``BusyRule``).
 public final class ScenarioRunner {
     /// The configuration.
@@ -98,8 +98,8 @@ public final class ScenarioRunner {
                     + "Its report is empty; 'layoutbench merge' still needs it.")
         }
         var index = 0
-        let partners = instructionCounter == nil ? Self.interleavedPartners(planned) : [:]
-        // The partner's result of a pair measured interleaved, until its turn in the run order.
+        let groups = instructionCounter == nil ? Self.interleavedGroups(planned) : [:]
+        // The partners' results of a group measured interleaved, until their turn in the run order.
         var measuredWithPartner: [String: SizeResult] = [:]
         for (scenario, sizes) in planned {
             var sizeResults: [SizeResult] = []
@@ -109,17 +109,19 @@ public final class ScenarioRunner {
                 var result: SizeResult
                 if let measured = measuredWithPartner.removeValue(forKey: Self.key(scenario.name, size)) {
                     result = measured
-                } else if let partner = partners[Self.key(scenario.name, size)] {
-                    // Both measurements' shares of the budget; both are finished here.
-                    let allowance = budget.allowance(now: clock()) * 2
-                    budget.finishMeasurement()
-                    budget.finishMeasurement()
-                    let antiFirst = scenario.pair?.role == .antiPattern
-                    let (first, second) = injecting {
-                        measurePair(antiFirst ? scenario : partner, antiFirst ? partner : scenario, size: size, allowanceSeconds: allowance)
+                } else if let group = groups[Self.key(scenario.name, size)] {
+                    // Every member's share of the budget; all are finished here.
+                    let allowance = budget.allowance(now: clock()) * Double(group.count)
+                    for _ in group { budget.finishMeasurement() }
+                    let measured = injecting { measureGroup(group, size: size, allowanceSeconds: allowance) }
+                    result = measured[0]
+                    for (member, memberResult) in zip(group, measured) {
+                        if member.name == scenario.name {
+                            result = memberResult
+                        } else {
+                            measuredWithPartner[Self.key(member.name, size)] = memberResult
+                        }
                     }
-                    result = antiFirst ? first : second
-                    measuredWithPartner[Self.key(partner.name, size)] = antiFirst ? second : first
                 } else {
                     result = measureInjectingChurn(scenario, size: size, allowanceSeconds: budget.allowance(now: clock()))
                     budget.finishMeasurement()
@@ -208,19 +210,39 @@ public final class ScenarioRunner {
     static func key(_ name: String, _ size: Int) -> String { "\(name)@\(size)" }
 
     /// For each measurement of a scenario whose pair partner is measured at the same size in
-    /// this run, the partner (both ways): these pairs are measured interleaved
-    /// (``measurePair(_:_:size:allowanceSeconds:)``).
-    static func interleavedPartners(_ planned: [(scenario: Scenario, sizes: [Int])]) -> [String: Scenario] {
+    /// this run, the scenarios its pairs connect it to at that size, itself included: a pair,
+    /// or a chain such as `lfb/stackview` -> `lfb/autolayout` -> `lfb/manual-frames`, where one
+    /// scenario is the fix of one pair and the anti-pattern of the next. Each group is measured
+    /// interleaved (``measureGroup(_:size:allowanceSeconds:)``), anti-patterns first in the run's
+    /// order, so that every ratio between its members is measured side by side.
+    static func interleavedGroups(_ planned: [(scenario: Scenario, sizes: [Int])]) -> [String: [Scenario]] {
         let byName = Dictionary(planned.map { ($0.scenario.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var partners: [String: Scenario] = [:]
+        let order = Dictionary(planned.enumerated().map { ($0.element.scenario.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var groups: [String: [Scenario]] = [:]
         for (scenario, sizes) in planned {
-            guard let pair = scenario.pair, pair.partner != scenario.name, let partner = byName[pair.partner] else { continue }
-            for size in sizes where partner.sizes.contains(size) {
-                partners[key(scenario.name, size)] = partner.scenario
-                partners[key(partner.scenario.name, size)] = scenario
+            for size in sizes where groups[key(scenario.name, size)] == nil {
+                // The scenarios reachable through pair links (either direction) that run at `size`.
+                var members = [scenario]
+                var index = 0
+                while index < members.count {
+                    let current = members[index]
+                    index += 1
+                    var linked: [String] = []
+                    if let partner = current.pair?.partner { linked.append(partner) }
+                    linked += planned.filter { $0.scenario.pair?.partner == current.name }.map(\.scenario.name)
+                    for name in linked where name != current.name && !members.contains(where: { $0.name == name }) {
+                        if let entry = byName[name], entry.sizes.contains(size) { members.append(entry.scenario) }
+                    }
+                }
+                guard members.count > 1 else { continue }
+                members.sort {
+                    let (left, right) = ($0.pair?.role == .antiPattern, $1.pair?.role == .antiPattern)
+                    return left != right ? left : order[$0.name, default: 0] < order[$1.name, default: 0]
+                }
+                for member in members { groups[key(member.name, size)] = members }
             }
         }
-        return partners
+        return groups
     }
 
     /// Measures one scenario at one size by its instructions: the warm-ups, then one
@@ -311,29 +333,27 @@ public final class ScenarioRunner {
         return finish(measurement)
     }
 
-    /// Measures an anti-pattern and its fix at one size interleaved: both sides' warm-ups,
-    /// then timed repetitions in turn (`first`, `second`, `first`, `second`, ...) while the
-    /// budget allows, so both take the same number of timed samples under the same load
-    /// and their ratio holds when the load drifts; then each side's counting repetitions,
-    /// as ``measure(_:size:allowanceSeconds:)`` takes them.
+    /// Measures the scenarios of a group (an anti-pattern and its fix, or a chain of pairs) at
+    /// one size interleaved: every member's warm-ups, then timed repetitions in turn (`A`, `B`,
+    /// `A`, `B`, ... or `A`, `B`, `C`, ...) while the budget allows, so all take the same number
+    /// of timed samples under the same load and their ratios hold when the load drifts; then
+    /// each member's counting repetitions, as ``measure(_:size:allowanceSeconds:)`` takes them.
     ///
-    /// - Parameter allowanceSeconds: Both measurements' shares of the time budget.
-    /// - Returns: The two results, `first`'s first.
-    func measurePair(_ first: Scenario, _ second: Scenario, size: Int, allowanceSeconds: Double) -> (SizeResult, SizeResult) {
-        var a = begin(first, size: size)
-        var b = begin(second, size: size)
-        warmUp(&a)
-        warmUp(&b)
+    /// - Parameter allowanceSeconds: All the members' shares of the time budget.
+    /// - Returns: The results, in the order of `group`.
+    func measureGroup(_ group: [Scenario], size: Int, allowanceSeconds: Double) -> [SizeResult] {
+        var measurements = group.map { begin($0, size: size) }
+        for index in measurements.indices { warmUp(&measurements[index]) }
         var lastRoundSeconds = 0.0
         while shouldRepeat(
-            completed: a.wall.count, spentSeconds: a.spentSeconds + b.spentSeconds,
+            completed: measurements[0].wall.count, spentSeconds: measurements.reduce(0) { $0 + $1.spentSeconds },
             lastRepetitionSeconds: lastRoundSeconds, allowanceSeconds: allowanceSeconds)
         {
-            lastRoundSeconds = timed(&a) + timed(&b)
+            lastRoundSeconds = 0
+            for index in measurements.indices { lastRoundSeconds += timed(&measurements[index]) }
         }
-        count(&a)
-        count(&b)
-        return (finish(a), finish(b))
+        for index in measurements.indices { count(&measurements[index]) }
+        return measurements.map(finish)
     }
 
     /// One measurement in progress.

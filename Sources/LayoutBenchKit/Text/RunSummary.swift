@@ -17,6 +17,12 @@ public enum RunSummary {
                     parts[0] += " (95% \(ratio(interval.lower))–\(ratio(interval.upper)))"
                 }
                 lines.append("  \(pair.antiPattern) / \(pair.fix) at \(size) \(pair.sizeUnit): " + parts.joined(separator: ", "))
+                for device in pair.deviceRatios ?? [] {
+                    let model = device.modelRatio.map(ratio) ?? "not measured"
+                    lines.append(
+                        "    on a device: \(device.device) (\(device.os)) \(ratio(device.deviceRatio)) at \(device.size) \(pair.sizeUnit), "
+                            + "the model \(model) (\(device.source))")
+                }
                 if let contradiction = pair.contradiction {
                     let sizes = contradiction.sizes.map(String.init).joined(separator: ", ")
                     lines.append("    contradicts the seeds (the anti-pattern took less wall time at \(sizes)): \(contradiction.cause)")

@@ -180,10 +180,34 @@ public struct ReportPage {
             }
         }
         let contradictions = contradictions()
+        // Published device ratios beside the model's, for the pairs that reproduce a benchmark.
+        var deviceRows: [HTMLTable.Row] = []
+        for pair in report.pairs {
+            for device in pair.deviceRatios ?? [] {
+                deviceRows.append(
+                    HTMLTable.Row([
+                        HTMLTable.Cell("\(pair.antiPattern) / \(pair.fix)"),
+                        HTMLTable.Cell(MetricFormat.count(Double(device.size)), sortBy: Double(device.size)),
+                        HTMLTable.Cell("\(device.device), \(device.os)"),
+                        HTMLTable.Cell(MetricFormat.ratio(device.deviceRatio), sortBy: device.deviceRatio),
+                        HTMLTable.Cell(MetricFormat.ratio(device.modelRatio), sortBy: device.modelRatio),
+                        HTMLTable.Cell(device.source),
+                    ]))
+            }
+        }
         return PageTemplates.render(
             "report-pairs",
             [
                 "hasPairs": true, "figures": figures, "hasContradictions": !contradictions.isEmpty, "contradictions": contradictions,
+                "hasDeviceRatios": !deviceRows.isEmpty,
+                "deviceTable": HTMLTable(
+                    id: "device-ratios",
+                    columns: [
+                        .init("Pair"), .init("Size", numeric: true), .init("Device"), .init("Device ratio", numeric: true),
+                        .init("Model ratio", numeric: true, help: "wall time, this run"), .init("Source", wraps: true),
+                    ],
+                    rows: deviceRows
+                ).render(),
                 "ratiosTable": HTMLTable(
                     id: "pair-ratios",
                     columns: [.init("Pair"), .init("Size", numeric: true)] + Metric.allCases.map { .init($0.label, numeric: true) },

@@ -22,6 +22,9 @@ public struct PairComparison: Codable, Sendable {
     /// Where the measured direction contradicts the seed (the anti-pattern took less wall
     /// time than its fix), and why; absent when it does not.
     public var contradiction: Contradiction?
+    /// For a pair that reproduces a published benchmark's variants, the ratios measured on
+    /// phones beside the model's (``DeviceRatio``); absent for other pairs.
+    public var deviceRatios: [DeviceRatio]?
 
     /// An anti-pattern measured faster than its fix: the opposite of what the seeds say of
     /// every pair (seed 002: the anti-pattern costs more).
@@ -118,6 +121,7 @@ public struct PairComparison: Codable, Sendable {
         return PairComparison(
             family: anti.family, antiPattern: anti.name, fix: fix.name, sizeUnit: anti.sizeUnit, sizes: sizes,
             largestCommonSize: sizes.last?.size, atLargestCommonSize: sizes.last?.ratios,
-            contradiction: contradiction(sizes, modelGap: anti.pair?.modelGap))
+            contradiction: contradiction(sizes, modelGap: anti.pair?.modelGap),
+            deviceRatios: DeviceRatio.ratios(antiPattern: anti.name, fix: fix.name, sizes: sizes))
     }
 }
