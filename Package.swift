@@ -20,6 +20,8 @@
 //           <- LayoutBenchCLI (every subcommand, its options, exit codes; with
 //              SolverBenchmark and UIKitLogs) <- layoutbench (thin executable)
 //       <- UIKitLogs (UIKit's conflict logs: parse, replay, explain)
+//       <- LayoutText (UILabel's text measurement: HarfBuzz shaping, line breaking, a cache;
+//          on CHarfBuzz, the C system library for HarfBuzz and FreeType)
 import PackageDescription
 
 // A debug build made with LAYOUTBENCH_SOLVER_CHECKS set (scripts/test builds so) compiles the
@@ -38,6 +40,7 @@ let package = Package(
         + [
             "Cassowary", "CassowaryTrace", "LayoutBenchJSON", "LayoutEngine", "LayoutScenarios", "LayoutBenchMetrics",
             "LayoutBenchReport", "LayoutBenchKit", "LayoutBenchCLI", "LayoutProfiler", "UIKitLogs", "LayoutImporter",
+            "LayoutText",
         ].map { .library(name: $0, targets: [$0]) }
         // `swift package layoutbench ...` in a package whose executable calls LayoutBench.main.
         + [.plugin(name: "LayoutBenchPlugin", targets: ["LayoutBenchPlugin"])],
@@ -119,6 +122,26 @@ let package = Package(
         .testTarget(
             name: "LayoutScenariosTests",
             dependencies: ["LayoutScenarios", "LayoutEngine", "Cassowary"]
+        ),
+
+        // HarfBuzz's and FreeType's C APIs, as one system library found with pkg-config
+        // (harfbuzz's flags carry freetype2's include folder; the module map links both).
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        // Text measured as UILabel measures it: Inter (Debian's fonts-inter) shaped with
+        // HarfBuzz at FreeType's advances, lines broken at a width, sizes rounded to pixels,
+        // a bounded cache and deterministic counters (docs/text.md). On the engine, so that
+        // it can later conform to an engine protocol; nothing in the engine depends on it.
+        .target(
+            name: "LayoutText",
+            dependencies: ["CHarfBuzz", "LayoutEngine"]
+        ),
+        .testTarget(
+            name: "LayoutTextTests",
+            dependencies: ["LayoutText", "LayoutEngine", "LayoutBenchMetrics"]
         ),
 
         // jemalloc's C API (mallctl), as a system library found with pkg-config.

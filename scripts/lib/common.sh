@@ -148,12 +148,23 @@ lb_ensure_apt_packages() {
             "Run it by hand to see the full error."
 }
 
-# lb_ensure_jemalloc: makes jemalloc's headers, library and pkg-config file available.
-lb_ensure_jemalloc() {
-    lb_ensure_apt_packages libjemalloc-dev pkg-config
-    pkg-config --exists jemalloc ||
-        lb_die "pkg-config cannot find 'jemalloc' although libjemalloc-dev is installed." \
-            "Check 'pkg-config --modversion jemalloc' and PKG_CONFIG_PATH."
+# lb_ensure_system_libraries: makes the C libraries the package links available, with their
+# headers and pkg-config files: jemalloc (CJemalloc, allocation counts), HarfBuzz and FreeType
+# (CHarfBuzz, text shaping), and the Inter font that LayoutText measures text in (fonts-inter;
+# docs/text.md).
+lb_ensure_system_libraries() {
+    lb_ensure_apt_packages libjemalloc-dev pkg-config libharfbuzz-dev libfreetype-dev fonts-inter
+    local module package
+    for module in jemalloc:libjemalloc-dev harfbuzz:libharfbuzz-dev freetype2:libfreetype-dev; do
+        package="${module#*:}"
+        module="${module%%:*}"
+        pkg-config --exists "$module" ||
+            lb_die "pkg-config cannot find '$module' although $package is installed." \
+                "Check 'pkg-config --modversion $module' and PKG_CONFIG_PATH."
+    done
+    [[ -r /usr/share/fonts/opentype/inter/Inter-Regular.otf || -r /usr/share/fonts/truetype/inter/Inter-Regular.ttf ]] ||
+        lb_die "Inter's font files are not where fonts-inter installs them (dpkg -L fonts-inter lists them)." \
+            "LayoutText searches FontFiles.defaultDirectories (Sources/LayoutText/FontFiles.swift)."
 }
 
 # lb_ensure_venv: makes the tools venv and installs the pinned tool requirements.
