@@ -13,7 +13,7 @@
 //       <- SolverBenchmark (workloads, trace replay timing, lockstep)
 //     <- LayoutEngine (Auto Layout's model on the solver)
 //       <- LayoutImporter (Interface Builder documents; with LayoutBenchJSON's UTF-8 check)
-//       <- LayoutScenarios (top-level Scenarios/)
+//       <- LayoutScenarios (top-level Scenarios/; with LayoutText for the lfb/ family's labels)
 //       <- LayoutProfiler (engine events -> profiles; its page through LayoutBenchReport)
 //         <- LayoutBenchKit (runner, comparison, gates, baselines, history; the
 //            comparison and history pages through LayoutBenchReport)
@@ -116,7 +116,7 @@ let package = Package(
         // The scenarios: layout patterns and their fixes, written as app code.
         .target(
             name: "LayoutScenarios",
-            dependencies: ["LayoutEngine", "Cassowary"],
+            dependencies: ["LayoutEngine", "LayoutText", "Cassowary"],
             path: "Scenarios"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutText
 
 // LayoutFrameworkBenchmark's feed cell (layoutBox/LayoutFrameworkBenchmark, the LinkedIn feed
 // item it took from LayoutKit), the benchmark whose device timings are published for iPhone 5
@@ -357,8 +358,17 @@ enum LFBScenarios {
     /// benchmark builds its controller before the timer); measured, the collection view made,
     /// every item sized through the mannequin (`sizeForItemAt`), then the cells on screen made,
     /// given their data and laid out at the sizes the flow layout gives them.
-    static func collectionView(items count: Int, make: @escaping () -> LFBItemView) -> ScenarioInstance {
+    static func collectionView(items count: Int, make makeView: @escaping () -> LFBItemView) -> ScenarioInstance {
         let data = (0..<count).map(LFBItem.init(index:))
+        // Text measured for real, as Core Text measures UILabel's text on a device: HarfBuzz
+        // shaping in Inter (docs/text.md), one measurer per repetition, so that every repetition
+        // starts with its cache as cold as the benchmark's first layout of a new text.
+        let measurer = try? TextMeasurer()
+        func make() -> LFBItemView {
+            let view = makeView()
+            for label in view.labels { label.textMeasurer = measurer }
+            return view
+        }
         let mannequin = make()
         // The mannequin is in no window: its hierarchy has an engine of its own.
         _ = mannequin.sizeThatFits(width: bounds.width)
@@ -406,6 +416,13 @@ enum LFBScenarios {
                     failures.append(("an item at least as tall as its two images (250 points)", "it measured \(height)"))
                 }
                 if visible.isEmpty { failures.append(("the cells on screen made", "none was")) }
+                if measurer == nil {
+                    failures.append(
+                        (
+                            "text measured with HarfBuzz in Inter",
+                            "the font was not found (apt-get install fonts-inter): the engine's text model measured it"
+                        ))
+                }
                 _ = window
                 return failures
             })

@@ -1,23 +1,11 @@
-/// A font as a label names it: a size in points and a weight of the system font's stand-in,
-/// Inter (docs/text.md, "The font").
-///
-/// A `Font` is a value; it holds no file. ``TextMeasurer`` opens the files of its weights and
-/// gives the metrics at a size (``TextMeasurer/metrics(of:)``).
-public struct Font: Hashable, Sendable, CustomStringConvertible {
-    /// The weights the measurer has a font file for, as UIFont.Weight names them.
-    public enum Weight: String, CaseIterable, Hashable, Sendable {
-        case regular
-        case medium
-        case semibold
-        case bold
-    }
+import LayoutEngine
 
-    /// The size in points (UIFont.pointSize). ``TextMeasurer`` measures sizes above 0 and up to
-    /// ``maximumPointSize``.
-    public var pointSize: Double
-    /// The weight.
-    public var weight: Weight
+// The engine's `Font` (a size in points and a weight of the system font), which `Label` carries,
+// is the font this module measures, in the system font's stand-in, Inter (docs/text.md, "The
+// font"). A `Font` is a value; it holds no file: ``TextMeasurer`` opens the files of its weights
+// and gives the metrics at a size (``TextMeasurer/metrics(of:)``).
 
+extension Font {
     /// The largest size ``TextMeasurer`` measures (a larger one is refused with
     /// ``TextError/Code/invalidFontSize``), well above any label's: FreeType refuses sizes
     /// beyond 16 bits of pixels, and text at such sizes is no label.
@@ -25,8 +13,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// A font of `pointSize` points and `weight`, as `UIFont.systemFont(ofSize:weight:)`.
     public init(size pointSize: Double, weight: Weight = .regular) {
-        self.pointSize = pointSize
-        self.weight = weight
+        self.init(pointSize: pointSize, weight: weight)
     }
 
     /// The font of a text style at the default (Large) content size, as
@@ -43,12 +30,6 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// `UIFont.preferredFont(forTextStyle:)` at the default (Large) content size.
     public static func preferred(_ textStyle: TextStyle) -> Font {
         Font(textStyle: textStyle)
-    }
-
-    /// `17 pt semibold`, say.
-    public var description: String {
-        let size = pointSize.rounded() == pointSize && abs(pointSize) < 1e15 ? String(Int(pointSize)) : String(pointSize)
-        return "\(size) pt \(weight.rawValue)"
     }
 }
 

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// A font's vertical metrics at a size, as UIFont reports them: the font file's values in
 /// font units (FreeType's `ascender`, `descender` and `height` of the face, which for an
 /// OpenType font are the `hhea` table's; `sCapHeight` and `sxHeight` from `OS/2`) times

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// Greedy line breaking, fed one shaped cluster at a time in logical order, as Core Text's
 /// word wrapping (`NSLineBreakByWordWrapping`, UILabel's default) breaks: each line takes as
 /// many clusters as fit in the width, and breaks at the last opportunity before the first

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// What a ``TextMeasurer`` did, counted exactly: the same calls give the same counts on any
 /// machine, so tests and scenario checks can assert them (docs/text.md, "Counters").
 ///

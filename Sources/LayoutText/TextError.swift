@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// Why text could not be measured, or a measurer not made: a stable ``code`` and a message
 /// that says what failed and how to fix it.
 public struct TextError: Error, Hashable, Sendable, CustomStringConvertible {

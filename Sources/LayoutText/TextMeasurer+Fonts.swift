@@ -1,4 +1,5 @@
 import CHarfBuzz
+import LayoutEngine
 
 /// An open font at one size: a FreeType face sized with `FT_Set_Char_Size` and the HarfBuzz
 /// font made on it (`hb_ft_font_create_referenced`, which holds the face).

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-extension TextMeasurer {
+extension TextMeasurer: TextMeasuring {
     /// The size of a label's text, for a label's `intrinsicContentSize`: the requirement an
     /// engine protocol that `Label` calls is to declare, and this measurer to conform to
     /// (docs/text.md, "For the integrator").

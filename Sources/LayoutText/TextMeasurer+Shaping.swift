@@ -1,4 +1,5 @@
 import CHarfBuzz
+import LayoutEngine
 
 extension TextMeasurer {
     /// Splits the text into paragraphs at its newlines and lays each out, until the line limit.

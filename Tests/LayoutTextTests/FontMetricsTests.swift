@@ -1,3 +1,4 @@
+import LayoutEngine
 import Testing
 
 @testable import LayoutText
@@ -51,7 +52,7 @@ struct FontMetricsTests {
         #expect(sizes == [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11])
         #expect(Font.preferred(.headline) == Font(size: 17, weight: .semibold))
         #expect(Font.preferred(.body) == Font.system(size: 17))
-        #expect(Font.preferred(.caption2).description == "11 pt regular")
+        #expect(Font.preferred(.caption2).description == "system 11 pt regular")
     }
 
     @Test("sizes round up to a third of a point", arguments: [(0.0, 0.0), (20.0, 20.0), (20.1, 20.0 + 1.0 / 3), (20.34, 20 + 2.0 / 3)])

@@ -1,3 +1,4 @@
+import LayoutEngine
 import Testing
 
 @testable import LayoutText

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutBenchMetrics
+import LayoutEngine
 import Testing
 
 @testable import LayoutText
