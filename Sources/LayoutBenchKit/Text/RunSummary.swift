@@ -17,9 +17,14 @@ public enum RunSummary {
                     parts[0] += " (95% \(ratio(interval.lower))–\(ratio(interval.upper)))"
                 }
                 lines.append("  \(pair.antiPattern) / \(pair.fix) at \(size) \(pair.sizeUnit): " + parts.joined(separator: ", "))
+                if let evidence = pair.evidenceOverSeed {
+                    lines.append("    evidence over seed: \(evidence.seed) says \(evidence.claim); \(evidence.evidence) (\(evidence.anchor))")
+                }
                 if let contradiction = pair.contradiction {
                     let sizes = contradiction.sizes.map(String.init).joined(separator: ", ")
-                    lines.append("    contradicts the seeds (the anti-pattern took less wall time at \(sizes)): \(contradiction.cause)")
+                    // A pair whose roles follow evidence is held to the evidence, not to the seed.
+                    let against = pair.evidenceOverSeed.map { "contradicts the evidence (\($0.anchor))" } ?? "contradicts the seeds"
+                    lines.append("    \(against) (the anti-pattern took less wall time at \(sizes)): \(contradiction.cause)")
                 }
             }
         }

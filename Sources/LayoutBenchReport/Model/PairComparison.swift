@@ -22,6 +22,42 @@ public struct PairComparison: Codable, Sendable {
     /// Where the measured direction contradicts the seed (the anti-pattern took less wall
     /// time than its fix), and why; absent when it does not.
     public var contradiction: Contradiction?
+    /// Set when the pair's roles come from evidence that overrides a seed's claim
+    /// (``EvidenceOverSeed/listed``): the report marks the pair "evidence over seed", naming the
+    /// claim, the evidence and where it is written up, instead of holding it to that seed.
+    /// Omitted for every other pair.
+    @OmittedWhenNil public var evidenceOverSeed: EvidenceOverSeed?
+
+    /// A seed's claim that evidence overrides, for a pair whose roles follow the evidence.
+    public struct EvidenceOverSeed: Codable, Sendable, Equatable {
+        /// The seed and section (`seed-002 section 7`).
+        public var seed: String
+        /// What the seed says.
+        public var claim: String
+        /// What the evidence shows instead.
+        public var evidence: String
+        /// Where the evidence is written up, with its sources (a file and heading anchor).
+        public var anchor: String
+
+        public init(seed: String, claim: String, evidence: String, anchor: String) {
+            self.seed = seed
+            self.claim = claim
+            self.evidence = evidence
+            self.anchor = anchor
+        }
+
+        /// The pairs whose roles follow evidence over a seed, by anti-pattern name. Each is
+        /// written up under its anchor; add one only with its evidence there.
+        public static let listed: [String: EvidenceOverSeed] = [
+            "cells/stack-remove": EvidenceOverSeed(
+                seed: "seed-002 section 7",
+                claim: "toggling isHidden on an arranged view makes the stack rebuild all its constraints",
+                evidence:
+                    "UIKit adds the view's 'UISV-hiding' constraint (H:[view(0)]) and re-links the spacing around it, in place; "
+                    + "taking the view out of the stack and putting it back is the costly way",
+                anchor: "docs/fidelity.md#evidence-over-seed")
+        ]
+    }
 
     /// An anti-pattern measured faster than its fix: the opposite of what the seeds say of
     /// every pair (seed 002: the anti-pattern costs more).
@@ -118,6 +154,7 @@ public struct PairComparison: Codable, Sendable {
         return PairComparison(
             family: anti.family, antiPattern: anti.name, fix: fix.name, sizeUnit: anti.sizeUnit, sizes: sizes,
             largestCommonSize: sizes.last?.size, atLargestCommonSize: sizes.last?.ratios,
-            contradiction: contradiction(sizes, modelGap: anti.pair?.modelGap))
+            contradiction: contradiction(sizes, modelGap: anti.pair?.modelGap),
+            evidenceOverSeed: EvidenceOverSeed.listed[anti.name])
     }
 }
