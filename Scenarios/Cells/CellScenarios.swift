@@ -2,10 +2,16 @@ import LayoutEngine
 
 /// Family 7 (seed 002 section 7): tables of reusable cells, stack-based against
 /// manual, in four situations: scrolling end to end with reuse, live content
-/// changes that change intrinsic sizes, hide/show toggles inside cells, and a
+/// changes that change intrinsic sizes, showing and hiding part of a cell, and a
 /// realistic feed cell of about twenty views.
+///
+/// The hiding pair follows UIKit's evidence over seed 002 section 7 (docs/fidelity.md,
+/// "Evidence over seed"): toggling `isHidden` on an arranged view is the cheap, supported
+/// way (the stack adds a `UISV-hiding` constraint and re-links the spacing around the
+/// view), and taking the view out of the stack and putting it back is the costly one.
+/// `cells/manual-hide`, the seed's hand-made alternative, runs beside them unpaired.
 enum CellScenarios {
-    static let all = scrolling + content + hiding + feeds
+    static let all = scrolling + content + hiding + [manualHide] + feeds
 
     static let scrolling = Scenario.comparison(
         family: "cells", seeds: ["seed-002"], sizes: [50, 200, 800], quickSizes: [20, 40, 80],
@@ -34,15 +40,32 @@ enum CellScenarios {
         family: "cells", seeds: ["seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes,
         sizeUnit: "frames", operationUnit: "frame",
         antiPattern: .init(
-            "stack-hide", tags: ["stacks", "hidden", "churn"],
-            summary: "For N frames, hide or show a tag in each of the 10 visible stack-view cells: the tag row rebuilds.",
+            "stack-remove", tags: ["stacks", "hidden", "churn"],
+            summary:
+                "For N frames, take a tag out of each of the 10 visible stack-view cells' tag row and the hierarchy, or put it back: the row rebuilds.",
             expectations: [breaksNothing, .counter("constraintsRemoved", .atLeast, "10N") { 10 * $0 }],
-            build: hideToggles(stack: true)),
+            build: tagToggles(remove: true)),
         fix: .init(
-            "manual-hide", tags: ["hidden"],
-            summary: "The same toggles in hand-constrained cells: a prepared zero-width constraint and a .constant edit.",
-            expectations: [breaksNothing, .counter("constantUpdates", .equal, "10N") { 10 * $0 }],
-            build: hideToggles(stack: false)))
+            "stack-hide", tags: ["stacks", "hidden"],
+            summary:
+                "For N frames, hide or show the same tag instead: the row adds or removes its UISV-hiding constraint and re-links the spacing around the tag.",
+            expectations: [
+                breaksNothing,
+                // Per cell, a hide takes out the two spacings around the tag and puts in one
+                // across it, the tag's UISV-hiding and its tie; a show undoes it.
+                .counter("constraintsRemoved", .equal, "10(2⌈N/2⌉ + 3⌊N/2⌋)") { 10 * (2 * (($0 + 1) / 2) + 3 * ($0 / 2)) },
+                .counter("constraintsAdded", .equal, "10(3⌈N/2⌉ + 2⌊N/2⌋)") { 10 * (3 * (($0 + 1) / 2) + 2 * ($0 / 2)) },
+            ],
+            build: tagToggles(remove: false)))
+
+    /// Seed 002 section 7's fix, by hand, beside the pair: the same toggles in hand-constrained
+    /// cells. Not a pair side: per the evidence, hiding inside a stack needs no such fix.
+    static let manualHide = Scenario(
+        name: "cells/manual-hide",
+        summary: "For N frames, hide or show a tag in 10 hand-constrained cells: a prepared zero-width constraint and a .constant edit.",
+        tags: ["cells", "hidden", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes, sizeUnit: "frames",
+        operationUnit: "frame", expectations: [breaksNothing, .counter("constantUpdates", .equal, "10N") { 10 * $0 }],
+        build: manualHideToggles())
 
     static let feeds = Scenario.comparison(
         family: "cells", sizes: [25, 100, 400], quickSizes: [10, 20, 40], sizeUnit: "rows", operationUnit: "row",
@@ -184,21 +207,65 @@ enum CellScenarios {
         }
     }
 
-    /// Every frame, the middle tag of every visible cell is hidden or shown again.
-    static func hideToggles(stack: Bool) -> @Sendable (Int) -> ScenarioInstance {
+    /// Every frame, the middle tag of every visible hand-constrained cell is hidden or shown again.
+    static func manualHideToggles() -> @Sendable (Int) -> ScenarioInstance {
         { size in
-            let screen = listScreen(rows: 40, stack: stack)
+            let screen = listScreen(rows: 40, stack: false)
             var hidden = false
             return ScenarioInstance(frames: size, of: screen.window) { _ in
                 hidden.toggle()
                 for cell in screen.table.visibleCells {
-                    (cell as? StackListCell)?.setMiddleTagHidden(hidden)
                     (cell as? ManualListCell)?.setMiddleTagHidden(hidden)
                 }
             } verify: {
                 let cell = screen.table.cellForRow(at: 0) as! ListCell
                 let width = cell.tags[1].frameInRoot.width
                 return (width == 0) == hidden ? [] : [("the middle tag \(hidden ? "collapsed" : "shown")", "it is \(width) wide")]
+            }
+        }
+    }
+
+    // MARK: - Tag cells
+
+    static let tagHeight = StackTagCell.height
+
+    static func tagScreen(rows: Int) -> Screen {
+        let source = Source(rows: rows, identifier: StackTagCell.reuseIdentifier) { cell, row, revision in
+            (cell as? StackTagCell)?.configure(ListRowContent(row: row, revision: revision))
+        }
+        return Screen(height: visibleRows * tagHeight, estimatedRowHeight: tagHeight, source: source) { table in
+            table.register({ StackTagCell() }, forCellReuseIdentifier: StackTagCell.reuseIdentifier)
+        }
+    }
+
+    /// Every frame, the middle tag of every visible tag cell goes (hidden, or taken out of
+    /// its stack and the hierarchy) or comes back.
+    static func tagToggles(remove: Bool) -> @Sendable (Int) -> ScenarioInstance {
+        { size in
+            let screen = tagScreen(rows: 40)
+            var gone = false
+            return ScenarioInstance(frames: size, of: screen.window) { _ in
+                gone.toggle()
+                for cell in screen.table.visibleCells {
+                    guard let cell = cell as? StackTagCell else { continue }
+                    if remove { cell.setMiddleTagRemoved(gone) } else { cell.setMiddleTagHidden(gone) }
+                }
+            } verify: {
+                let cell = screen.table.cellForRow(at: 0) as! StackTagCell
+                // Gone or not, the last tag follows the tags shown, 4 points apart.
+                let shown = gone ? [cell.tags[0]] : [cell.tags[0], cell.tags[1]]
+                let expected = shown.last!.frameInRoot.maxX + 4
+                var failures: [(String, String)] = []
+                if abs(cell.tags[2].frameInRoot.minX - expected) > 1e-6 {
+                    failures.append(("the last tag at x \(expected)", "it is at \(cell.tags[2].frameInRoot.minX)"))
+                }
+                if remove && (cell.tags[1].superview == nil) != gone {
+                    failures.append(("the middle tag \(gone ? "removed" : "arranged")", "it is not"))
+                }
+                if !remove && (cell.tags[1].frameInRoot.width == 0) != gone {
+                    failures.append(("the middle tag \(gone ? "collapsed" : "shown")", "it is \(cell.tags[1].frameInRoot.width) wide"))
+                }
+                return failures
             }
         }
     }

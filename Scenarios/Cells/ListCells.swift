@@ -85,9 +85,56 @@ final class StackListCell: TableViewCell, ListCell {
         outer.pinEdges(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16))
     }
 
-    /// Hides or shows the middle tag: the tag row's stack rebuilds its constraints.
+    /// Hides or shows the middle tag: the tag row's stack updates its constraints in place
+    /// (its `UISV-hiding` and the spacing around the tag; docs/engine.md, "Hiding arranged views").
     func setMiddleTagHidden(_ hidden: Bool) {
         tags[1].isHidden = hidden
+    }
+}
+
+/// A row of a title over three tags made of two stack views (a vertical column of the title
+/// and a horizontal tag row), nested within the 1–2 levels the profiler accepts: the cell of
+/// the hide-or-remove pair, whose cost is the tag row's alone. Hugging: the last tag takes
+/// the row's extra width.
+final class StackTagCell: TableViewCell {
+    static let reuseIdentifier = "StackTagCell"
+    /// 12 + 17 (title) + 4 + 17 (tags) + 12.
+    static let height = 62.0
+
+    let title = Label(name: "title")
+    let tags = (1...3).map { Label(name: "tag\($0)") }
+    let tagRow: StackView
+
+    init() {
+        tagRow = StackView(arrangedSubviews: tags, axis: .horizontal, spacing: 4, name: "tagRow")
+        let column = StackView(arrangedSubviews: [title, tagRow], axis: .vertical, spacing: 4, name: "column")
+        tags[2].setContentHuggingPriority(249, for: .horizontal)
+        super.init(reuseIdentifier: Self.reuseIdentifier, name: "tagCell")
+        column.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(column)
+        column.pinEdges(to: contentView, insets: EdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16))
+    }
+
+    func configure(_ content: ListRowContent) {
+        title.text = content.title
+        for (tag, text) in zip(tags, content.tags) { tag.text = text }
+    }
+
+    /// Hides or shows the middle tag, which stays arranged: UIKit's way to collapse a view.
+    func setMiddleTagHidden(_ hidden: Bool) {
+        tags[1].isHidden = hidden
+    }
+
+    /// Takes the middle tag out of the tag row and the hierarchy, or puts it back: the tag
+    /// row's arranged subviews change (it rebuilds), and the tag's own constraints leave the
+    /// engine and join it again (WWDC 2018 session 220, quoted in seed 002 section 3: hide
+    /// views instead of removing them).
+    func setMiddleTagRemoved(_ removed: Bool) {
+        if removed {
+            tags[1].removeFromSuperview()
+        } else if tags[1].superview == nil {
+            tagRow.insertArrangedSubview(tags[1], at: 1)
+        }
     }
 }
 

@@ -23,6 +23,9 @@ public enum LayoutOperation: CustomStringConvertible {
     case fitting(View)
     /// A container (stack view, table) rebuilding its own constraints.
     case containerRebuild(View)
+    /// A container changing some of its own constraints in place, not rebuilding them: a
+    /// stack view after a hide, a show or a spacing change.
+    case containerUpdate(View)
     /// A table preparing a reused cell.
     case cellReuse(View)
     /// Constraints moving between engines as hierarchies join or split.
@@ -34,7 +37,8 @@ public enum LayoutOperation: CustomStringConvertible {
     public var view: View? {
         switch self {
         case .updateConstraints(let view), .layoutSubviews(let view), .autoresizing(let view),
-            .intrinsicSize(let view), .fitting(let view), .containerRebuild(let view), .cellReuse(let view):
+            .intrinsicSize(let view), .fitting(let view), .containerRebuild(let view), .containerUpdate(let view),
+            .cellReuse(let view):
             view
         default:
             nil
@@ -54,6 +58,7 @@ public enum LayoutOperation: CustomStringConvertible {
         case .intrinsicSize: "intrinsicContentSize"
         case .fitting: "systemLayoutSizeFitting"
         case .containerRebuild: "containerRebuild"
+        case .containerUpdate: "containerUpdate"
         case .cellReuse: "cellReuse"
         case .hierarchyChange: "hierarchyChange"
         case .custom(let name): name

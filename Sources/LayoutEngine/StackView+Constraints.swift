@@ -1,6 +1,9 @@
 // The constraints a stack view generates: UIKit's recipe (as UIStackView's own
-// constraint sets show them: identifiers, relations and priorities), made fresh on
-// every rebuild. `StackView.expectedConstraintCount` documents the counts.
+// constraint sets show them: identifiers, relations and priorities). A change of the
+// arranged subviews, axis, distribution or alignment makes them fresh; a hide, a show or
+// a spacing change edits them in place, as UIKit's `_UIOrderedLayoutArrangement` does
+// (docs/engine.md, "Hiding arranged views"). `StackView.expectedConstraintCount`
+// documents the counts.
 
 extension StackView {
     /// The four attributes of one axis of an item.
@@ -18,6 +21,63 @@ extension StackView {
         }
     }
 
+    /// One generated constraint as the recipe describes it, before it is made: what a
+    /// rebuild makes and what an in-place update matches against the installed set.
+    struct Recipe {
+        let kind: GeneratedConstraintKind
+        let item: LayoutItem
+        let attribute: LayoutAttribute
+        let relation: LayoutRelation
+        let other: LayoutItem?
+        let otherAttribute: LayoutAttribute
+        let multiplier: Double
+        let constant: Double
+        let priority: LayoutPriority
+
+        /// The constraint, installed by the caller.
+        func make() -> LayoutConstraint {
+            LayoutConstraint(
+                item: item, attribute: attribute, relatedBy: relation, toItem: other, attribute: otherAttribute,
+                multiplier: multiplier, constant: constant, priority: priority, identifier: kind.rawValue,
+                origin: .container)
+        }
+    }
+
+    /// What makes an installed generated constraint the one a recipe describes: everything
+    /// but the constant, which an update edits in place.
+    struct RecipeKey: Hashable {
+        let identifier: String?
+        let item: ObjectIdentifier
+        let attribute: LayoutAttribute
+        let relation: LayoutRelation
+        let other: ObjectIdentifier?
+        let otherAttribute: LayoutAttribute
+        let multiplier: Double
+        let priority: Float
+
+        init(_ recipe: Recipe) {
+            identifier = recipe.kind.rawValue
+            item = ObjectIdentifier(recipe.item)
+            attribute = recipe.attribute
+            relation = recipe.relation
+            other = recipe.other.map(ObjectIdentifier.init)
+            otherAttribute = recipe.otherAttribute
+            multiplier = recipe.multiplier
+            priority = recipe.priority.rawValue
+        }
+
+        init(_ constraint: LayoutConstraint) {
+            identifier = constraint.identifier
+            item = ObjectIdentifier(constraint.firstItem)
+            attribute = constraint.firstAttribute
+            relation = constraint.relation
+            other = constraint.secondItem.map(ObjectIdentifier.init)
+            otherAttribute = constraint.secondAttribute
+            multiplier = constraint.multiplier
+            priority = constraint.priority.rawValue
+        }
+    }
+
     /// Removes every generated constraint and installs a fresh set, as one batch,
     /// attributed to ``LayoutOperation/containerRebuild(_:)``.
     func rebuildConstraints() {
@@ -27,32 +87,97 @@ extension StackView {
                 for constraint in generatedConstraints {
                     constraint.engine?.uninstall(constraint)
                 }
-                setGeneratedConstraints([], spacing: [])
-                let (fresh, spacings) = makeArrangementConstraints()
+                setGeneratedConstraints([])
+                let fresh = makeArrangementConstraints().map { $0.make() }
                 for constraint in fresh {
                     engine.install(constraint, on: self)
                 }
-                setGeneratedConstraints(fresh, spacing: spacings)
+                setGeneratedConstraints(fresh)
                 applyFillOrder(engine: engine)
             }
         }
         needsRebuild = false
         needsSpacingUpdate = false
+        needsVisibilityUpdate = false
         _rebuildCount += 1
     }
 
-    /// Applies a spacing change (the stack's or a custom one) to the `UISV-spacing`
-    /// constants in place, in one batch.
-    func updateSpacingConstants() {
+    /// Brings the generated set up to date after a hide, a show or a spacing change without
+    /// a rebuild, in one batch attributed to ``LayoutOperation/containerUpdate(_:)``.
+    ///
+    /// The recipe is evaluated afresh and matched against the installed constraints on
+    /// everything but the constant: a match stays installed (its constant edited in place if
+    /// it differs), an installed constraint the recipe no longer holds is removed, and a
+    /// recipe entry with no match is made and installed. That is UIKit's own update
+    /// (`_UIOrderedLayoutArrangement`'s `_removeIndividualGuidesAndConstraintsAsNecessary`,
+    /// `_adjustConstraintConstantsIfPossible`, `_insertIndividualGuidesAndConstraintsAsNecessary`;
+    /// docs/engine.md, "Hiding arranged views"): hiding a view between two visible ones
+    /// removes the two `UISV-spacing` constraints around it and adds one across it, its
+    /// `UISV-hiding` and its `UISV-spacing-hidden`; showing it undoes that. A spacer guide
+    /// is kept while the two views it lies between stay the same (UIKit keys it by them), so
+    /// only the guides next to the toggled view are made again.
+    ///
+    /// - Complexity: O(*n*) to evaluate and match the recipe of *n* constraints, plus the
+    ///   solver work of the constraints that change: O(1) of them for a hide or show under
+    ///   `.fill` and `.equalSpacing` (more when the view was the reference of the
+    ///   `UISV-fill-equally` set, or under `.fillProportionally`, whose shares all change).
+    func updateConstraintsInPlace() {
         let engine = ensureEngine()
-        engine.performBatch {
-            for constraint in spacingConstraints {
-                let gap = spacing(after: constraint.secondItem)
-                if constraint.constant != gap { constraint.constant = gap }
+        let visibility = needsVisibilityUpdate
+        let spacing = needsSpacingUpdate
+        engine.withOperation(.containerUpdate(self)) {
+            engine.performBatch {
+                // Keyed before the recipe runs: it may remove spacer guides or the spanner,
+                // which the installed constraints hold unowned. The old ones stay alive until
+                // the end.
+                let installed = generatedConstraints
+                // One index per key (the recipe makes no two alike); a repeat, should one
+                // occur, waits in `repeated` and is matched by a scan.
+                var unmatched: [RecipeKey: Int] = [:]
+                unmatched.reserveCapacity(installed.count)
+                var repeated: [(key: RecipeKey, index: Int)] = []
+                for (index, constraint) in installed.enumerated() {
+                    let key = RecipeKey(constraint)
+                    if unmatched[key] == nil { unmatched[key] = index } else { repeated.append((key, index)) }
+                }
+                let oldGuides = (distributingGuides, alignmentSpanner)
+                defer { withExtendedLifetime(oldGuides) {} }
+                let recipes = makeArrangementConstraints()
+                var kept = [Bool](repeating: false, count: installed.count)
+                var updated: [LayoutConstraint] = []
+                updated.reserveCapacity(recipes.count)
+                var edits: [(LayoutConstraint, Double)] = []
+                var fresh: [LayoutConstraint] = []
+                for recipe in recipes {
+                    let key = RecipeKey(recipe)
+                    var match = unmatched.removeValue(forKey: key)
+                    if match == nil, let at = repeated.firstIndex(where: { $0.key == key }) {
+                        match = repeated.remove(at: at).index
+                    }
+                    // A constraint on a spacer guide that was just removed is inactive: not a match.
+                    if let index = match, installed[index].isActive {
+                        kept[index] = true
+                        updated.append(installed[index])
+                        if installed[index].constant != recipe.constant { edits.append((installed[index], recipe.constant)) }
+                    } else {
+                        let made = recipe.make()
+                        updated.append(made)
+                        fresh.append(made)
+                    }
+                }
+                // Removals first: the constraints a hide replaces contradict the ones it adds.
+                for (index, constraint) in installed.enumerated() where !kept[index] {
+                    constraint.engine?.uninstall(constraint)
+                }
+                for (constraint, constant) in edits { constraint.constant = constant }
+                for constraint in fresh { engine.install(constraint, on: self) }
+                setGeneratedConstraints(updated)
             }
         }
         needsSpacingUpdate = false
-        _spacingUpdateCount += 1
+        needsVisibilityUpdate = false
+        if visibility { _visibilityUpdateCount += 1 }
+        if spacing { _spacingUpdateCount += 1 }
     }
 
     /// The intrinsic length of each visible arranged subview along the axis (−1 without
@@ -80,29 +205,26 @@ extension StackView {
         }
     }
 
-    /// Makes the full set for the current arranged subviews, axis, distribution,
-    /// alignment and spacing, adding or removing the spacer guides and the alignment
-    /// spanner as needed.
+    /// The full set for the current arranged subviews, axis, distribution, alignment and
+    /// spacing, adding or removing the spacer guides and the alignment spanner as needed.
     ///
-    /// - Returns: The constraints, and the `UISV-spacing` ones among them (for
-    ///   `spacingConstraints`).
-    func makeArrangementConstraints() -> (all: [LayoutConstraint], spacing: [LayoutConstraint]) {
-        var made: [LayoutConstraint] = []
-        var spacings: [LayoutConstraint] = []
+    /// - Returns: The recipe of every constraint, in the order they are made.
+    func makeArrangementConstraints() -> [Recipe] {
+        var made: [Recipe] = []
+        // Room for the largest set (a non-fill alignment under a spreading distribution),
+        // so that the array is allocated once.
+        made.reserveCapacity(8 * arrangedSubviews.count + 4)
         // Baseline alignments apply to horizontal stacks only; a vertical one fills.
         let alignment = axis == .vertical && alignment.isBaseline ? .fill : alignment
-        @discardableResult
         func add(
             _ kind: GeneratedConstraintKind, _ item: LayoutItem, _ attribute: LayoutAttribute,
             _ other: LayoutItem?, _ otherAttribute: LayoutAttribute, relation: LayoutRelation = .equal,
             multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required
-        ) -> LayoutConstraint {
-            let constraint = LayoutConstraint(
-                item: item, attribute: attribute, relatedBy: relation, toItem: other, attribute: otherAttribute,
-                multiplier: multiplier, constant: constant, priority: priority, identifier: kind.rawValue,
-                origin: .container)
-            made.append(constraint)
-            return constraint
+        ) {
+            made.append(
+                Recipe(
+                    kind: kind, item: item, attribute: attribute, relation: relation, other: other,
+                    otherAttribute: otherAttribute, multiplier: multiplier, constant: constant, priority: priority))
         }
 
         let all = arrangedSubviews
@@ -113,9 +235,9 @@ extension StackView {
         setProportionalLengths([])
 
         guard let first = all.first else {
-            setDistributingGuideCount(0)
+            setDistributingGuides(between: [])
             setAlignmentSpanner(needed: false)
-            return ([], [])
+            return []
         }
         func indexInAll(_ view: View) -> Int { all.firstIndex { $0 === view } ?? 0 }
         // The edges the arrangement is tied to: the stack's, or its margins guide's.
@@ -129,19 +251,25 @@ extension StackView {
             // at run time (a protocol-conformance search) the first time it runs.
             for index in visible.indices.dropLast() {
                 let (previous, next) = (visible[index], visible[index + 1])
-                let gap = add(
+                add(
                     .spacing, next, along.start, previous, along.end,
                     relation: spreading ? .greaterThanOrEqual : .equal, constant: spacing(after: previous))
-                spacings.append(gap)
             }
         } else {
             add(.canvasFit, self, along.size, nil, .notAnAttribute, priority: 49)
         }
-        // Hidden views collapse, and stay tied (weakly) to a visible neighbour.
+        // Hidden views collapse, and stay tied (weakly) to a visible neighbour: to the one
+        // before, half the gap after it when a visible view follows (so the collapsed view
+        // sits mid-gap), else to the first visible view, as UIKit's
+        // `_expectedEdgeToEdgeSpacingForPrecedingItem:...` places them (docs/engine.md).
+        let lastVisibleIndex = all.lastIndex { !$0.isHidden }
         for (index, view) in all.enumerated() where view.isHidden {
             add(.hiding, view, along.size, nil, .notAnAttribute)
             if let previous = all[..<index].last(where: { !$0.isHidden }) {
-                add(.spacingHidden, view, along.start, previous, along.end, priority: 50)
+                let followed = lastVisibleIndex.map { $0 > index } ?? false
+                add(
+                    .spacingHidden, view, along.start, previous, along.end,
+                    constant: followed ? spacing(after: previous) / 2 : 0, priority: 50)
             } else if let next = all[(index + 1)...].first(where: { !$0.isHidden }) {
                 add(.spacingHidden, next, along.start, view, along.end, priority: 50)
             } else {
@@ -178,7 +306,7 @@ extension StackView {
         case .equalSpacing, .equalCentering:
             let centering = distribution == .equalCentering
             guideCount = max(visible.count - 1, 0)
-            setDistributingGuideCount(guideCount)
+            setDistributingGuides(between: (0..<guideCount).map { (visible[$0], visible[$0 + 1]) })
             for (index, guide) in distributingGuides.enumerated() {
                 let previous = visible[index]
                 let next = visible[index + 1]
@@ -194,7 +322,7 @@ extension StackView {
                 add(.canvasFit, self, along.size, nil, .notAnAttribute, priority: 49)
             }
         }
-        if !spreading { setDistributingGuideCount(0) }
+        if !spreading { setDistributingGuides(between: []) }
 
         // Across the axis: every arranged view aligned with the first one.
         for view in all.dropFirst() {
@@ -269,19 +397,36 @@ extension StackView {
                 }
             }
         }
-        return (made, spacings)
+        return made
     }
 
-    /// Keeps `count` spacer guides, reusing the existing ones and removing extras.
-    private func setDistributingGuideCount(_ count: Int) {
-        while distributingGuides.count > count {
-            removeLayoutGuide(changeDistributingGuides { $0.removeLast() })
+    /// Keeps one spacer guide per pair of consecutive visible views, in order: the guide
+    /// that already lies between the same two views is kept (UIKit keys its gap guides by
+    /// the views around them), the others are removed and new ones added.
+    private func setDistributingGuides(between pairs: [(View, View)]) {
+        if pairs.isEmpty && distributingGuides.isEmpty { return }
+        let oldGuides = distributingGuides
+        var reusable: [DistributingGuideEnds: Int] = [:]
+        for (index, ends) in distributingGuideEnds.enumerated() { reusable[ends] = index }
+        var guides: [LayoutGuide] = []
+        var ends: [DistributingGuideEnds] = []
+        var kept = [Bool](repeating: false, count: oldGuides.count)
+        for (previous, next) in pairs {
+            let key = DistributingGuideEnds(previous: ObjectIdentifier(previous), next: ObjectIdentifier(next))
+            if let index = reusable.removeValue(forKey: key) {
+                kept[index] = true
+                guides.append(oldGuides[index])
+            } else {
+                let guide = LayoutGuide(identifier: Self.distributingGuideIdentifier)
+                addLayoutGuide(guide)
+                guides.append(guide)
+            }
+            ends.append(key)
         }
-        while distributingGuides.count < count {
-            let guide = LayoutGuide(identifier: Self.distributingGuideIdentifier)
-            addLayoutGuide(guide)
-            changeDistributingGuides { $0.append(guide) }
+        for (index, guide) in oldGuides.enumerated() where !kept[index] {
+            removeLayoutGuide(guide)
         }
+        setDistributingGuideList(guides, ends: ends)
     }
 
     /// Adds or removes the alignment spanner; returns it when needed.

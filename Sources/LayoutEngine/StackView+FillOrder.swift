@@ -17,7 +17,7 @@
 // weights change nothing (priorities are lexicographic). The weight depends on the index
 // alone: not on the count, the axis, the distribution, nor on which views are hidden (a
 // hidden view's length is held at zero anyway). So hiding, showing, appending, a new axis
-// or a new distribution changes no weight, and the rebuilds that follow them cost what
+// or a new distribution changes no weight, and the updates and rebuilds that follow them cost what
 // they cost before. (Across the axis, and under the other distributions, the content-size
 // constraints of one priority never pull against each other, so the weights decide
 // nothing there.) A view gets its weight when it is arranged, before it joins the stack

@@ -22,13 +22,10 @@ extension StackView {
         return change(&gaps)
     }
 
-    /// Replaces the generated and spacing constraints; the old arrays are released after
-    /// the accesses end.
-    func setGeneratedConstraints(_ constraints: [LayoutConstraint], spacing: [LayoutConstraint]) {
+    /// Replaces the generated constraints; the old array is released after the access ends.
+    func setGeneratedConstraints(_ constraints: [LayoutConstraint]) {
         var generated = constraints
         swap(&generated, &_generatedConstraints)
-        var gaps = spacing
-        swap(&gaps, &spacingConstraints)
     }
 
     /// Replaces the lengths the proportional shares were made from.
@@ -37,13 +34,13 @@ extension StackView {
         swap(&list, &proportionalLengths)
     }
 
-    /// Changes ``distributingGuides`` through a local copy; returns what `change` returns.
-    @discardableResult
-    func changeDistributingGuides<Result>(_ change: (inout [LayoutGuide]) -> Result) -> Result {
-        var list: [LayoutGuide] = []
+    /// Replaces ``distributingGuides`` and the views each lies between; the old arrays are
+    /// released after the accesses end.
+    func setDistributingGuideList(_ guides: [LayoutGuide], ends: [DistributingGuideEnds]) {
+        var list = guides
         swap(&list, &_distributingGuides)
-        defer { swap(&list, &_distributingGuides) }
-        return change(&list)
+        var pairs = ends
+        swap(&pairs, &distributingGuideEnds)
     }
 
     /// Replaces ``alignmentSpanner``; the old guide is released after the access ends.

@@ -8,15 +8,23 @@
 /// like any other. That is the cost WWDC 2018 session 220 and seed 002 section 7
 /// warn about, and it shows in the solver counters:
 ///
-/// - Changing ``arrangedSubviews``, ``axis``, ``distribution`` or ``alignment``, or
-///   hiding or showing an arranged subview, marks the stack; its
-///   ``updateConstraints()`` then **removes every generated constraint and makes a
-///   fresh set** (one batch inside the update pass, so one solve for the pass, but
-///   the churn shows in `constraintsRemoved`, `constraintsAdded` and row
-///   operations). The rebuild runs under ``LayoutOperation/containerRebuild(_:)``.
-/// - Changing ``spacing`` alone updates the `UISV-spacing` constants in place, as
-///   UIKit does (except for ``Distribution/fillProportionally``, whose multipliers
-///   include the spacing).
+/// - Changing ``arrangedSubviews``, ``axis``, ``distribution`` or ``alignment`` marks the
+///   stack; its ``updateConstraints()`` then **removes every generated constraint and makes
+///   a fresh set** (one batch inside the update pass, so one solve for the pass, but the
+///   churn shows in `constraintsRemoved`, `constraintsAdded` and row operations). The
+///   rebuild runs under ``LayoutOperation/containerRebuild(_:)``.
+/// - Hiding or showing an arranged subview does **not** rebuild, whatever seed 002 section 7
+///   says: as UIKit's constraint logs and its `_UIOrderedLayoutArrangement` show, the stack
+///   adds (removes) the view's `UISV-hiding` constraint and its weak `UISV-spacing-hidden`
+///   tie, replaces the `UISV-spacing` constraints on either side of it by one across it (or
+///   the reverse), moves a `UISV-canvas-connection` when the first or last visible view
+///   changes, and edits the other constants in place; everything else stays. A hide in the
+///   middle of a `.fill` stack removes 2 constraints and adds 3 (docs/engine.md, "Hiding
+///   arranged views"; ``visibilityUpdateCount``). The update runs under
+///   ``LayoutOperation/containerUpdate(_:)``.
+/// - Changing ``spacing`` alone updates the `UISV-spacing` (and `UISV-spacing-hidden`)
+///   constants in place, as UIKit does (except for ``Distribution/fillProportionally``,
+///   whose multipliers include the spacing).
 /// - A change of an arranged subview's intrinsic content size is a constant update
 ///   of that view's content-size constraints: the stack does not rebuild, except
 ///   with ``Distribution/fillProportionally``, whose multipliers come from the
@@ -26,8 +34,9 @@
 ///   generated set.
 ///
 /// Arranged subviews get `translatesAutoresizingMaskIntoConstraints = false`, as in
-/// UIKit. Hidden arranged subviews collapse along the axis (`UISV-hiding`) and drop
-/// out of the spacing chain.
+/// UIKit. Hidden arranged subviews stay arranged, collapse along the axis (`UISV-hiding`)
+/// and drop out of the spacing chain and of the distribution's constraints; they keep
+/// their alignment constraints.
 ///
 /// The generated set, with n visible and h hidden arranged subviews out of N (n ≥ 1),
 /// is documented per distribution and alignment on ``expectedConstraintCount(arranged:hidden:distribution:alignment:)``:
@@ -105,10 +114,12 @@ open class StackView: View {
         /// The gap between two consecutive visible views (`==`, or `>=` for the
         /// spreading distributions).
         case spacing = "UISV-spacing"
-        /// A hidden view's length equal to zero along the axis, required.
+        /// A hidden view's length equal to zero along the axis, required (as UIKit's iOS 9
+        /// and 10 logs show it; iOS 26's UIKit makes it at 999.999, docs/engine.md).
         case hiding = "UISV-hiding"
-        /// Ties a hidden view's position to its neighbour at priority 50, so it is
-        /// not ambiguous.
+        /// Ties a hidden view's position to its neighbour at priority 50, so it is not
+        /// ambiguous: its leading edge half the gap after the visible view before it (0 when
+        /// no visible view follows), or its trailing edge on the first visible view.
         case spacingHidden = "UISV-spacing-hidden"
         /// Equal lengths: of the views (`.fillEqually`) or of the spacer guides
         /// (`.equalSpacing`, and `.equalCentering` at priority 150 − index).
@@ -127,6 +138,12 @@ open class StackView: View {
         /// A view's size across the axis equal to zero at priority 25, so views with
         /// no intrinsic size are not ambiguous under a non-fill alignment.
         case ambiguitySuppression = "UISV-ambiguity-suppression"
+    }
+
+    /// The two visible views a spacer guide lies between (UIKit keys its gap guides by them).
+    struct DistributingGuideEnds: Hashable {
+        let previous: ObjectIdentifier
+        let next: ObjectIdentifier
     }
 
     /// The identifier of the spacer guides of `.equalSpacing` and `.equalCentering`.
@@ -152,6 +169,10 @@ open class StackView: View {
 
     /// How many times a spacing change was applied in place (constants only).
     public var spacingUpdateCount: Int { _spacingUpdateCount }
+
+    /// How many times hiding or showing arranged subviews was applied in place: the few
+    /// constraints around the toggled views replaced, the rest kept (no rebuild).
+    public var visibilityUpdateCount: Int { _visibilityUpdateCount }
 
     /// Whether the `UISV-fill-proportionally` shares are required rather than at 999 − index
     /// (false by default, as UIKit makes them at run time). Xcode's canvas holds them
@@ -201,8 +222,8 @@ open class StackView: View {
     }
 
     /// The gap between consecutive visible views (the minimum gap for the spreading
-    /// distributions). A change alone updates the `UISV-spacing` constants in place
-    /// in the next update pass; no constraint is removed.
+    /// distributions). A change alone updates the `UISV-spacing` (and `UISV-spacing-hidden`)
+    /// constants in place in the next update pass; no constraint is removed.
     public var spacing: Double {
         get { _spacing }
         set {
@@ -245,6 +266,7 @@ open class StackView: View {
     var _alignmentSpanner: LayoutGuide?
     var _rebuildCount = 0
     var _spacingUpdateCount = 0
+    var _visibilityUpdateCount = 0
     var _requiresProportionalShares = false
     var _suppressesAmbiguity = true
     var _axis: Axis = .horizontal
@@ -252,12 +274,13 @@ open class StackView: View {
     var _alignment: Alignment = .fill
     var _spacing: Double = 0
     var _isLayoutMarginsRelativeArrangement = false
-    /// The `UISV-spacing` constraints, whose constants follow ``spacing``.
-    var spacingConstraints: [LayoutConstraint] = []
+    /// The two visible views each spacer guide lies between, by index in ``distributingGuides``.
+    var distributingGuideEnds: [DistributingGuideEnds] = []
     /// The lengths the `UISV-fill-proportionally` multipliers were made from.
     var proportionalLengths: [Double] = []
     var needsRebuild = true
     var needsSpacingUpdate = false
+    var needsVisibilityUpdate = false
     /// Custom gaps after particular views, in the order set (few per stack).
     var customSpacings: [(view: ObjectIdentifier, spacing: Double)] = []
 
@@ -377,10 +400,15 @@ open class StackView: View {
         setNeedsRebuild()
     }
 
-    /// Hiding or showing an arranged subview rebuilds the stack's constraints.
+    /// Hiding or showing an arranged subview updates the stack's constraints in place in the
+    /// next update pass: the `UISV-hiding` constraint and the spacing around the view change,
+    /// the rest stay (UIKit's `_UIOrderedLayoutArrangement`; docs/engine.md, "Hiding arranged
+    /// views").
     open override func subviewVisibilityDidChange(_ subview: View) {
         super.subviewVisibilityDidChange(subview)
-        if arrangedSubviews.contains(where: { $0 === subview }) { setNeedsRebuild() }
+        guard arrangedSubviews.contains(where: { $0 === subview }) else { return }
+        needsVisibilityUpdate = true
+        setNeedsUpdateConstraints()
     }
 
     /// Marks the generated constraints to be remade in the next update pass.
@@ -391,13 +419,13 @@ open class StackView: View {
 
     // MARK: - Layout cycle
 
-    /// Rebuilds the generated constraints if something marked them, or applies a
-    /// spacing change in place; then calls `super`.
+    /// Rebuilds the generated constraints if something marked them, or applies a hide, a
+    /// show or a spacing change in place; then calls `super`.
     open override func updateConstraints() {
         if needsRebuild {
             rebuildConstraints()
-        } else if needsSpacingUpdate {
-            updateSpacingConstants()
+        } else if needsVisibilityUpdate || needsSpacingUpdate {
+            updateConstraintsInPlace()
         }
         super.updateConstraints()
     }

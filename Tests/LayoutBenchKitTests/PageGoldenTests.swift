@@ -68,7 +68,7 @@ struct PageGoldenTests {
         let firstComparison = ReportComparison.compare(base: first[0], head: first[1])
         let runs = try historyRuns()
         let collection = HistorySite.Collection(runs: runs, skipped: [GateError(.malformedJSON, "runs/broken/report.json:1:52: the text ends early")])
-        let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-hide")!, size: 5)
+        let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-remove")!, size: 5)
         return [
             ("report.html", ReportPage(report: withLoad(HTMLTests.report(), start: 1.25, end: 2.5)).html()),
             ("report-baseline.html", ReportPage(report: first[1].report, comparison: firstComparison, baselineName: "ci-quick").html()),

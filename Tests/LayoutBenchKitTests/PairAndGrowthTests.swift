@@ -106,6 +106,66 @@ struct PairAndGrowthTests {
         #expect(summary.contains("contradicts the seeds (the anti-pattern took less wall time at 1600, 6400): UIKit's per-call ancestor search"))
     }
 
+    /// Seed 002 section 7 says toggling isHidden rebuilds a stack; UIKit's logs and code say it
+    /// adds 'UISV-hiding' and re-links the spacing in place, so the hiding pair's roles follow
+    /// the evidence (remove and re-add is the anti-pattern, hiding the fix): the report marks it
+    /// "evidence over seed" with its anchor, not "contradicts the seeds".
+    @Test("A pair whose roles follow evidence over a seed is marked so, with its doc anchor")
+    func evidenceOverSeed() throws {
+        func side(_ name: String, role: String, partner: String, walls: [[UInt64]]) -> ScenarioResult {
+            Self.result(
+                name, role: role, partner: partner,
+                sizes: zip([5, 10, 20], walls).map { size, wall in
+                    Fixture.sizeResult(size: size, wall: wall, counters: Fixture.counters(solves: size, pivots: 0, cellUpdates: size))
+                })
+        }
+        let remove = side("cells/stack-remove", role: "anti-pattern", partner: "cells/stack-hide", walls: [[3000], [3000], [3000]])
+        let hide = side("cells/stack-hide", role: "fix", partner: "cells/stack-remove", walls: [[1000], [1000], [1000]])
+        let pair = try #require(PairComparison.compare([remove, hide]).first)
+        let evidence = try #require(pair.evidenceOverSeed)
+        #expect(evidence.seed == "seed-002 section 7" && evidence.anchor == "docs/fidelity.md#evidence-over-seed")
+        #expect(pair.contradiction == nil)
+
+        // Every listed anchor is a heading of its document.
+        for (name, listed) in PairComparison.EvidenceOverSeed.listed {
+            let parts = listed.anchor.split(separator: "#").map(String.init)
+            let text = try String(contentsOf: Fixture.repositoryRoot.appendingPathComponent(parts[0]), encoding: .utf8)
+            let headings = text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { line in
+                line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "-")
+            }
+            #expect(headings.contains(parts[1]), "\(name): \(listed.anchor) has no heading")
+        }
+
+        // Other pairs carry no mark, and their JSON has no such key.
+        let other = try #require(
+            PairComparison.compare([
+                side("f/anti", role: "anti-pattern", partner: "f/fix", walls: [[3000], [3000], [3000]]),
+                side("f/fix", role: "fix", partner: "f/anti", walls: [[1000], [1000], [1000]]),
+            ]).first)
+        #expect(other.evidenceOverSeed == nil)
+        var report = ReportEncodingTests.fixedReport()
+        report.scenarios = [remove, hide]
+        report.pairs = [pair, other]
+        let json = try report.jsonText()
+        #expect(json.components(separatedBy: "\"evidenceOverSeed\"").count == 2)
+
+        // The page and the summary say it; measured the other way round, the pair contradicts
+        // the evidence, not the seeds.
+        let page = ReportPage(report: report).html()
+        #expect(page.contains("Pairs whose roles follow evidence over a seed"))
+        #expect(page.contains("docs/fidelity.md#evidence-over-seed"))
+        let summary = RunSummary.text(report, written: [])
+        #expect(summary.contains("evidence over seed: seed-002 section 7 says toggling isHidden"))
+        let reversed = try #require(
+            PairComparison.compare([
+                side("cells/stack-remove", role: "anti-pattern", partner: "cells/stack-hide", walls: [[500], [500], [500]]), hide,
+            ]).first)
+        #expect(reversed.contradiction != nil && reversed.evidenceOverSeed != nil)
+        report.pairs = [reversed]
+        #expect(!ReportPage(report: report).html().contains("Pairs whose direction contradicts the seeds"))
+        #expect(RunSummary.text(report, written: []).contains("contradicts the evidence (docs/fidelity.md#evidence-over-seed)"))
+    }
+
     @Test("A pair appears only when both sides ran; no common size gives null largest-size ratios")
     func missingSides() {
         let anti = Self.result(

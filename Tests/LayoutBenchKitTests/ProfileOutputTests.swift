@@ -8,13 +8,13 @@ import Testing
 /// HTML (self-contained).
 @Suite("Profile output")
 struct ProfileOutputTests {
-    static let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-hide")!, size: 5)
+    static let profile = ScenarioProfiling.profile(ScenarioCatalog.named("cells/stack-remove")!, size: 5)
 
     @Test("The text summary puts findings first, then costs, churn and the timeline")
     func text() throws {
         let text = Self.profile.report.text()
         let order = [
-            "Profile of cells/stack-hide at 5 frames", "Findings (2)", "[warning] churn (stack-rebuild)",
+            "Profile of cells/stack-remove at 5 frames", "Findings (2)", "[warning] churn (stack-rebuild)",
             "fix:", "Totals", "Top views by row operations", "Top view groups", "Top constraint identifiers",
             "Operations", "Churn:", "Timeline", "Hierarchy", "Events",
         ]

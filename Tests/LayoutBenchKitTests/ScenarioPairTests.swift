@@ -33,7 +33,7 @@ struct ScenarioPairTests {
         "stacks/nested": [Expected("deep-stack-nesting", "hierarchy")],
         "cells/stack-scroll": [Expected("deep-stack-nesting", "reusable-cell")],
         "cells/stack-content": [Expected("deep-stack-nesting", "reusable-cell")],
-        "cells/stack-hide": [Expected("churn", "stack-rebuild"), Expected("deep-stack-nesting", "reusable-cell")],
+        "cells/stack-remove": [Expected("churn", "stack-rebuild")],
         "cells/feed-stack": [Expected("deep-stack-nesting", "reusable-cell")],
         "hierarchies/cross-linked": [Expected("cross-hierarchy-constraints")],
         "conflicts/autoresizing": [Expected("autoresizing-conflict")],

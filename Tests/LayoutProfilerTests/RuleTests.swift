@@ -129,7 +129,7 @@ struct RuleTests {
         #expect(report.churn.views.count == 1)
     }
 
-    @Test("Hiding an arranged subview rebuilds the stack: stack-rebuild churn, grouped by superview")
+    @Test("Removing and re-adding an arranged subview rebuilds the stack: stack-rebuild churn, grouped by superview")
     func churnStackRebuild() throws {
         let window = Window(width: 400, height: 400)
         let labels = (0..<3).map { Label(text: "label \($0)", name: "label\($0)") }
@@ -140,13 +140,41 @@ struct RuleTests {
         ])
         window.layoutIfNeeded()
         let report = Layouts.profile(window) {
-            for _ in 0..<4 { window.performFrame { labels[1].isHidden.toggle() } }
+            for frame in 0..<4 {
+                window.performFrame {
+                    if frame % 2 == 0 { labels[1].removeFromSuperview() } else { stack.insertArrangedSubview(labels[1], at: 1) }
+                }
+            }
         }
         let finding = try #require(Layouts.finding(report, "churn"))
         #expect(finding.variant == "stack-rebuild")
         #expect(finding.count("stackRebuilds") == 4)
         #expect(finding.views == ["StackView:row"])
         #expect(report.churn.groups.map(\.superview) == ["Window:window"])
+        // The advice: toggle isHidden, the cheap, supported way (docs/fidelity.md, "Evidence over seed").
+        #expect(finding.fix.contains("toggle isHidden"))
+        #expect(!finding.fix.contains("Don't toggle isHidden"))
+    }
+
+    /// UIKit's evidence over seed 002 section 7: a hide adds the view's `UISV-hiding` and
+    /// re-links the spacing around it in place (docs/engine.md, "Hiding arranged views"). The
+    /// spacing a show makes again is what UIKit does too, with nothing for the app to change.
+    @Test("Hiding and showing an arranged subview is not churn: no finding, no rebuild")
+    func hidingIsNotChurn() throws {
+        let window = Window(width: 400, height: 400)
+        let labels = (0..<3).map { Label(text: "label \($0)", name: "label\($0)") }
+        let stack = Layouts.constrained(StackView(arrangedSubviews: labels, name: "row"), in: window)
+        LayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            stack.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        let report = Layouts.profile(window) {
+            for _ in 0..<8 { window.performFrame { labels[1].isHidden.toggle() } }
+        }
+        #expect(Layouts.finding(report, "churn") == nil)
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.title))")
+        #expect(stack.rebuildCount == 1 && stack.visibilityUpdateCount == 8)
     }
 
     @Test("Measurement (systemLayoutSizeFitting) and hierarchies moving between engines are not churn")

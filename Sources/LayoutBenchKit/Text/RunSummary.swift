@@ -23,9 +23,14 @@ public enum RunSummary {
                         "    on a device: \(device.device) (\(device.os)) \(ratio(device.deviceRatio)) at \(device.size) \(pair.sizeUnit), "
                             + "the model \(model) (\(device.source))")
                 }
+                if let evidence = pair.evidenceOverSeed {
+                    lines.append("    evidence over seed: \(evidence.seed) says \(evidence.claim); \(evidence.evidence) (\(evidence.anchor))")
+                }
                 if let contradiction = pair.contradiction {
                     let sizes = contradiction.sizes.map(String.init).joined(separator: ", ")
-                    lines.append("    contradicts the seeds (the anti-pattern took less wall time at \(sizes)): \(contradiction.cause)")
+                    // A pair whose roles follow evidence is held to the evidence, not to the seed.
+                    let against = pair.evidenceOverSeed.map { "contradicts the evidence (\($0.anchor))" } ?? "contradicts the seeds"
+                    lines.append("    \(against) (the anti-pattern took less wall time at \(sizes)): \(contradiction.cause)")
                 }
             }
         }

@@ -195,6 +195,7 @@ public struct ReportPage {
                     ]))
             }
         }
+        let evidence = evidenceOverSeed()
         return PageTemplates.render(
             "report-pairs",
             [
@@ -208,6 +209,7 @@ public struct ReportPage {
                     ],
                     rows: deviceRows
                 ).render(),
+                "hasEvidence": !evidence.isEmpty, "evidence": evidence,
                 "ratiosTable": HTMLTable(
                     id: "pair-ratios",
                     columns: [.init("Pair"), .init("Size", numeric: true)] + Metric.allCases.map { .init($0.label, numeric: true) },
@@ -216,10 +218,28 @@ public struct ReportPage {
             ])
     }
 
-    /// The pairs whose anti-pattern ran faster than its fix, with the cause.
+    /// The pairs whose roles follow evidence over a seed: the claim, the evidence, the anchor,
+    /// and whether the run measured the anti-pattern faster (against the evidence).
+    func evidenceOverSeed() -> [[String: String]] {
+        report.pairs.compactMap { pair in
+            guard let evidence = pair.evidenceOverSeed else { return nil }
+            var measured = ""
+            if let contradiction = pair.contradiction {
+                let sizes = contradiction.sizes.map { MetricFormat.count(Double($0)) }.joined(separator: ", ")
+                measured = " This run measured the anti-pattern faster at \(sizes) \(pair.sizeUnit), against the evidence: \(contradiction.cause)"
+            }
+            return [
+                "anti": pair.antiPattern, "fix": pair.fix, "seed": evidence.seed, "claim": evidence.claim,
+                "evidence": evidence.evidence, "anchor": evidence.anchor, "measured": measured,
+            ]
+        }
+    }
+
+    /// The pairs whose anti-pattern ran faster than its fix, with the cause (a pair whose roles
+    /// follow evidence over a seed is listed with that evidence instead).
     func contradictions() -> [[String: String]] {
         report.pairs.compactMap { pair in
-            guard let contradiction = pair.contradiction else { return nil }
+            guard let contradiction = pair.contradiction, pair.evidenceOverSeed == nil else { return nil }
             let at = zip(contradiction.sizes, contradiction.wallTimeRatios).map {
                 "\(MetricFormat.ratio($0.1)) at \(MetricFormat.count(Double($0.0)))"
             }.joined(separator: ", ")

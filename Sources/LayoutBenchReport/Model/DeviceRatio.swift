@@ -1,3 +1,5 @@
+import LayoutBenchJSON
+
 /// A published device ratio beside the model's: for a pair whose two sides reproduce a
 /// published benchmark's variants, the ratio that benchmark measured on a phone at a size, and
 /// the model's at the same size.
@@ -13,7 +15,7 @@ public struct DeviceRatio: Codable, Sendable, Equatable {
     /// Anti-pattern time ÷ fix time on the device.
     public var deviceRatio: Double
     /// The model's wall-time ratio at that size, when the run measured it.
-    public var modelRatio: Double?
+    @OmittedWhenNil public var modelRatio: Double?
 }
 
 extension DeviceRatio {

@@ -24,7 +24,43 @@ public struct PairComparison: Codable, Sendable {
     public var contradiction: Contradiction?
     /// For a pair that reproduces a published benchmark's variants, the ratios measured on
     /// phones beside the model's (``DeviceRatio``); absent for other pairs.
-    public var deviceRatios: [DeviceRatio]?
+    @OmittedWhenNil public var deviceRatios: [DeviceRatio]?
+    /// Set when the pair's roles come from evidence that overrides a seed's claim
+    /// (``EvidenceOverSeed/listed``): the report marks the pair "evidence over seed", naming the
+    /// claim, the evidence and where it is written up, instead of holding it to that seed.
+    /// Omitted for every other pair.
+    @OmittedWhenNil public var evidenceOverSeed: EvidenceOverSeed?
+
+    /// A seed's claim that evidence overrides, for a pair whose roles follow the evidence.
+    public struct EvidenceOverSeed: Codable, Sendable, Equatable {
+        /// The seed and section (`seed-002 section 7`).
+        public var seed: String
+        /// What the seed says.
+        public var claim: String
+        /// What the evidence shows instead.
+        public var evidence: String
+        /// Where the evidence is written up, with its sources (a file and heading anchor).
+        public var anchor: String
+
+        public init(seed: String, claim: String, evidence: String, anchor: String) {
+            self.seed = seed
+            self.claim = claim
+            self.evidence = evidence
+            self.anchor = anchor
+        }
+
+        /// The pairs whose roles follow evidence over a seed, by anti-pattern name. Each is
+        /// written up under its anchor; add one only with its evidence there.
+        public static let listed: [String: EvidenceOverSeed] = [
+            "cells/stack-remove": EvidenceOverSeed(
+                seed: "seed-002 section 7",
+                claim: "toggling isHidden on an arranged view makes the stack rebuild all its constraints",
+                evidence:
+                    "UIKit adds the view's 'UISV-hiding' constraint (H:[view(0)]) and re-links the spacing around it, in place; "
+                    + "taking the view out of the stack and putting it back is the costly way",
+                anchor: "docs/fidelity.md#evidence-over-seed")
+        ]
+    }
 
     /// An anti-pattern measured faster than its fix: the opposite of what the seeds say of
     /// every pair (seed 002: the anti-pattern costs more).
@@ -122,6 +158,7 @@ public struct PairComparison: Codable, Sendable {
             family: anti.family, antiPattern: anti.name, fix: fix.name, sizeUnit: anti.sizeUnit, sizes: sizes,
             largestCommonSize: sizes.last?.size, atLargestCommonSize: sizes.last?.ratios,
             contradiction: contradiction(sizes, modelGap: anti.pair?.modelGap),
-            deviceRatios: DeviceRatio.ratios(antiPattern: anti.name, fix: fix.name, sizes: sizes))
+            deviceRatios: DeviceRatio.ratios(antiPattern: anti.name, fix: fix.name, sizes: sizes),
+            evidenceOverSeed: EvidenceOverSeed.listed[anti.name])
     }
 }

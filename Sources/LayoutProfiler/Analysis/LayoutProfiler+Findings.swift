@@ -186,7 +186,7 @@ extension LayoutProfiler {
         switch variant {
         case "stack-rebuild":
             return
-                "Hiding or showing an arranged subview, or changing arrangedSubviews, axis, distribution or alignment, makes a stack view (\(views)) remove and re-add all its constraints. Don't toggle isHidden inside stacks on every configure or frame, above all in reusable cells: constrain that part by hand with a prepared zero-size constraint toggled with isActive and a .constant edit for the gap, or keep the view and change its content."
+                "Changing arrangedSubviews (removing and re-adding or moving arranged views), axis, distribution or alignment makes a stack view (\(views)) remove and re-add all its constraints. To show and hide part of a stack, keep its views arranged and toggle isHidden: the stack only adds or removes the view's UISV-hiding constraint and re-links the spacing around it (a few constraints, no rebuild), the way Apple documents for collapsing an arranged view. Set the stack's configuration once, in init, not in configure."
         case "container-rebuild":
             return "A container (\(views)) rebuilds its constraints: change its configuration less often."
         case "update-constraints":

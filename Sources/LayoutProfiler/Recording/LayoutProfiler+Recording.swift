@@ -238,7 +238,10 @@ extension LayoutProfiler {
                 if let (match, removed) = churn.added(constraint, shape: shape) {
                     if competing {
                         rules.competingReAdds += 1
-                    } else {
+                    } else if !operations.contains(where: { if case .containerUpdate = $0 { true } else { false } }) {
+                        // A stack's in-place update after a hide or show makes again the
+                        // spacing it removed on the last toggle, as UIKit does: the supported
+                        // way to collapse a view, with nothing for the app to change. Not churn.
                         recordChurn(match, added: constraint, removed: removed, operations: operations, bucket: bucket)
                     }
                 }
