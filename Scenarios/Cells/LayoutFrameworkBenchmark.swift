@@ -61,6 +61,17 @@ final class LFBLeaves {
         ]
     }
 
+    /// What the Auto Layout and stack variants set alike: the options label and the two 50-point
+    /// images keep their widths (required hugging and compression resistance), and the headline
+    /// wraps to at most 3 lines.
+    func prepareForConstraints() {
+        for view: View in [optionsLabel, posterImage, actorImage] {
+            view.setContentHuggingPriority(.required, for: .horizontal)
+            view.setContentCompressionResistancePriority(.required, for: .horizontal)
+        }
+        posterHeadline.numberOfLines = 3
+    }
+
     /// `setData(_:)` of every variant: the 8 texts.
     func setTexts(_ item: LFBItem) {
         actionLabel.text = item.actionText
@@ -103,13 +114,7 @@ final class LFBAutoLayoutItem: LFBItemView {
 
     init() {
         let l = leaves
-        l.optionsLabel.setContentHuggingPriority(.required, for: .horizontal)
-        l.optionsLabel.setContentCompressionResistancePriority(.required, for: .horizontal)
-        l.posterImage.setContentHuggingPriority(.required, for: .horizontal)
-        l.posterImage.setContentCompressionResistancePriority(.required, for: .horizontal)
-        l.actorImage.setContentHuggingPriority(.required, for: .horizontal)
-        l.actorImage.setContentCompressionResistancePriority(.required, for: .horizontal)
-        l.posterHeadline.numberOfLines = 3
+        l.prepareForConstraints()
 
         let topBar = View(name: "TopBarView")
         let bar = ["actionLabel": l.actionLabel, "optionsLabel": l.optionsLabel]
@@ -188,13 +193,7 @@ final class LFBStackViewItem: LFBItemView {
 
     init() {
         let l = leaves
-        l.optionsLabel.setContentHuggingPriority(.required, for: .horizontal)
-        l.optionsLabel.setContentCompressionResistancePriority(.required, for: .horizontal)
-        l.posterImage.setContentHuggingPriority(.required, for: .horizontal)
-        l.posterImage.setContentCompressionResistancePriority(.required, for: .horizontal)
-        l.actorImage.setContentHuggingPriority(.required, for: .horizontal)
-        l.actorImage.setContentCompressionResistancePriority(.required, for: .horizontal)
-        l.posterHeadline.numberOfLines = 3
+        l.prepareForConstraints()
 
         let topBar = StackView(arrangedSubviews: [l.actionLabel, l.optionsLabel], name: "topBar")
         topBar.axis = .horizontal
@@ -373,6 +372,7 @@ enum LFBScenarios {
         // The mannequin is in no window: its hierarchy has an engine of its own.
         _ = mannequin.sizeThatFits(width: bounds.width)
         var visible: [LFBItemView] = []
+        // The collection view outlives the run: the work counted after it reads its hierarchy.
         var window: Window?
         var heights: [Double] = []
         return ScenarioInstance(
@@ -416,6 +416,10 @@ enum LFBScenarios {
                     failures.append(("an item at least as tall as its two images (250 points)", "it measured \(height)"))
                 }
                 if visible.isEmpty { failures.append(("the cells on screen made", "none was")) }
+                let inCollection = window?.subviews.count ?? 0
+                if !(visible.first is LFBManualItem), inCollection != visible.count {
+                    failures.append(("a content view in the collection view per cell on screen", "\(inCollection) for \(visible.count) cells"))
+                }
                 if measurer == nil {
                     failures.append(
                         (
@@ -423,7 +427,6 @@ enum LFBScenarios {
                             "the font was not found (apt-get install fonts-inter): the engine's text model measured it"
                         ))
                 }
-                _ = window
                 return failures
             })
     }
