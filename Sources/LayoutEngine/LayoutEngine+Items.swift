@@ -233,8 +233,8 @@ extension LayoutEngine {
 
     /// A subview joined a hierarchy. Its old engine (it was a root) moves into the
     /// new hierarchy: re-rooted if the new hierarchy has none, else its constraints
-    /// are removed there and added here. A registered subview that translates its
-    /// autoresizing mask gets its constraints.
+    /// are added here and the old engine is thrown away (``absorb(_:)``). A registered
+    /// subview that translates its autoresizing mask gets its constraints.
     static func hierarchyDidJoin(child: View, parent: View) {
         let newRoot = parent.rootView
         if let childEngine = child.ownedEngine {
@@ -259,25 +259,64 @@ extension LayoutEngine {
         newRoot.ownedEngine = self
     }
 
-    /// Moves every constraint of another engine into this one: removed there, added
-    /// here in one batch. The other engine's items are registered here as the
-    /// constraints need them.
+    /// Moves every constraint of another engine into this one, in one batch, and throws the
+    /// other away. Its app and container constraints are added here (their views keep them in
+    /// ``View/constraints``); its own (autoresizing, content size, root pins) are made again
+    /// here as the items register.
+    ///
+    /// Throwing an engine away costs no solver work: UIKit releases the engine object, it does
+    /// not take constraints out of it one by one (`systemLayoutSizeFitting` builds an engine,
+    /// solves and discards it on every call: WWDC 2018, session 220). The other engine's rows
+    /// are never touched again.
     func absorb(_ other: LayoutEngine) {
-        var moving: [(LayoutConstraint, View?)] = []
+        var moving: [LayoutConstraint] = []
+        moving.reserveCapacity(other.activeConstraints.count)
         for constraint in other.activeConstraints.elements where constraint.origin == .app || constraint.origin == .container {
-            moving.append((constraint, constraint.installedView))
+            moving.append(constraint)
         }
-        other.performBatch {
-            other.withOperation(.hierarchyChange) {
-                while let constraint = other.activeConstraints.last { other.uninstall(constraint) }
-            }
-        }
-        while let item = other.items.last { other.unregister(item.takeUnretainedValue()) }
+        other.discard()
         performBatch {
             withOperation(.hierarchyChange) {
-                for (constraint, host) in moving { install(constraint, on: host) }
+                // `on: nil`: each stays in the `constraints` of the view it was installed on.
+                for constraint in moving { install(constraint, on: nil) }
             }
         }
+    }
+
+    /// Forgets every constraint and item, as releasing the engine does: no solver work, no
+    /// events. Constraints become inactive (app and container ones stay in their views'
+    /// ``View/constraints`` for ``absorb(_:)`` to add elsewhere); items lose their variables.
+    private func discard() {
+        for constraint in activeConstraints.elements {
+            if constraint.origin != .app && constraint.origin != .container, let host = constraint.installedView {
+                host.removeInstalledConstraint(constraint)
+                constraint.installedView = nil
+                constraint.installedSlot = -1
+            }
+            constraint.engine = nil
+            constraint.solverConstraint = nil
+            constraint.engineSlot = -1
+            constraint.isBroken = false
+        }
+        activeConstraints.removeAll()
+        for reference in items.elements {
+            let item = reference.takeUnretainedValue()
+            item.registrySlot = -1
+            item.registeredEngine = nil
+            item.variables = nil
+            item.hasSolvedFrame = false
+            if let view = item.asView {
+                view.autoresizingConstraints = []
+                view.clearContentSizeConstraints()
+                view.isTrackedForWrapping = false
+            }
+        }
+        items.removeAll()
+        wrappingViews.removeAll()
+        newlyRegistered.removeAll()
+        pendingContentSizeViews.removeAll()
+        rootPins = []
+        windowSizeConstraints = nil
     }
 
     /// A subview is about to leave its superview. Constraints between its subtree and

@@ -98,8 +98,8 @@ open class View: LayoutItem {
     /// Adds a subview at the front. A view that already has a superview moves.
     ///
     /// When the subview's hierarchy has its own engine with active constraints, those
-    /// constraints move into this hierarchy's engine (removed and added again), as
-    /// UIKit's engines do when hierarchies join.
+    /// constraints are added to this hierarchy's engine and the subview's engine is thrown
+    /// away, as UIKit's engines do when hierarchies join.
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }

@@ -61,9 +61,13 @@ struct TextMeasuringTests {
         ])
         let size = root.systemLayoutSizeFitting(Size(width: 0, height: 0))
         let first = root.layoutEngine
+        let firstCounters = first?.solver.counters
         #expect(size == Size(width: 44, height: 30))
         #expect(root.systemLayoutSizeFitting(Size(width: 0, height: 0)) == size)
         #expect(root.layoutEngine !== first)
+        // The previous call's engine is thrown away as UIKit releases it: nothing is removed
+        // from it, constraint by constraint.
+        #expect(first?.solver.counters == firstCounters)
         // Still installed where UIKit installs them (the edges on the root, the sizes on the child),
         // and active in the new engine.
         #expect(root.constraints.count == 4 && child.constraints.count == 2)
