@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// Family 7 (seed 002 section 7): tables of reusable cells, stack-based against
-/// manual, in four situations: scrolling end to end with reuse, live content
+/// hand-written constraints (the `constraints-` variants), in four situations: scrolling end to end with reuse, live content
 /// changes that change intrinsic sizes, showing and hiding part of a cell, and a
 /// realistic feed cell of about twenty views.
 ///
@@ -9,7 +9,7 @@ import LayoutEngine
 /// "Evidence over seed"): toggling `isHidden` on an arranged view is the cheap, supported
 /// way (the stack adds a `UISV-hiding` constraint and re-links the spacing around the
 /// view), and taking the view out of the stack and putting it back is the costly one.
-/// `cells/manual-hide`, the seed's hand-made alternative, runs beside them unpaired.
+/// `cells/constraints-hide`, the seed's hand-made alternative, runs beside them unpaired.
 enum CellScenarios {
     static let all = scrolling + content + hiding + [manualHide] + feeds
 
@@ -21,7 +21,7 @@ enum CellScenarios {
             summary: "Scroll a table of N self-sizing stack-view cells (seed 002's BadCell) end to end, 10 rows visible.",
             expectations: [breaksNothing], build: scroll(stack: true)),
         fix: .init(
-            "manual-scroll", tags: ["scrolling"],
+            "constraints-scroll", tags: ["scrolling"],
             summary: "Scroll the same table with hand-constrained cells (seed 002's GoodCell, with the tags).",
             expectations: [breaksNothing], build: scroll(stack: false)))
 
@@ -33,7 +33,7 @@ enum CellScenarios {
             summary: "For N frames, give the 10 visible stack-view cells new texts (intrinsic sizes change).",
             expectations: [.counter("constraintsRemoved", .equal, 0), breaksNothing], build: liveContent(stack: true)),
         fix: .init(
-            "manual-content", tags: ["content"], summary: "The same live content changes in hand-constrained cells.",
+            "constraints-content", tags: ["content"], summary: "The same live content changes in hand-constrained cells.",
             expectations: [.counter("constraintsRemoved", .equal, 0), breaksNothing], build: liveContent(stack: false)))
 
     static let hiding = Scenario.comparison(
@@ -61,7 +61,7 @@ enum CellScenarios {
     /// Seed 002 section 7's fix, by hand, beside the pair: the same toggles in hand-constrained
     /// cells. Not a pair side: per the evidence, hiding inside a stack needs no such fix.
     static let manualHide = Scenario(
-        name: "cells/manual-hide",
+        name: "cells/constraints-hide",
         summary: "For N frames, hide or show a tag in 10 hand-constrained cells: a prepared zero-width constraint and a .constant edit.",
         tags: ["cells", "hidden", "seed-002"], sizes: frameSizes, quickSizes: frameQuickSizes, sizeUnit: "frames",
         operationUnit: "frame", expectations: [breaksNothing, .counter("constantUpdates", .equal, "10N") { 10 * $0 }],
@@ -74,7 +74,7 @@ enum CellScenarios {
             summary: "Scroll N feed posts (about 20 views a cell: top bar, profile, photo, actions, comment) built from stacks.",
             expectations: [breaksNothing], build: feed(stack: true)),
         fix: .init(
-            "feed-manual", tags: ["feed", "scrolling"], summary: "Scroll the same feed posts with hand-written constraints.",
+            "feed-constraints", tags: ["feed", "scrolling"], summary: "Scroll the same feed posts with hand-written constraints.",
             expectations: [breaksNothing], build: feed(stack: false)))
 
     /// No conflict: every scenario of the family expects it.

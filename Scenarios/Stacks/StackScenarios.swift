@@ -18,7 +18,7 @@ enum StackScenarios {
             summary: "Nested stack views three wide and up to four deep, rows of label chips (seed 002's BadCell at scale).",
             expectations: [.counter("unsatisfiableDetections", .equal, 0)], build: nested),
         fix: .init(
-            "manual",
+            "constraints",
             summary: "The same chips placed by hand in a grid aligned to the first row and column: no container views.",
             expectations: [
                 .counter("unsatisfiableDetections", .equal, 0),
