@@ -3,7 +3,8 @@ public enum ScenarioCatalog {
     /// All scenarios, families in catalogue order, both sides of every pair.
     public static let all: [Scenario] =
         ActivationScenarios.all + EditsScenarios.all + ToggleScenarios.all + PriorityScenarios.all
-        + UpdatePassScenarios.all + StackScenarios.all + CellScenarios.all + LFBScenarios.all + HierarchyScenarios.all + ConflictScenarios.all
+        + UpdatePassScenarios.all + StackScenarios.all + CellScenarios.all + LFBScenarios.all + LFBScenarios.table + HierarchyScenarios.all
+        + ConflictScenarios.all
         + ResizeScenarios.all
         + SeedScenarios.all
 
