@@ -271,13 +271,50 @@ public struct ExplainReport: Sendable {
 }
 
 extension ExplainReport {
-    /// Reads a file and explains it; a file that cannot be read is recorded as unreadable.
+    /// The longest log `explain` reads: 16 MiB. The 72 conflict logs of `../shared/realworld/`
+    /// are at most 13 KB each; a log past this is a whole console session, whose conflicts
+    /// should be cut out of it first.
+    public static let maximumLogBytes = 16 << 20
+
+    /// Reads a file and explains it; a file that cannot be read (missing, a folder) is recorded
+    /// as unreadable, one over ``maximumLogBytes`` as too large.
     public mutating func add(file path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             totals.logs += 1
             let error = UIKitLogError(
                 code: .unreadableFile, line: 1, column: 1,
                 message: "Cannot read '\(path)': no such file, or it is not readable.")
+            addUnreadable(path: path, error: error)
+            return
+        }
+        defer { try? handle.close() }
+        add(path: path, reading: handle)
+    }
+
+    /// Reads an open file (standard input, say) to its end, at most ``maximumLogBytes``, and
+    /// explains it. A read that fails (a closed descriptor, a folder) records the log as
+    /// unreadable; a longer log is recorded as too large without reading the rest.
+    public mutating func add(path: String, reading handle: FileHandle) {
+        var data = Data()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                guard data.count + chunk.count <= Self.maximumLogBytes else {
+                    totals.logs += 1
+                    let error = UIKitLogError(
+                        code: .tooLarge, line: 1, column: 1,
+                        message:
+                            "'\(path)' is longer than \(Self.maximumLogBytes >> 20) MiB, the most explain reads: cut the conflicts you want explained out of it."
+                    )
+                    addUnreadable(path: path, error: error)
+                    return
+                }
+                data.append(chunk)
+            }
+        } catch {
+            totals.logs += 1
+            let error = UIKitLogError(
+                code: .unreadableFile, line: 1, column: 1,
+                message: "Cannot read '\(path)': it is closed, a folder, or not readable.")
             addUnreadable(path: path, error: error)
             return
         }

@@ -21,6 +21,8 @@ public struct UIKitLogError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidNumber = "invalid-number"
         /// The file could not be read.
         case unreadableFile = "unreadable-file"
+        /// The log is longer than ``ExplainReport/maximumLogBytes``.
+        case tooLarge = "too-large"
     }
 
     public let code: Code

@@ -124,3 +124,29 @@ struct AppKitRecoveryLineTests {
         #expect(conflict.constraints.count == 3 && conflict.broken?.address == "600000f01020")
     }
 }
+
+/// What `explain` reads from a file or standard input: bounded, and never a trap.
+@Suite("Explain report: reading logs")
+struct ExplainReadingTests {
+    @Test("A folder given as a log (or as standard input) is unreadable, not a trap")
+    func folderIsUnreadable() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        var report = ExplainReport()
+        report.add(file: folder)
+        let handle = try #require(FileHandle(forReadingAtPath: folder))
+        report.add(path: "<stdin>", reading: handle)
+        #expect(report.entries.map(\.errorCode) == [.unreadableFile, .unreadableFile])
+        #expect(report.hasMissingFile && !report.hasUnreadableLog)
+    }
+
+    @Test("A log longer than the limit is refused as too large, after reading no more than the limit")
+    func tooLarge() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("explain-too-large-\(getpid()).log")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(repeating: UInt8(ascii: "x"), count: ExplainReport.maximumLogBytes + 1).write(to: url)
+        var report = ExplainReport()
+        report.add(file: url.path)
+        #expect(report.entries.map(\.errorCode) == [.tooLarge])
+        #expect(report.hasUnreadableLog)
+    }
+}

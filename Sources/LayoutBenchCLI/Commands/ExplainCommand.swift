@@ -25,8 +25,8 @@ struct ExplainCommand: LayoutBenchSubcommand {
         .success: "every log was read (whatever the replay found)",
         .usage: "invalid arguments (an unknown --format)",
         .badInput:
-            "some log, or some block of a log, has an entry the parser cannot\nread, or no constraint at all (file, line and column on stderr);\nevery other log and block is still explained; wins over 66",
-        .noInput: "a log file does not exist or cannot be read; the others are\nstill explained",
+            "some log, or some block of a log, has an entry the parser cannot\nread, or no constraint at all (file, line and column on stderr), or is\nlonger than 16 MiB; every other log and block is still explained;\nwins over 66",
+        .noInput: "a log file does not exist or cannot be read (standard input closed or\na folder); the others are still explained",
     ])
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -44,8 +44,7 @@ struct ExplainCommand: LayoutBenchSubcommand {
         let paths = logs.isEmpty ? ["-"] : logs
         for path in paths {
             if path == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                report.add(path: "<stdin>", text: String(decoding: data, as: UTF8.self))
+                report.add(path: "<stdin>", reading: FileHandle.standardInput)
             } else {
                 report.add(file: path)
             }
