@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayoutBenchKit
 import LayoutImporter
 import SolverBenchmark
@@ -29,6 +30,23 @@ struct ExitStatusTests {
         }
     }
 
+    @Test("Every command lists 73 for standard output that cannot be written")
+    func standardOutputRow() {
+        for (name, table) in Self.tables {
+            let row = table.rows.first { $0.status == .cannotWriteOutput }
+            #expect(row?.detail.contains("standard output cannot be written") == true, "\(name)")
+        }
+    }
+
+    @Test("A write to a full device reports the system's reason instead of trapping")
+    func fullDevice() throws {
+        let descriptor = open("/dev/full", O_WRONLY)
+        try #require(descriptor >= 0, "/dev/full is not available")
+        defer { close(descriptor) }
+        #expect(CommandLineOutput.writeAll("layoutbench\n", to: descriptor) == String(cString: strerror(ENOSPC)))
+        #expect(CommandLineOutput.writeAll("", to: descriptor) == nil)
+    }
+
     @Test("Every exit status is listed by some command")
     func everyStatusDocumented() {
         let listed = Set(Self.tables.flatMap { $0.table.statuses })
@@ -38,7 +56,9 @@ struct ExitStatusTests {
     @Test("A table row's further lines are indented under its first, and an empty row says the general meaning")
     func rendering() {
         let table = ExitTable([.success: "", .badInput: "first\nsecond"])
-        #expect(table.text == "Exit codes:\n  0   success\n  65  first\n      second")
+        #expect(
+            table.text
+                == "Exit codes:\n  0   success\n  65  first\n      second\n  73  standard output cannot be written (closed, or the disk is full)")
     }
 
     @Test("Library errors map to the status their code names, printed after 'error: '")

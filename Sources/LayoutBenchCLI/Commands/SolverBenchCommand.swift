@@ -159,11 +159,11 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
     private var isTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
     private func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        CommandLineOutput.writeError(message + "\n")
     }
 
     /// Writes to standard output at once (unbuffered), so a script reading a pipe sees each line.
     private func emit(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        CommandLineOutput.writeOutput(text)
     }
 }

@@ -21,6 +21,12 @@ extension LayoutBenchSubcommand {
         } catch {
             throw CommandFailure.exit(for: error)
         }
+        if let reason = CommandLineOutput.standardOutputFailure.withLock({ $0 }) {
+            throw CommandFailure.exit(
+                for: CommandError(
+                    .cannotWriteOutput,
+                    "Standard output could not be written (\(reason)): send it to a file or a pipe that is open and has room."))
+        }
     }
 }
 

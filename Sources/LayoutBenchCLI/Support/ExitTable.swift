@@ -6,8 +6,18 @@ struct ExitTable: Sendable {
     /// The rows, in the order printed.
     let rows: [(status: ExitStatus, detail: String)]
 
+    /// Every command can fail to write standard output (closed, a full disk): the row for 73 says
+    /// so, added in order when the command has no 73 of its own (``LayoutBenchSubcommand/run()``).
     init(_ rows: KeyValuePairs<ExitStatus, String>) {
-        self.rows = rows.map { (status: $0.key, detail: $0.value) }
+        var rows = rows.map { (status: $0.key, detail: $0.value) }
+        let standardOutput = "standard output cannot be written (closed, or the disk is full)"
+        if let index = rows.firstIndex(where: { $0.status == .cannotWriteOutput }) {
+            rows[index].detail += ";\n" + standardOutput
+        } else {
+            let index = rows.firstIndex { $0.status.rawValue > ExitStatus.cannotWriteOutput.rawValue } ?? rows.endIndex
+            rows.insert((status: .cannotWriteOutput, detail: standardOutput), at: index)
+        }
+        self.rows = rows
     }
 
     /// The statuses listed.

@@ -258,7 +258,13 @@ public enum InstructionRun {
         let scenarios = try request.layouts == nil ? configuration.selection.select(from: catalog) : importedScenarios(request)
         let progress =
             request.progressLines
-            ? ProgressDisplay(style: .lines, write: { FileHandle.standardError.write(Data($0.utf8)) }) : nil
+            ? ProgressDisplay(
+                style: .lines,
+                write: { line in
+                    // A failed write (standard error closed) is dropped, as the parent's are.
+                    var line = line
+                    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                }) : nil
         let runner = ScenarioRunner(
             configuration: configuration, instructionCounter: InstructionCounter(dumpBase: request.dumpBase), progress: progress)
         let outcome = try runner.runCountingInstructions(scenarios)
