@@ -275,6 +275,11 @@ extension LayoutEngine {
             moving.append(constraint)
         }
         other.discard()
+        // A deferring engine takes them unsolved, as it took its own.
+        if isDeferring {
+            for constraint in moving { hold(constraint, on: nil) }
+            return
+        }
         performBatch {
             withOperation(.hierarchyChange) {
                 // `on: nil`: each stays in the `constraints` of the view it was installed on.
@@ -362,7 +367,12 @@ extension LayoutEngine {
     /// Adds constraints that moved with a subtree to the subtree's own engine.
     static func reinstall(_ moving: [(LayoutConstraint, View?)], in subtreeRoot: View) {
         guard !moving.isEmpty else { return }
-        let engine = subtreeRoot.ensureEngine()
+        // The subtree is in no window now: its engine holds them until it is laid out.
+        let engine = subtreeRoot.engineForActivation()
+        if engine.isDeferring {
+            for (constraint, host) in moving { engine.hold(constraint, on: host) }
+            return
+        }
         engine.performBatch {
             engine.withOperation(.hierarchyChange) {
                 for (constraint, host) in moving { engine.install(constraint, on: host) }
@@ -372,6 +382,11 @@ extension LayoutEngine {
 
     /// A layout guide is leaving its view: its constraints are deactivated.
     func itemWillLeave(_ item: LayoutItem) {
+        if isDeferring {
+            let using = activeConstraints.elements.filter { $0.firstItem === item || $0.secondItem === item }
+            for constraint in using { uninstall(constraint) }
+            return
+        }
         guard item.registeredEngine === self else { return }
         let using = activeConstraints.elements.filter { $0.firstItem === item || $0.secondItem === item }
         deactivate(using, individually: false)

@@ -4,10 +4,10 @@
 /// ``Cassowary/Solver`` holding the four variables of every view and layout guide
 /// that takes part in layout, and one equation per active constraint.
 ///
-/// A ``Window`` owns its engine. A hierarchy without a window gets an engine when
-/// it first needs one (activating a constraint, measuring a fitting size); when two
-/// hierarchies join, the smaller engine's constraints move into the other engine,
-/// as UIKit's do.
+/// A ``Window`` owns its engine. A hierarchy without a window gets one at its first
+/// activation, which holds the constraints unsolved until the hierarchy is laid out,
+/// measured or joins a window (``isDeferring``); when two hierarchies join, the joining
+/// engine's constraints move into the other engine and it is thrown away, as UIKit's are.
 ///
 /// Every solver operation the engine performs shows in ``solver``'s counters; an
 /// ``eventSink`` receives each operation with its cost, attributed to constraints,
@@ -59,6 +59,12 @@ public final class LayoutEngine {
     var inLayoutPass = false
     var inUpdatePass = false
     var batchDepth = 0
+    /// Whether the engine holds its constraints without solving them: the engine of a hierarchy
+    /// in no window that has not been laid out or measured yet (``View/engineForActivation()``).
+    /// Its constraints are active and installed on their views, its items have no variables, and
+    /// its solver is empty until ``materialize()``; when the hierarchy joins another, they move
+    /// without ever being solved here.
+    var isDeferring = false
     /// Required constraints the solver refused inside the current batch: added again, and
     /// their conflicts resolved, when the batch ends (``resolveRefusedInBatch()``).
     var refusedInBatch: [LayoutConstraint] = []
@@ -390,7 +396,11 @@ public final class LayoutEngine {
         var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
         for constraint in constraints where constraint.engine == nil {
             let host = installationView(for: constraint)
-            let engine = host.ensureEngine()
+            let engine = host.engineForActivation()
+            if engine.isDeferring {
+                engine.hold(constraint, on: host)
+                continue
+            }
             if let index = groups.firstIndex(where: { $0.engine === engine }) {
                 groups[index].items.append((constraint, host))
             } else {
@@ -418,7 +428,8 @@ public final class LayoutEngine {
     static func activate(_ constraint: LayoutConstraint, individually: Bool) {
         guard constraint.engine == nil else { return }
         let host = installationView(for: constraint)
-        let engine = host.ensureEngine()
+        let engine = host.engineForActivation()
+        if engine.isDeferring { return engine.hold(constraint, on: host) }
         engine.withOperation(individually ? .setActive : .activate(count: 1)) {
             if !individually { engine.beginBatch() }
             if constraint.engine == nil { engine.install(constraint, on: host, individually: individually) }
@@ -533,7 +544,8 @@ public final class LayoutEngine {
     }
 
     func uninstall(_ constraint: LayoutConstraint, individually: Bool = false) {
-        guard constraint.engine === self, let solverConstraint = constraint.solverConstraint else { return }
+        guard constraint.engine === self else { return }
+        guard let solverConstraint = constraint.solverConstraint else { return release(held: constraint) }
         measuringSolverCost {
             try? solver.remove(solverConstraint)
             let slot = Int(constraint.engineSlot)
@@ -548,6 +560,52 @@ public final class LayoutEngine {
             root?.setNeedsLayout()
         } report: { cost in
             emit(.constraintRemoved, constraint: constraint, cost: cost, individually: individually && batchDepth == 0)
+        }
+    }
+
+    // MARK: - Constraints held unsolved
+
+    /// Makes a constraint active in a deferring engine: installed on `host` and listed, with no
+    /// variables and no solver work (``isDeferring``).
+    func hold(_ constraint: LayoutConstraint, on host: View?) {
+        precondition(constraint.engine == nil, "\(constraint) is already active")
+        constraint.engine = self
+        constraint.engineSlot = Int32(activeConstraints.count)
+        activeConstraints.append(constraint)
+        if let host { host.addInstalledConstraint(constraint) }
+        root?.setNeedsLayout()
+    }
+
+    /// Deactivates a constraint this engine holds unsolved.
+    private func release(held constraint: LayoutConstraint) {
+        let slot = Int(constraint.engineSlot)
+        activeConstraints.swapRemove(at: slot)?.move(toEngineSlot: Int32(slot))
+        if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
+        constraint.engine = nil
+        constraint.engineSlot = -1
+        constraint.installedView = nil
+        constraint.installedSlot = -1
+        constraint.isBroken = false
+    }
+
+    /// Ends ``isDeferring``: every constraint held goes into the solver in one batch, in the order
+    /// they were activated (UIKit's engine, once created, takes the hierarchy's constraints in
+    /// one pass). Nothing to do for an engine that solves already.
+    func materialize() {
+        guard isDeferring else { return }
+        isDeferring = false
+        let held = Array(activeConstraints.elements)
+        guard !held.isEmpty else { return }
+        activeConstraints.removeAll()
+        for constraint in held {
+            constraint.engine = nil
+            constraint.engineSlot = -1
+        }
+        withOperation(.activate(count: held.count)) {
+            performBatch {
+                // `on: nil`: each is already in the `constraints` of its view.
+                for constraint in held where constraint.engine == nil { install(constraint, on: nil) }
+            }
         }
     }
 

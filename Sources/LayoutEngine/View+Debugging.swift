@@ -7,6 +7,7 @@ extension LayoutItem {
     /// The item's variables that take more than one value among the optimal
     /// solutions (names `minX`, `minY`, `width`, `height`).
     func ambiguousComponents() -> [String] {
+        materializeHeldConstraints()
         guard let engine = registeredEngine, let variables else { return [] }
         engine.layoutPassIfSettled()
         let names = ["minX", "minY", "width", "height"]
@@ -35,6 +36,7 @@ extension View {
     /// the next layout pass puts every frame back to the engine's solution.
     @discardableResult
     public func exerciseAmbiguityInLayout() -> Rect? {
+        materializeHeldConstraints()
         guard let engine = registeredEngine, let variables else { return nil }
         engine.layoutPassIfSettled()
         var observed: [Variable] = []
@@ -72,6 +74,7 @@ extension View {
     /// (`constraintsAffectingLayout(for:)`): those the solver combines in the rows
     /// of the axis's two variables.
     public func constraintsAffectingLayout(for axis: Axis) -> [LayoutConstraint] {
+        materializeHeldConstraints()
         guard let engine = registeredEngine, let variables else { return [] }
         engine.layoutPassIfSettled()
         let axisVariables = axis == .horizontal ? [variables.minX, variables.width] : [variables.minY, variables.height]
@@ -123,4 +126,13 @@ extension LayoutEngine {
 
     /// A readable dump of the solver (constraints, rows, objective levels).
     public func dump() -> String { solver.dump() }
+}
+
+extension LayoutItem {
+    /// The debugging questions ask the solver: a hierarchy whose engine only holds its
+    /// constraints (``LayoutEngine/isDeferring``) gets them solved first, as asking UIKit makes
+    /// its engine.
+    func materializeHeldConstraints() {
+        if registeredEngine == nil, let engine = hostView?.layoutEngine, engine.isDeferring { engine.materialize() }
+    }
 }

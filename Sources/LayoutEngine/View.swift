@@ -346,12 +346,33 @@ open class View: LayoutItem {
         ensureEngine().layoutPass()
     }
 
-    /// The engine of this hierarchy, made if there is none yet.
+    /// The engine of this hierarchy with every constraint in its solver, made if there is none
+    /// yet (UIKit's `_layoutEngineCreateIfNecessary`): what laying out and measuring need.
     @discardableResult
     func ensureEngine() -> LayoutEngine {
+        let engine = engineForActivation()
+        engine.materialize()
+        return engine
+    }
+
+    /// Gives this hierarchy an engine that solves each activation as it comes, as a window's
+    /// does, though it is in no window: for replaying what happened in a window, where the order
+    /// of the solves decides what breaks (UIKitLogs' replay of a conflict log).
+    package func makeEngineSolveAsWindowsDo() {
+        ensureEngine()
+    }
+
+    /// The engine constraints are activated in. A window's solves them at once. A hierarchy in
+    /// no window gets one that only holds them (``LayoutEngine/isDeferring``) until the
+    /// hierarchy is laid out or measured, or joins another whose engine solves: UIKit adds a
+    /// constraint to an engine only when one is available (`_layoutEngineIfAvailable`, which
+    /// `UIWindow` overrides to create its engine; a view's returns the engine it has), so
+    /// building a cell's views detached costs no solve.
+    func engineForActivation() -> LayoutEngine {
         if let engine = layoutEngine { return engine }
         let root = rootView
         let engine = LayoutEngine(root: root)
+        engine.isDeferring = !(root is Window)
         root.ownedEngine = engine
         return engine
     }

@@ -142,6 +142,8 @@ public struct ConflictReplay {
                 return made
             }
             for key in model.order { _ = view(key) }
+            // UIKit logged the conflict in a window, whose engine solves as constraints come.
+            root.makeEngineSolveAsWindowsDo()
             for index in indices + (weak.map { [$0] } ?? []) {
                 let plan = model.planned[index]
                 let constraint = LayoutConstraint(

@@ -398,6 +398,9 @@ struct EngineBehaviourTests {
             title.topAnchor.constraint(equalTo: card.topAnchor, constant: 4),
         ])
         let cardEngine = card.layoutEngine!
+        // In no window, the card's engine holds its constraints unsolved until it is laid out.
+        #expect(cardEngine.solver.constraintCount == 0 && card.constraints.allSatisfy(\.isActive))
+        card.layoutIfNeeded()
         #expect(cardEngine.solver.constraintCount > 0)
         let removedBefore = cardEngine.solver.counters.constraintsRemoved
         // Added to a window: the constraints move into the window's engine.
@@ -420,6 +423,37 @@ struct EngineBehaviourTests {
         #expect(card.constraints.count == 2 && card.constraints.allSatisfy(\.isActive))
         card.layoutIfNeeded()
         #expect(title.frame == Rect(x: 4, y: 4, width: 28, height: 17))
+    }
+
+    @Test("In no window, activated constraints wait unsolved until the hierarchy is laid out, measured or joins a window")
+    func detachedHierarchyHoldsConstraints() {
+        let cell = View(name: "cell")
+        let title = makeLabel("Title", "title", in: cell)
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 8),
+            title.topAnchor.constraint(equalTo: cell.topAnchor, constant: 8),
+        ])
+        let held = cell.layoutEngine!
+        #expect(held.solver.constraintCount == 0 && held.solver.counters == SolverCounters())
+        #expect(cell.constraints.count == 2 && cell.constraints.allSatisfy(\.isActive))
+        // Deactivated while held: out again, still without solver work.
+        let width = title.widthAnchor.constraint(equalToConstant: 40)
+        width.isActive = true
+        #expect(width.isActive && title.constraints.count == 1 && title.constraints[0] === width)
+        width.isActive = false
+        #expect(!width.isActive && title.constraints.isEmpty && held.solver.counters == SolverCounters())
+        // Joining a window: solved there, in one batch; the held engine never solved anything.
+        let window = Window(width: 320, height: 480)
+        cell.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(cell)
+        LayoutConstraint.activate([
+            cell.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+            cell.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+        ])
+        window.layoutIfNeeded()
+        #expect(held.solver.counters == SolverCounters())
+        #expect(title.frameInRoot.minX == 18 && title.frameInRoot.minY == 28)
+        #expect(cell.constraints.count == 2 && cell.constraints.allSatisfy { $0.engine === window.engine })
     }
 
     @Test("The event sink sees each operation with its cost and cause")

@@ -51,6 +51,9 @@ struct RecordingTests {
         view.addSubview(child)
         LayoutEngine.observingEvents(with: recorder) {
             LayoutConstraint.activate([child.widthAnchor.constraint(equalToConstant: 10)])
+            // In no window the engine holds the constraint until the hierarchy is laid out.
+            #expect(!recorder.kinds.contains(.constraintAdded))
+            view.layoutIfNeeded()
         }
         #expect(recorder.kinds.contains(.constraintAdded))
         #expect(view.layoutEngine?.eventSink === recorder)
