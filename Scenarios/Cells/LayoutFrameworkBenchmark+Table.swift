@@ -57,7 +57,7 @@ extension LFBScenarios {
         _ variant: String, make: @escaping @Sendable () -> LFBItemView, partner: String, role: Scenario.Role, summary: String
     ) -> Scenario {
         Scenario(
-            name: "lfb/\(variant)", summary: summary, tags: ["lfb", "cells", "feed", "table", role.rawValue],
+            name: "lfb/\(variant)", summary: summary, tags: ["lfb", "cells", "feed", "table", "device-timings", role.rawValue],
             sizes: [10, 40, 100], quickSizes: [10, 20, 40], sizeUnit: "rows", operationUnit: "row",
             pair: Scenario.Pair(partner: "lfb/\(partner)", role: role),
             expectations: [.counter("unsatisfiableDetections", .equal, 0)],
