@@ -232,6 +232,19 @@ struct ShardMergeTests {
         #expect(count.code == .shardsDiffer)
         #expect(count.message.contains("shard counts"))
 
+        // A shard count read from a file is bounded as --shard is: 0, negative or 1e8 shards
+        // are refused before any list of shards is built.
+        for (index, total) in [(1, 0), (1, -3), (1, 100_000_000), (0, 4)] {
+            let forged = shards.map { shard -> LoadedReport in
+                var copy = shard
+                copy.report.options.shard = .init(index: index, count: total)
+                return copy
+            }
+            let refused = try #require(Self.refusal(forged), "\(index)/\(total)")
+            #expect(refused.code == .invalidReport && refused.code.exitStatus == .badInput)
+            #expect(refused.message.contains("options.shard is \(index)/\(total)"))
+        }
+
         let notShard = try #require(Self.refusal([shards[0], whole, shards[2], shards[3]]))
         #expect(notShard.code == .shardsDiffer)
         #expect(notShard.message.contains("\(whole.path) is not a shard report"))

@@ -70,6 +70,17 @@ public enum ReportMerge {
         try agreeing(shards, what: "options (other than the shard)") { comparableOptions($0.options) }
 
         let count = shards[0].report.options.shard!.count
+        // Read from files: bounded as `--shard` is before the list of shards is built.
+        if let bad = shards.first(where: { shard in
+            let position = shard.report.options.shard!
+            return !(1...RunOptions.Shard.maximumCount).contains(position.count) || !(1...position.count).contains(position.index)
+        }) {
+            let position = bad.report.options.shard!
+            throw GateError(
+                .invalidReport,
+                "\(bad.path): options.shard is \(position.index)/\(position.count); a shard is K/N with 1 ≤ K ≤ N ≤ \(RunOptions.Shard.maximumCount). "
+                    + "Merge the reports that layoutbench run --shard K/N wrote.")
+        }
         var seen: [Int: [String]] = [:]
         for shard in shards { seen[shard.report.options.shard!.index, default: []].append(shard.path) }
         let missing = (1...count).filter { seen[$0] == nil }
