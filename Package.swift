@@ -241,7 +241,7 @@ let package = Package(
                 "LayoutBenchReport", "LayoutProfiler", "_LayoutTestSupport",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            exclude: ["Snapshots"]
+            exclude: ["Golden"]
         ),
 
         // Interface Builder documents (.xib, .storyboard) as engine hierarchies, laid out

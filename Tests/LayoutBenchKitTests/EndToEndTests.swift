@@ -95,7 +95,7 @@ final class EndToEndTests: TemporaryFolderSuite {
     func schema() throws {
         #expect(try Self.quickRun(into: folder, ["--no-history"]).status == 0)
         let validation = try JSONSchemaCheck.validate(
-            [folder.appendingPathComponent("latest/report.json").path, Fixture.snapshots.appendingPathComponent("report-golden.json").path],
+            [folder.appendingPathComponent("latest/report.json").path, Fixture.golden.appendingPathComponent("report-golden.json").path],
             python: Self.python!)
         #expect(validation.status == 0, "schema errors:\n\(validation.output)\(validation.errors)")
     }

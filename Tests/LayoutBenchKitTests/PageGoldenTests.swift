@@ -10,16 +10,16 @@ import Testing
 /// file: the run report (alone and against a baseline), the comparison page, the history
 /// site's index, trends and compare pages, and the profile page.
 ///
-/// The golden files are `Snapshots/pages/*.html`. They pin the markup, so that moving it
+/// The golden files are `Golden/pages/*.html`. They pin the markup, so that moving it
 /// (into templates, between modules) cannot change a page by accident. The shared style sheets
 /// and scripts that every page inlines (`page.css`, `tables.js`, ...) are stored once: in a
 /// golden page each stands as one marker line, which the test checks stands for the exact text
 /// of the template file, and so do the page skeleton's (`page.mustache`) runs of fixed lines;
-/// `Snapshots/pages/assets.sha256` pins those files' bytes
-/// (`sha256sum -c Tests/LayoutBenchKitTests/Snapshots/pages/assets.sha256` checks it too). To
+/// `Golden/pages/assets.sha256` pins those files' bytes
+/// (`sha256sum -c Tests/LayoutBenchKitTests/Golden/pages/assets.sha256` checks it too). To
 /// regenerate the golden files after an intended change to a page or an asset, run
-/// `LAYOUTBENCH_UPDATE_SNAPSHOTS=1 swift test --filter PageGoldenTests`, review the diff
-/// (`git diff Tests/LayoutBenchKitTests/Snapshots/pages`) and say in the commit why it changed.
+/// `LAYOUTBENCH_UPDATE_GOLDEN=1 swift test --filter PageGoldenTests`, review the diff
+/// (`git diff Tests/LayoutBenchKitTests/Golden/pages`) and say in the commit why it changed.
 /// `scripts/check-report` checks the pages of a real run in the browser.
 ///
 /// Object addresses (`<NSLayoutConstraint:0x600002000a20 ...>`, `[0x60000080]`) come from
@@ -80,7 +80,7 @@ struct PageGoldenTests {
         ].map { ($0.0, normalized($0.1)) }
     }
 
-    static let folder = Fixture.snapshots.appendingPathComponent("pages")
+    static let folder = Fixture.golden.appendingPathComponent("pages")
 
     /// Where the template files are, from the repository root.
     static let templateFolder = "Sources/LayoutBenchReport/HTML/Templates"
@@ -143,7 +143,7 @@ struct PageGoldenTests {
         pinnedFiles.map { "\(SHA256.hex($0.bytes))  \(templateFolder)/\($0.file)\n" }.joined()
     }
 
-    static let update = ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_SNAPSHOTS"] == "1"
+    static let update = ProcessInfo.processInfo.environment["LAYOUTBENCH_UPDATE_GOLDEN"] == "1"
 
     @Test("Every page renders exactly as its golden file, each shared block as its marker line")
     func golden() throws {

@@ -9,10 +9,10 @@ import _LayoutTestSupport
 /// The report's JSON: key order, nulls, numbers, a golden file of a fixed report, and
 /// the documentation of every key.
 ///
-/// The golden file is `Snapshots/report-golden.json`. To regenerate it after an intended
+/// The golden file is `Golden/report-golden.json`. To regenerate it after an intended
 /// change to the report (which is a schema change: bump `schemaVersion`, update
 /// docs/report-schema.md and docs/report-schema.json), run
-/// `LAYOUTBENCH_UPDATE_SNAPSHOTS=1 swift test --filter ReportEncodingTests` and review the diff.
+/// `LAYOUTBENCH_UPDATE_GOLDEN=1 swift test --filter ReportEncodingTests` and review the diff.
 @Suite("Report encoding")
 struct ReportEncodingTests {
     /// A report built from fixed results: no clock, no machine.
@@ -52,8 +52,8 @@ struct ReportEncodingTests {
     @Test("A fixed report encodes exactly as the golden file")
     func golden() throws {
         let text = try Self.fixedReport().jsonText()
-        let url = Fixture.snapshots.appendingPathComponent("report-golden.json")
-        let golden = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_SNAPSHOTS")
+        let url = Fixture.golden.appendingPathComponent("report-golden.json")
+        let golden = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_GOLDEN")
         #expect(text == golden, "The report's JSON changed; see the suite's documentation to regenerate the golden file.")
     }
 

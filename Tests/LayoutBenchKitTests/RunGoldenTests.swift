@@ -12,8 +12,8 @@ import _LayoutTestSupport
 ///
 /// It guards refactorings of the run options and the command line (issue 18): a change that moves
 /// a key of `options`, drops a member or changes a counter fails here. The golden files are
-/// `Snapshots/run-golden.json` and `Snapshots/options-golden.json`; after an intended change run
-/// `LAYOUTBENCH_UPDATE_SNAPSHOTS=1 swift test --filter RunGoldenTests` and review the diff.
+/// `Golden/run-golden.json` and `Golden/options-golden.json`; after an intended change run
+/// `LAYOUTBENCH_UPDATE_GOLDEN=1 swift test --filter RunGoldenTests` and review the diff.
 @Suite("Run golden report")
 struct RunGoldenTests {
     /// Two real scenarios (an anti-pattern and its fix) at sizes 4 and 8: no warm-up, one timed
@@ -82,10 +82,10 @@ struct RunGoldenTests {
             date: "2025-06-01T12:00:00Z")
     }
 
-    /// Compares `text` with the snapshot `name`, or writes it with `LAYOUTBENCH_UPDATE_SNAPSHOTS=1`.
+    /// Compares `text` with the golden file `name`, or writes it with `LAYOUTBENCH_UPDATE_GOLDEN=1`.
     static func expectSnapshot(_ text: String, _ name: String) throws {
-        let url = Fixture.snapshots.appendingPathComponent(name)
-        let golden = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_SNAPSHOTS")
+        let url = Fixture.golden.appendingPathComponent(name)
+        let golden = try GoldenFile.read(url, writing: text, when: "LAYOUTBENCH_UPDATE_GOLDEN")
         #expect(text == golden, "\(name) changed; see RunGoldenTests' documentation to regenerate it.")
     }
 

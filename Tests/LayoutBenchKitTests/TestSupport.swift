@@ -12,8 +12,8 @@ enum Fixture {
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The snapshots folder beside the tests.
-    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    /// The golden files beside the tests.
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// A fresh temporary folder, removed by the caller.
     static func temporaryFolder(_ label: String) throws -> URL {

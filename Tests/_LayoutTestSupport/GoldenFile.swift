@@ -1,8 +1,8 @@
 import Foundation
 
-/// Golden files: text a test compares byte for byte with a file beside it, and rewrites when
-/// the environment asks for it (`LAYOUTBENCH_UPDATE_SNAPSHOTS=1` or `LAYOUTBENCH_UPDATE_GOLDEN=1`,
-/// as each suite documents).
+/// Golden files: text a test compares byte for byte with a file in its target's `Golden/`
+/// folder, and rewrites when `LAYOUTBENCH_UPDATE_GOLDEN=1` is set (each suite says how to run
+/// it); review the diff and say in the commit why it changed.
 public enum GoldenFile {
     /// The golden file at `url`, after writing `text` there when the environment variable
     /// `update` is `1`. The caller compares the two, so a failure names its own suite.
