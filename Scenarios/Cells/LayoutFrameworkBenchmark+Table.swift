@@ -44,7 +44,8 @@ extension LFBScenarios {
         tableScenario(
             "table-stackview", make: LFBStackViewItem.init, partner: "table-autolayout", role: .antiPattern,
             summary:
-                "LayoutFrameworkBenchmark's feed cell in 6 nested UIStackViews, in a table of N self-sizing rows: only the rows on screen are sized."),
+                "LayoutFrameworkBenchmark's feed cell in 6 nested UIStackViews, in a table of N self-sizing rows: only the rows on screen are sized.",
+            modelGap: stackGap),
         tableScenario(
             "table-autolayout", make: LFBAutoLayoutItem.init, partner: "table-stackview", role: .fix,
             summary: "LayoutFrameworkBenchmark's feed cell in Auto Layout, in a table of N self-sizing rows: only the rows on screen are sized."),
@@ -54,12 +55,13 @@ extension LFBScenarios {
     static let estimatedRowHeight = 100.0
 
     static func tableScenario(
-        _ variant: String, make: @escaping @Sendable () -> LFBItemView, partner: String, role: Scenario.Role, summary: String
+        _ variant: String, make: @escaping @Sendable () -> LFBItemView, partner: String, role: Scenario.Role, summary: String,
+        modelGap: String? = nil
     ) -> Scenario {
         Scenario(
             name: "lfb/\(variant)", summary: summary, tags: ["lfb", "cells", "feed", "table", "device-timings", role.rawValue],
             sizes: [10, 40, 100], quickSizes: [10, 20, 40], sizeUnit: "rows", operationUnit: "row",
-            pair: Scenario.Pair(partner: "lfb/\(partner)", role: role),
+            pair: Scenario.Pair(partner: "lfb/\(partner)", role: role, modelGap: modelGap),
             expectations: [.counter("unsatisfiableDetections", .equal, 0)],
             build: { size in tableView(rows: size, make: make) })
     }
