@@ -89,6 +89,12 @@ struct ImportCommandTests {
         #expect(execution.errors.contains("Malformed XML"))
         // The good file is still reported.
         #expect(execution.output.contains("Good.xib"))
+
+        // Alone, the broken file compares no frame: no percentage of nothing.
+        let alone = try Self.run(["import", broken])
+        #expect(alone.status == 65)
+        #expect(alone.output.contains("0 layouts, 0 constraints, no frames compared,"), "\(alone.output)")
+        #expect(!alone.output.contains("(100%"))
     }
 
     @Test func missingPathsAndUnknownDevices() throws {

@@ -214,10 +214,19 @@ public struct ImportReport: Sendable, Codable {
         for failure in failures {
             lines.append(SourcePosition.diagnostic("error: \(failure.message)", file: failure.path, line: failure.line, column: failure.column))
         }
-        let percent = format(totals.agreement * 100)
-        let consistent = format(totals.agreementWhereDesignIsConsistent * 100)
+        // No frame compared (every file failed, or none had a stored frame): no percentage to
+        // give, rather than a 100% of nothing.
+        let frames: String
+        if totals.framesCompared == 0 {
+            frames = "no frames compared"
+        } else {
+            let percent = format(totals.agreement * 100)
+            let consistent = format(totals.agreementWhereDesignIsConsistent * 100)
+            frames =
+                "frames \(totals.framesWithin1pt)/\(totals.framesCompared) within 1 pt (\(percent)%; \(consistent)% without the \(totals.framesInconsistentInDesign) whose design frames break the file's constraints)"
+        }
         lines.append(
-            "total: \(totals.files) files (\(totals.failedFiles) failed), \(totals.layouts) layouts, \(totals.constraints) constraints, frames \(totals.framesWithin1pt)/\(totals.framesCompared) within 1 pt (\(percent)%; \(consistent)% without the \(totals.framesInconsistentInDesign) whose design frames break the file's constraints), \(totals.unsatisfiable) unsatisfiable, \(totals.ambiguousViews) ambiguous views, \(totals.warnings) warnings"
+            "total: \(totals.files) files (\(totals.failedFiles) failed), \(totals.layouts) layouts, \(totals.constraints) constraints, \(frames), \(totals.unsatisfiable) unsatisfiable, \(totals.ambiguousViews) ambiguous views, \(totals.warnings) warnings"
         )
         return lines.joined(separator: "\n") + "\n"
     }
