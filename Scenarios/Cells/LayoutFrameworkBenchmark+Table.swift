@@ -60,7 +60,7 @@ extension LFBScenarios {
     ) -> Scenario {
         Scenario(
             name: "lfb/\(variant)", summary: summary, tags: ["lfb", "cells", "feed", "table", "device-timings", role.rawValue],
-            sizes: [10, 40, 100], quickSizes: [10, 20, 40], sizeUnit: "rows", operationUnit: "row",
+            sizes: [10, 40, 100], quickSizes: [5, 10, 20], sizeUnit: "rows", operationUnit: "row",
             pair: Scenario.Pair(partner: "lfb/\(partner)", role: role, modelGap: modelGap),
             expectations: [.counter("unsatisfiableDetections", .equal, 0)],
             build: { size in tableView(rows: size, make: make) })

@@ -358,7 +358,7 @@ enum LFBScenarios {
     ) -> Scenario {
         Scenario(
             name: "lfb/\(variant)", summary: summary, tags: ["lfb", "cells", "feed", "device-timings", role.rawValue],
-            sizes: [10, 40, 100], quickSizes: [10, 20, 40], sizeUnit: "items", operationUnit: "item",
+            sizes: [10, 40, 100], quickSizes: [5, 10, 20], sizeUnit: "items", operationUnit: "item",
             pair: Scenario.Pair(partner: "lfb/\(partner)", role: role, modelGap: modelGap),
             expectations: [.counter("unsatisfiableDetections", .equal, 0)],
             build: { size in collectionView(items: size, make: make) })
