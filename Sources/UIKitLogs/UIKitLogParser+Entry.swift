@@ -120,6 +120,13 @@ struct EntryReader {
         if let at = body.lastIndex(of: "@"), at > body.startIndex, body[body.index(before: at)] == " ",
             let value = Double(body[body.index(after: at)...])
         {
+            // UIKit prints priorities of 1 to 999 (a required constraint has none printed).
+            guard value.isFinite, (1...1000).contains(value) else {
+                throw fail(
+                    .invalidNumber, at: index + body.distance(from: body.startIndex, to: at) + 1,
+                    "The priority @\(body[body.index(after: at)...]) is not one UIKit prints: priorities lie in 1...1000. Check the pasted line."
+                )
+            }
             priority = value
             body = String(body[..<body.index(before: at)])
         }

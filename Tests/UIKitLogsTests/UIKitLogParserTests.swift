@@ -33,6 +33,19 @@ struct EntryFormTests {
         #expect(c.multiplier == 0.9 && c.constant == -4.5 && c.relation == .equal && !c.isVisualFormat)
     }
 
+    @Test("A priority is read in 1...1000; @1001, @-5, @nan and @inf are errors at the priority", arguments: ["1001", "-5", "nan", "inf"])
+    func priorityOutOfRange(_ priority: String) throws {
+        #expect(try entry("<NSLayoutConstraint:0x7 UILabel:0x7f01.width == 20 @750   (active)>").priority == 750)
+        let text = "<NSLayoutConstraint:0x7 UILabel:0x7f01.width == 20 @\(priority)   (active)>"
+        do {
+            _ = try entry(text)
+            Issue.record("@\(priority) was read")
+        } catch let error as UIKitLogError {
+            #expect(error.code == .invalidNumber && error.message.contains("@\(priority)"), "\(error)")
+            #expect(error.line == 2 && error.column == 6 + text.distance(from: text.startIndex, to: text.firstIndex(of: "@")!) + 1, "\(error)")
+        }
+    }
+
     @Test("Old multiplier suffix, constants alone, %g constants, inequalities")
     func oldForms() throws {
         let suffix = try entry("<NSLayoutConstraint:0x181cef70 UIImageView:0x4db3270.width == UIImageView:0x4db3270.height * 0.384615>")
