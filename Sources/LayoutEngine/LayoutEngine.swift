@@ -502,12 +502,9 @@ public final class LayoutEngine {
         precondition(constraint.engine == nil, "\(constraint) is already active")
         register(constraint.firstItem)
         if let second = constraint.secondItem { register(second) }
-        constraint.engine = self
-        constraint.engineSlot = Int32(activeConstraints.count)
-        activeConstraints.append(constraint)
+        list(constraint, on: host)
         let solverConstraint = constraint.makeSolverConstraint(priority: constraint.priority)
         constraint.solverConstraint = solverConstraint
-        if let host { host.addInstalledConstraint(constraint) }
         measuringSolverCost {
             do throws(SolverError) {
                 try solver.add(solverConstraint)
@@ -545,22 +542,37 @@ public final class LayoutEngine {
 
     func uninstall(_ constraint: LayoutConstraint, individually: Bool = false) {
         guard constraint.engine === self else { return }
-        guard let solverConstraint = constraint.solverConstraint else { return release(held: constraint) }
+        // Held unsolved (``isDeferring``): nothing in the solver to take out.
+        guard let solverConstraint = constraint.solverConstraint else { return unlist(constraint) }
         measuringSolverCost {
             try? solver.remove(solverConstraint)
-            let slot = Int(constraint.engineSlot)
-            activeConstraints.swapRemove(at: slot)?.move(toEngineSlot: Int32(slot))
-            if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
-            constraint.engine = nil
-            constraint.solverConstraint = nil
-            constraint.engineSlot = -1
-            constraint.installedView = nil
-            constraint.installedSlot = -1
-            constraint.isBroken = false
+            unlist(constraint)
             root?.setNeedsLayout()
         } report: { cost in
             emit(.constraintRemoved, constraint: constraint, cost: cost, individually: individually && batchDepth == 0)
         }
+    }
+
+    /// Makes a constraint active here, without solver work: listed in ``activeConstraints``
+    /// and, for app and container constraints, in `host`'s ``View/constraints``.
+    private func list(_ constraint: LayoutConstraint, on host: View?) {
+        constraint.engine = self
+        constraint.engineSlot = Int32(activeConstraints.count)
+        activeConstraints.append(constraint)
+        if let host { host.addInstalledConstraint(constraint) }
+    }
+
+    /// Undoes ``list(_:on:)``: the constraint is inactive, on no view, with no solver constraint.
+    private func unlist(_ constraint: LayoutConstraint) {
+        let slot = Int(constraint.engineSlot)
+        activeConstraints.swapRemove(at: slot)?.move(toEngineSlot: Int32(slot))
+        if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
+        constraint.engine = nil
+        constraint.solverConstraint = nil
+        constraint.engineSlot = -1
+        constraint.installedView = nil
+        constraint.installedSlot = -1
+        constraint.isBroken = false
     }
 
     // MARK: - Constraints held unsolved
@@ -569,23 +581,8 @@ public final class LayoutEngine {
     /// variables and no solver work (``isDeferring``).
     func hold(_ constraint: LayoutConstraint, on host: View?) {
         precondition(constraint.engine == nil, "\(constraint) is already active")
-        constraint.engine = self
-        constraint.engineSlot = Int32(activeConstraints.count)
-        activeConstraints.append(constraint)
-        if let host { host.addInstalledConstraint(constraint) }
+        list(constraint, on: host)
         root?.setNeedsLayout()
-    }
-
-    /// Deactivates a constraint this engine holds unsolved.
-    private func release(held constraint: LayoutConstraint) {
-        let slot = Int(constraint.engineSlot)
-        activeConstraints.swapRemove(at: slot)?.move(toEngineSlot: Int32(slot))
-        if let host = constraint.installedView { host.removeInstalledConstraint(constraint) }
-        constraint.engine = nil
-        constraint.engineSlot = -1
-        constraint.installedView = nil
-        constraint.installedSlot = -1
-        constraint.isBroken = false
     }
 
     /// Ends ``isDeferring``: every constraint held goes into the solver in one batch, in the order
@@ -604,7 +601,7 @@ public final class LayoutEngine {
         withOperation(.activate(count: held.count)) {
             performBatch {
                 // `on: nil`: each is already in the `constraints` of its view.
-                for constraint in held where constraint.engine == nil { install(constraint, on: nil) }
+                for constraint in held { install(constraint, on: nil) }
             }
         }
     }

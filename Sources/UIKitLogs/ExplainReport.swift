@@ -280,12 +280,7 @@ extension ExplainReport {
     /// as unreadable, one over ``maximumLogBytes`` as too large.
     public mutating func add(file path: String) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            totals.logs += 1
-            let error = UIKitLogError(
-                code: .unreadableFile, line: 1, column: 1,
-                message: "Cannot read '\(path)': no such file, or it is not readable.")
-            addUnreadable(path: path, error: error)
-            return
+            return addUnreadableLog(path: path, .unreadableFile, "Cannot read '\(path)': no such file, or it is not readable.")
         }
         defer { try? handle.close() }
         add(path: path, reading: handle)
@@ -299,25 +294,22 @@ extension ExplainReport {
         do {
             while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
                 guard data.count + chunk.count <= Self.maximumLogBytes else {
-                    totals.logs += 1
-                    let error = UIKitLogError(
-                        code: .tooLarge, line: 1, column: 1,
-                        message:
-                            "'\(path)' is longer than \(Self.maximumLogBytes >> 20) MiB, the most explain reads: cut the conflicts you want explained out of it."
+                    return addUnreadableLog(
+                        path: path, .tooLarge,
+                        "'\(path)' is longer than \(Self.maximumLogBytes >> 20) MiB, the most explain reads: cut the conflicts you want explained out of it."
                     )
-                    addUnreadable(path: path, error: error)
-                    return
                 }
                 data.append(chunk)
             }
         } catch {
-            totals.logs += 1
-            let error = UIKitLogError(
-                code: .unreadableFile, line: 1, column: 1,
-                message: "Cannot read '\(path)': it is closed, a folder, or not readable.")
-            addUnreadable(path: path, error: error)
-            return
+            return addUnreadableLog(path: path, .unreadableFile, "Cannot read '\(path)': it is closed, a folder, or not readable.")
         }
         add(path: path, text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Counts a log that could not be read at all, with the error at its first line.
+    private mutating func addUnreadableLog(path: String, _ code: UIKitLogError.Code, _ message: String) {
+        totals.logs += 1
+        addUnreadable(path: path, error: UIKitLogError(code: code, line: 1, column: 1, message: message))
     }
 }

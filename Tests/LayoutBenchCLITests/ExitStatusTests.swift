@@ -43,8 +43,8 @@ struct ExitStatusTests {
         let descriptor = open("/dev/full", O_WRONLY)
         try #require(descriptor >= 0, "/dev/full is not available")
         defer { close(descriptor) }
-        #expect(CommandLineOutput.writeAll("layoutbench\n", to: descriptor) == String(cString: strerror(ENOSPC)))
-        #expect(CommandLineOutput.writeAll("", to: descriptor) == nil)
+        #expect(StandardStreams.writeAll("layoutbench\n", to: descriptor) == String(cString: strerror(ENOSPC)))
+        #expect(StandardStreams.writeAll("", to: descriptor) == nil)
     }
 
     @Test("Every exit status is listed by some command")

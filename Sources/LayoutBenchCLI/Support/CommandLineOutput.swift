@@ -12,32 +12,14 @@ enum CommandLineOutput {
 
     /// Writes to standard error at once. A failure is dropped: there is nowhere left to say it.
     static func writeError(_ text: String) {
-        _ = writeAll(text, to: STDERR_FILENO)
+        _ = StandardStreams.writeAll(text, to: STDERR_FILENO)
     }
 
     /// Writes to standard output at once (unbuffered), so a script reading a pipe sees each line.
     /// The first failure is kept in ``standardOutputFailure``.
     static func writeOutput(_ text: String) {
-        guard let failure = writeAll(text, to: STDOUT_FILENO) else { return }
+        guard let failure = StandardStreams.writeAll(text, to: STDOUT_FILENO) else { return }
         standardOutputFailure.withLock { if $0 == nil { $0 = failure } }
-    }
-
-    /// Writes every byte of `text` to `descriptor`, retrying after a signal; the system's reason
-    /// when it cannot.
-    static func writeAll(_ text: String, to descriptor: Int32) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
     }
 
     /// Whether to color text on standard output: `--[no-]color` when given, else when it is a

@@ -256,15 +256,10 @@ public enum InstructionRun {
         }
         let configuration = request.configuration
         let scenarios = try request.layouts == nil ? configuration.selection.select(from: catalog) : importedScenarios(request)
+        // A failed write (standard error closed) is dropped, as the parent's are.
         let progress =
             request.progressLines
-            ? ProgressDisplay(
-                style: .lines,
-                write: { line in
-                    // A failed write (standard error closed) is dropped, as the parent's are.
-                    var line = line
-                    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                }) : nil
+            ? ProgressDisplay(style: .lines, write: { _ = StandardStreams.writeAll($0, to: STDERR_FILENO) }) : nil
         let runner = ScenarioRunner(
             configuration: configuration, instructionCounter: InstructionCounter(dumpBase: request.dumpBase), progress: progress)
         let outcome = try runner.runCountingInstructions(scenarios)
