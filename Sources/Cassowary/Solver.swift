@@ -29,8 +29,9 @@ public final class Solver {
     /// (the checks cost a runtime call per access on every operation).
     @exclusivity(unchecked) var core = SolverCore()
 
-    /// The identity of this solver, carried by its variables.
-    public let tag: UInt32
+    /// The identity of this solver, carried by its variables (a new one after
+    /// ``discardAll()``). Read on every validation, never written while an operation runs.
+    @exclusivity(unchecked) public private(set) var tag: UInt32
 
     private static let nextTag = Atomic<UInt32>(1)
 
@@ -340,6 +341,36 @@ public final class Solver {
 
     /// A copy of the counters.
     public var counters: SolverCounters { core.counters }
+
+    /// Forgets every constraint and variable at once and returns the tableau's memory, as
+    /// releasing the solver would, but keeps ``counters`` and ``numericalRepairs``: no work
+    /// is done or counted, and the gauges (``SolverCounters/rowsLive`` and the other two)
+    /// read 0. Each constraint is no longer installed (it may be added to
+    /// another solver); each variable made so far belongs to no solver (using one is
+    /// ``SolverError/foreignVariable(_:)``). For an owner that drops its solver whole and
+    /// still reports the work it did, as a layout engine that UIKit releases does.
+    ///
+    /// - Precondition: No batch is open.
+    /// - Complexity: O(*c*) for *c* installed constraints.
+    public func discardAll() {
+        precondition(core.batchDepth == 0, "discardAll() inside a batch")
+        for index in 0..<core.records.count {
+            guard let constraint = core.records[index].constraint else { continue }
+            constraint.slot = -1
+            constraint.ownerTag = 0
+        }
+        var counters = core.counters
+        counters.rowsLive = 0
+        counters.columnsLive = 0
+        counters.objectiveLevelsLive = 0
+        let repairs = core.numerics.repairs
+        let checksEnabled = core.checksEnabled
+        core = SolverCore()
+        core.counters = counters
+        core.numerics.repairs = repairs
+        core.checksEnabled = checksEnabled
+        tag = Self.nextTag.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
 
     /// How often this solver met and repaired numerical trouble (docs/solver.md).
     /// All zero on well-scaled systems.

@@ -289,8 +289,9 @@ extension LayoutEngine {
     }
 
     /// Forgets every constraint and item, as releasing the engine does: no solver work, no
-    /// events. Constraints become inactive (app and container ones stay in their views'
-    /// ``View/constraints`` for ``absorb(_:)`` to add elsewhere); items lose their variables.
+    /// events, and the solver's memory returned (its counters kept). Constraints become
+    /// inactive (app and container ones stay in their views' ``View/constraints`` for
+    /// ``absorb(_:)`` to add elsewhere); items lose their variables.
     private func discard() {
         for constraint in activeConstraints.elements {
             if constraint.origin != .app && constraint.origin != .container, let host = constraint.installedView {
@@ -322,6 +323,9 @@ extension LayoutEngine {
         pendingContentSizeViews.removeAll()
         rootPins = []
         windowSizeConstraints = nil
+        // The tableau's memory goes too, as with the released engine; the counters stay for
+        // whoever reports this engine's work (a scenario's run holds its engines until it ends).
+        solver.discardAll()
     }
 
     /// A subview is about to leave its superview. Constraints between its subtree and

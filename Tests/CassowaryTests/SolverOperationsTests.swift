@@ -169,4 +169,27 @@ struct SolverOperationsTests {
         try solver.add(free >= leftX)
         #expect(solver.valueRange(of: free).upperBound == .infinity)
     }
+
+    @Test("discardAll forgets every constraint and variable, keeps the counters, and does no work")
+    func discardAllKeepsCounters() throws {
+        let (solver, x) = makeCheckedSolver(variable: "x")
+        let y = solver.makeVariable("y")
+        let pin = x == 10
+        let gap = (y >= x + 5).prioritized(750)
+        try solver.add([pin, gap])
+        var before = solver.counters
+        solver.discardAll()
+        #expect(before.rowsLive > 0 && solver.counters.rowsLive == 0)
+        (before.rowsLive, before.columnsLive, before.objectiveLevelsLive) = (0, 0, 0)
+        #expect(solver.counters == before)
+        #expect(!pin.isInstalled && !gap.isInstalled)
+        // The old variables belong to no solver now; a constraint on them is refused.
+        #expect(throws: SolverError.self) { try solver.add(x == 1) }
+        // It starts afresh: new variables, new constraints, counted on top of the old work.
+        let fresh = solver.makeVariable("fresh")
+        try solver.add(fresh == 3)
+        #expect(solver.value(of: fresh) == 3)
+        #expect(solver.counters.constraintsAdded == before.constraintsAdded + 1)
+        #expect(solver.counters.constraintsRemoved == before.constraintsRemoved)
+    }
 }

@@ -415,6 +415,8 @@ struct EngineBehaviourTests {
         // The card's engine is thrown away, not emptied: joining costs it no solver work.
         #expect(card.layoutEngine === window.engine && title.layoutEngine === window.engine)
         #expect(cardEngine.solver.counters.constraintsRemoved == removedBefore)
+        // Its solver is emptied whole, memory and all, and keeps the counters of its work.
+        #expect(cardEngine.solver.constraintCount == 0 && cardEngine.solver.counters.constraintsAdded > 0)
         #expect(title.frameInRoot == Rect(x: 24, y: 34, width: 28, height: 17))
         #expect(title.constraints.isEmpty && card.constraints.count == 2 && window.constraints.count == 2)
         // Removed: constraints to the window are deactivated; the card's own move with it.
