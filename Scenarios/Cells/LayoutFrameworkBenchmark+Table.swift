@@ -75,7 +75,7 @@ extension LFBScenarios {
         var window: Window?
         var table: TableView?
         return ScenarioInstance(
-            engines: [], operations: count, views: [],
+            engines: [], operations: count, views: [], textMeasurers: measurer.map { [$0] } ?? [],
             run: {
                 let screen = Window(width: bounds.width, height: bounds.height, name: "window")
                 let list = TableView(name: "tableView")

@@ -388,7 +388,7 @@ enum LFBScenarios {
         var heights: [Double] = []
         return ScenarioInstance(
             engines: mannequin.view.layoutEngine.map { [$0] } ?? [],
-            operations: count, views: [mannequin.view],
+            operations: count, views: [mannequin.view], textMeasurers: measurer.map { [$0] } ?? [],
             run: {
                 let collection = Window(width: bounds.width, height: bounds.height, name: "collectionView")
                 window = collection

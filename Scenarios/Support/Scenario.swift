@@ -202,22 +202,28 @@ public final class ScenarioInstance {
     /// Views the scenario lays out outside every engine (frames set by hand, text measured
     /// without a window): they count as work the run did (``LayoutWork``).
     public let views: [View]
+    /// The text measurers the scenario's labels use: their measurements count as the run's
+    /// work (``workCounters``).
+    public let textMeasurers: [TextMeasuring]
 
     /// - Parameters:
     ///   - engines: The engines to count (every window the scenario lays out).
     ///   - operations: The number of operations the run performs.
     ///   - views: Views the run lays out that are in none of `engines` (a layout done by
     ///     hand, without a window): their frames and text count as work (``LayoutWork``).
+    ///   - textMeasurers: The measurers its labels use (none: the engine's own text model,
+    ///     which is not counted).
     ///   - run: The measured work.
     ///   - verify: Checks after the run: (expectation, failure detail) for each
     ///     failed check, e.g. a frame that is not where the seed article says.
     public init(
-        engines: [LayoutEngine], operations: Int, views: [View] = [], run: @escaping () -> Void,
-        verify: @escaping () -> [(String, String)] = { [] }
+        engines: [LayoutEngine], operations: Int, views: [View] = [], textMeasurers: [TextMeasuring] = [],
+        run: @escaping () -> Void, verify: @escaping () -> [(String, String)] = { [] }
     ) {
         self.engines = engines
         self.operations = operations
         self.views = views
+        self.textMeasurers = textMeasurers
         self.body = run
         self.checks = verify
     }
@@ -237,6 +243,16 @@ public final class ScenarioInstance {
         var total = SolverCounters()
         for engine in engines { total = total + engine.solver.counters }
         for engine in enginesMadeByRuns { total = total + engine.solver.counters }
+        return total
+    }
+
+    /// The sum of the engine counters of the same engines as ``counters``, and of the text
+    /// measurers' work: what the run did around the solver.
+    public var workCounters: WorkCounters {
+        var total = WorkCounters()
+        for engine in engines { total.engine = total.engine + engine.counters }
+        for engine in enginesMadeByRuns { total.engine = total.engine + engine.counters }
+        for measurer in textMeasurers { total.text = total.text + measurer.work }
         return total
     }
 
@@ -282,6 +298,29 @@ public final class ScenarioInstance {
         for engine in engines { if let root = engine.root { visit(root) } }
         for engine in enginesMadeByRuns { if let root = engine.root { visit(root) } }
         for view in views { visit(view) }
+    }
+}
+
+/// What a run did besides its solver's work, counted exactly: the engines' bookkeeping
+/// (``EngineCounters``) and the text measured (``TextWork``). Compared between repetitions
+/// and reported beside the solver counters.
+public struct WorkCounters: Sendable, Equatable {
+    public var engine = EngineCounters()
+    public var text = TextWork()
+
+    public init() {}
+
+    /// Every counter's name, the engine's then the text's.
+    public static let names = EngineCounters.names + TextWork.names
+
+    /// The counters in ``names`` order.
+    public var values: [Int] { engine.values + text.values }
+
+    public static func - (lhs: WorkCounters, rhs: WorkCounters) -> WorkCounters {
+        var difference = WorkCounters()
+        difference.engine = lhs.engine - rhs.engine
+        difference.text = lhs.text - rhs.text
+        return difference
     }
 }
 

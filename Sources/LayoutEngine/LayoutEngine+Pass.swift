@@ -88,6 +88,7 @@ extension LayoutEngine {
         view.subtreeNeedsLayout = false
         if view.needsLayoutFlag {
             view.needsLayoutFlag = false
+            _counters.layoutSubviewsCalls += 1
             measuringSolverCost {
                 withOperation(.layoutSubviews(view)) {
                     view.layoutSubviews()
@@ -121,6 +122,8 @@ extension LayoutEngine {
                 let item = reference.takeUnretainedValue()
                 guard item.registeredEngine === self else { continue }
                 guard let variables = item.variables else { continue }
+                // Its four variables, each told once.
+                _counters.variableNotifications += 4
                 item.solvedFrame = Rect(
                     x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
                     width: solver.value(of: variables.width), height: solver.value(of: variables.height))
@@ -129,11 +132,13 @@ extension LayoutEngine {
             }
             newlyRegistered.removeAll(keepingCapacity: true)
         }
+        var notified = 0
         solver.forEachChangedVariable { variable, value in
             let id = Int(variable.id)
             guard id < variableOwner.count else { return }
             let owner = variableOwner[id]
             guard owner >= 0 else { return }
+            notified += 1
             let item = items[Int(owner >> 2)].takeUnretainedValue()
             switch owner & 3 {
             case 0: item.solvedFrame.origin.x = value
@@ -147,6 +152,7 @@ extension LayoutEngine {
             }
             item.hasSolvedFrame = true
         }
+        _counters.variableNotifications += notified
     }
 
     /// Puts every frame back to the solver's values after `exerciseAmbiguityInLayout`.

@@ -15,6 +15,10 @@
 public final class LayoutEngine {
     /// The solver. Read its `counters` to see what layout cost.
     public let solver = Solver()
+    /// The work around the solver: activation calls, ancestor searches, installs,
+    /// notifications and `layoutSubviews()` calls (``EngineCounters``).
+    public var counters: EngineCounters { _counters }
+    var _counters = EngineCounters()
     /// The root of the hierarchy.
     public var root: View? { _root }
     // Stored properties the engine reads per view or per constraint are internal, behind
@@ -394,10 +398,16 @@ public final class LayoutEngine {
     static func activate(_ constraints: [LayoutConstraint], individually: Bool) {
         if constraints.count == 1 { return activate(constraints[0], individually: individually) }
         var groups: [(engine: LayoutEngine, items: [(LayoutConstraint, View)])] = []
+        var holding: [LayoutEngine] = []
         for constraint in constraints where constraint.engine == nil {
             let host = installationView(for: constraint)
             let engine = host.engineForActivation()
+            if constraint.secondItem != nil { engine._counters.ancestorSearches += 1 }
             if engine.isDeferring {
+                if !holding.contains(where: { $0 === engine }) {
+                    holding.append(engine)
+                    engine._counters.activationCalls += 1
+                }
                 engine.hold(constraint, on: host)
                 continue
             }
@@ -412,6 +422,7 @@ public final class LayoutEngine {
             }
         }
         for group in groups {
+            group.engine._counters.activationCalls += 1
             let batched = !individually || group.items.count > 1
             group.engine.withOperation(batched ? .activate(count: group.items.count) : .setActive) {
                 if batched { group.engine.beginBatch() }
@@ -429,6 +440,8 @@ public final class LayoutEngine {
         guard constraint.engine == nil else { return }
         let host = installationView(for: constraint)
         let engine = host.engineForActivation()
+        engine._counters.activationCalls += 1
+        if constraint.secondItem != nil { engine._counters.ancestorSearches += 1 }
         if engine.isDeferring { return engine.hold(constraint, on: host) }
         engine.withOperation(individually ? .setActive : .activate(count: 1)) {
             if !individually { engine.beginBatch() }
@@ -559,7 +572,10 @@ public final class LayoutEngine {
         constraint.engine = self
         constraint.engineSlot = Int32(activeConstraints.count)
         activeConstraints.append(constraint)
-        if let host { host.addInstalledConstraint(constraint) }
+        if let host {
+            host.addInstalledConstraint(constraint)
+            _counters.constraintsInstalled += 1
+        }
     }
 
     /// Undoes ``list(_:on:)``: the constraint is inactive, on no view, with no solver constraint.

@@ -38,4 +38,42 @@ public protocol TextMeasuring: AnyObject {
     /// The size `text` takes in `font`: on one line when `width` is 0, else wrapped at `width`
     /// into at most `lines` lines (0: no limit), as `UILabel.sizeThatFits(_:)` gives it.
     func size(of text: String, font: Font, width: Double, lines: Int) -> Size
+
+    /// What the measurer has done so far (``TextWork``): a run reads it before and after.
+    var work: TextWork { get }
+}
+
+/// What a ``TextMeasuring`` did, counted exactly: the measurements asked of it, those it
+/// answered from its cache, and the glyphs it shaped for the others.
+public struct TextWork: Hashable, Sendable {
+    /// Measurements asked, cached or not.
+    public var measurements = 0
+    /// Measurements answered from the cache, without shaping.
+    public var cacheHits = 0
+    /// Glyphs shaped.
+    public var glyphsShaped = 0
+
+    public init(measurements: Int = 0, cacheHits: Int = 0, glyphsShaped: Int = 0) {
+        self.measurements = measurements
+        self.cacheHits = cacheHits
+        self.glyphsShaped = glyphsShaped
+    }
+
+    /// The counters' names, in report order (the report's `counters` after the engine's).
+    public static let names = ["textMeasurements", "textCacheHits", "glyphsShaped"]
+
+    /// The counters in ``names`` order.
+    public var values: [Int] { [measurements, cacheHits, glyphsShaped] }
+
+    public static func + (lhs: TextWork, rhs: TextWork) -> TextWork {
+        TextWork(
+            measurements: lhs.measurements + rhs.measurements, cacheHits: lhs.cacheHits + rhs.cacheHits,
+            glyphsShaped: lhs.glyphsShaped + rhs.glyphsShaped)
+    }
+
+    public static func - (lhs: TextWork, rhs: TextWork) -> TextWork {
+        TextWork(
+            measurements: lhs.measurements - rhs.measurements, cacheHits: lhs.cacheHits - rhs.cacheHits,
+            glyphsShaped: lhs.glyphsShaped - rhs.glyphsShaped)
+    }
 }

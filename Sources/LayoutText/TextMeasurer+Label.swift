@@ -1,6 +1,11 @@
 import LayoutEngine
 
 extension TextMeasurer: TextMeasuring {
+    /// ``counters`` as a run's report counts them: measurements, cache hits, glyphs shaped.
+    public var work: TextWork {
+        TextWork(measurements: counters.measurements, cacheHits: counters.cacheHits, glyphsShaped: counters.glyphsShaped)
+    }
+
     /// The size of a label's text, for a label's `intrinsicContentSize`: the requirement an
     /// engine protocol that `Label` calls is to declare, and this measurer to conform to
     /// (docs/text.md, "For the integrator").

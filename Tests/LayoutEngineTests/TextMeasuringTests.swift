@@ -9,6 +9,7 @@ struct TextMeasuringTests {
     /// 10 points a character, 20 a line, counting its calls.
     final class CountingMeasurer: TextMeasuring {
         var calls = 0
+        var work: TextWork { TextWork(measurements: calls) }
         func size(of text: String, font: Font, width: Double, lines: Int) -> Size {
             calls += 1
             let natural = Double(text.count) * 10 * font.pointSize / 17

@@ -1,4 +1,5 @@
 import Cassowary
+import LayoutScenarios
 
 /// What kind of quantity a compared metric is; thresholds have a default per kind.
 public enum MetricKind: String, CaseIterable, Codable, Sendable {
@@ -18,8 +19,8 @@ public enum MetricKind: String, CaseIterable, Codable, Sendable {
     case instructions
 }
 
-/// A metric `compare` and `check` look at, per scenario and size: every solver counter in
-/// the report (`counters`), allocations and bytes, wall and CPU time, peak memory increase,
+/// A metric `compare` and `check` look at, per scenario and size: every counter in the
+/// report (`counters`: the solver's, the engines' and the text measurers'), allocations and bytes, wall and CPU time, peak memory increase,
 /// and, for runs with `--instructions`, the instructions, the solver's part of them and the
 /// runtime exclusivity checks.
 public struct CompareMetric: Hashable, Sendable {
@@ -28,8 +29,9 @@ public struct CompareMetric: Hashable, Sendable {
     /// Its kind.
     public var kind: MetricKind
 
-    /// The counters, in report order: `SolverCounters.names`, then `rowOperations`.
-    public static let counterNames: [String] = SolverCounters.names + ["rowOperations"]
+    /// The counters, in report order: `SolverCounters.names`, then `rowOperations`, then the
+    /// work around the solver (`WorkCounters.names`: the engines' and the text measurers').
+    public static let counterNames: [String] = SolverCounters.names + ["rowOperations"] + WorkCounters.names
 
     /// Every compared metric, in the order tables list them: times, allocations, memory,
     /// then the counters.

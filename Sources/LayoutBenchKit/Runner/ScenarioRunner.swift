@@ -264,12 +264,13 @@ public final class ScenarioRunner {
         var cpu: [UInt64] = []
         countInstructions(scenario, size: size, checker: &checker, instructions: &instructions, wall: &wall, cpu: &cpu)
         let counters = checker.reference ?? SolverCounters()
+        let work = checker.referenceWork ?? WorkCounters()
         let failures = checker.failures
         if scenarioError == nil { scenarioError = checker.measuredNothing }
         var result = SizeResult(
             size: size, operations: checker.operations, status: failures.isEmpty ? .passed : .failed,
             repetitions: RepetitionCounts(warmup: configuration.warmup, timed: wall.count, counting: 0),
-            elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters),
+            elapsedSeconds: Self.seconds(since: start), counters: Self.counterMap(counters, work: work),
             countersIdentical: checker.countersIdentical,
             time: TimeResult(wallNanoseconds: Self.summary(wall), cpuNanoseconds: Self.summary(cpu)), allocations: nil,
             memory: MemoryResult(peakResidentBytes: 0, peakIncreaseBytes: 0, samples: []), instructions: instructions?.instructions,
@@ -425,6 +426,7 @@ public final class ScenarioRunner {
 
     private func finish(_ measurement: Measurement) -> SizeResult {
         let counters = measurement.checker.reference ?? SolverCounters()
+        let work = measurement.checker.referenceWork ?? WorkCounters()
         let operations = measurement.checker.operations
         let time = TimeResult(wallNanoseconds: Self.summary(measurement.wall), cpuNanoseconds: Self.summary(measurement.cpu))
             .withLoad(atStart: measurement.loadAtStart, atEnd: loadSource.oneMinuteAverage(), logicalCores: logicalCores)
@@ -445,7 +447,7 @@ public final class ScenarioRunner {
             size: measurement.size, operations: operations, status: failures.isEmpty ? .passed : .failed,
             repetitions: RepetitionCounts(
                 warmup: configuration.warmup, timed: measurement.wall.count, counting: configuration.countingRepetitions),
-            elapsedSeconds: measurement.spentSeconds, counters: Self.counterMap(counters),
+            elapsedSeconds: measurement.spentSeconds, counters: Self.counterMap(counters, work: work),
             countersIdentical: measurement.checker.countersIdentical, time: time, allocations: allocations, memory: memory,
             perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
@@ -506,10 +508,12 @@ public final class ScenarioRunner {
             max: statistics.max, mad: statistics.mad, mean: statistics.mean, samples: samples)
     }
 
-    /// The counters in `SolverCounters.names` order, then `rowOperations`.
-    public static func counterMap(_ counters: SolverCounters) -> OrderedDictionary<String, Int> {
+    /// The counters in `SolverCounters.names` order, then `rowOperations`, then the work around
+    /// the solver in `WorkCounters.names` order.
+    public static func counterMap(_ counters: SolverCounters, work: WorkCounters = WorkCounters()) -> OrderedDictionary<String, Int> {
         var map = OrderedDictionary(uniqueKeysWithValues: counters.namedValues.map { ($0.name, $0.value) })
         map["rowOperations"] = counters.rowOperations
+        for (name, value) in zip(WorkCounters.names, work.values) { map[name] = value }
         return map
     }
 
@@ -529,6 +533,10 @@ struct RepetitionChecker {
     let size: Int
     /// The first repetition's counters.
     private(set) var reference: SolverCounters?
+    /// The first repetition's work around the solver.
+    private(set) var referenceWork: WorkCounters?
+    /// ``ScenarioInstance/workCounters`` before the current repetition's run.
+    private var workBefore = WorkCounters()
     /// The first repetition's number of operations.
     private(set) var operations = 0
     private(set) var countersIdentical = true
@@ -550,9 +558,12 @@ struct RepetitionChecker {
     /// did anything.
     mutating func willRun(_ instance: ScenarioInstance) {
         if repetition == 0 { snapshot = instance.layoutSnapshot() }
+        workBefore = instance.workCounters
     }
 
     mutating func check(_ instance: ScenarioInstance, counters: SolverCounters) {
+        // Read first: the checks below measure labels again.
+        let work = instance.workCounters - workBefore
         repetition += 1
         if repetition == 1, let snapshot {
             do throws(LayoutBenchError) {
@@ -565,14 +576,16 @@ struct RepetitionChecker {
         for failure in scenario.check(instance, counters: counters, size: size) {
             record(.expectation, failure.expectation, failure.detail)
         }
-        guard let reference else {
+        guard let reference, let referenceWork else {
             self.reference = counters
+            self.referenceWork = work
             operations = instance.operations
             return
         }
-        if counters != reference {
+        if counters != reference || work != referenceWork {
             countersIdentical = false
-            let differences = zip(SolverCounters.names, zip(reference.values, counters.values))
+            let names = SolverCounters.names + WorkCounters.names
+            let differences = zip(names, zip(reference.values + referenceWork.values, counters.values + work.values))
                 .filter { $0.1.0 != $0.1.1 }
                 .map { "\($0.0) \($0.1.1) (repetition 1: \($0.1.0))" }
             record(.countersDiffer, "identical counters in every repetition", differences.joined(separator: ", "))
