@@ -220,7 +220,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutBenchReportTests",
-            dependencies: ["LayoutBenchReport", "LayoutBenchJSON", "_LayoutTestSupport"]
+            dependencies: [
+                "LayoutBenchReport", "LayoutBenchJSON", "_LayoutTestSupport",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
         ),
 
         // The scenario runner: selection, repetitions under a time budget, counter checks,

@@ -277,6 +277,7 @@ public final class ScenarioRunner {
             solverInstructions: instructions?.solverInstructions, exclusivityChecks: instructions?.exclusivityChecks,
             perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
+        result.deviceEstimate = DeviceEstimate.estimate(scenario: scenario.name, counters: result.counters)
         return result
     }
 
@@ -451,6 +452,7 @@ public final class ScenarioRunner {
             countersIdentical: measurement.checker.countersIdentical, time: time, allocations: allocations, memory: memory,
             perOperation: [:], failures: failures)
         result.perOperation = Self.perOperation(result)
+        result.deviceEstimate = DeviceEstimate.estimate(scenario: measurement.scenario.name, counters: result.counters)
         return result
     }
 

@@ -34,6 +34,7 @@ public enum RunSummary {
                 }
             }
         }
+        lines += deviceEstimateLines(report)
         let fitted = report.families.filter { $0.scenarios.contains { !$0.growth.keys.isEmpty } }
         if !fitted.isEmpty {
             lines.append("Growth with size (model, log-log exponent):")
@@ -76,5 +77,23 @@ public enum RunSummary {
     static func ratio(_ value: Double?) -> String {
         guard let value else { return "n/a" }
         return MetricFormat.fixed(value) + "×"
+    }
+
+    /// The estimated phone time of each scenario that has one, at its largest size.
+    static func deviceEstimateLines(_ report: Report) -> [String] {
+        let estimated = report.scenarios.compactMap { scenario in
+            scenario.sizes.last { $0.deviceEstimate != nil }.map { (scenario, $0) }
+        }
+        guard !estimated.isEmpty else { return [] }
+        var lines = ["On a phone, estimated from the counters (docs/fidelity.md, \"In device time\"):"]
+        let width = estimated.map(\.0.name.count).max() ?? 0
+        for (scenario, size) in estimated {
+            guard let estimate = size.deviceEstimate else { continue }
+            lines.append(
+                "  \(TextTable.pad(scenario.name, width))  about \(MetricFormat.significant(estimate.milliseconds)) ms at \(size.size) "
+                    + "\(scenario.sizeUnit) on an \(estimate.device) (\(estimate.os)); held-out error up to "
+                    + "\(MetricFormat.significant(estimate.heldOutError * 100))% (\(estimate.checkedOn))")
+        }
+        return lines
     }
 }

@@ -196,11 +196,22 @@ public struct ReportPage {
             }
         }
         let evidence = evidenceOverSeed()
+        let estimateRows = deviceEstimateRows()
         return PageTemplates.render(
             "report-pairs",
             [
                 "hasPairs": true, "figures": figures, "hasContradictions": !contradictions.isEmpty, "contradictions": contradictions,
-                "hasDeviceRatios": !deviceRows.isEmpty,
+                "hasDeviceRatios": !deviceRows.isEmpty, "hasEstimates": !estimateRows.isEmpty,
+                "estimateTable": HTMLTable(
+                    id: "device-estimates",
+                    columns: [
+                        .init("Scenario"), .init("Size", numeric: true), .init("Device"),
+                        .init("Estimate", numeric: true, help: "milliseconds, one run"),
+                        .init("Held-out error", numeric: true, help: "largest, on timings the fit did not see"),
+                        .init("Checked on", wraps: true),
+                    ],
+                    rows: estimateRows
+                ).render(),
                 "deviceTable": HTMLTable(
                     id: "device-ratios",
                     columns: [
@@ -216,6 +227,26 @@ public struct ReportPage {
                     rows: rows, filterable: true
                 ).render(),
             ])
+    }
+
+    /// A row per scenario and size with a ``DeviceEstimate``.
+    func deviceEstimateRows() -> [HTMLTable.Row] {
+        var rows: [HTMLTable.Row] = []
+        for scenario in report.scenarios {
+            for size in scenario.sizes {
+                guard let estimate = size.deviceEstimate else { continue }
+                rows.append(
+                    HTMLTable.Row([
+                        HTMLTable.Cell(scenario.name),
+                        HTMLTable.Cell(MetricFormat.count(Double(size.size)), sortBy: Double(size.size)),
+                        HTMLTable.Cell("\(estimate.device), \(estimate.os)"),
+                        HTMLTable.Cell(MetricFormat.significant(estimate.milliseconds) + " ms", sortBy: estimate.milliseconds),
+                        HTMLTable.Cell(MetricFormat.significant(estimate.heldOutError * 100) + "%", sortBy: estimate.heldOutError),
+                        HTMLTable.Cell(estimate.checkedOn),
+                    ]))
+            }
+        }
+        return rows
     }
 
     /// The pairs whose roles follow evidence over a seed: the claim, the evidence, the anchor,

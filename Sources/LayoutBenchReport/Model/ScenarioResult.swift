@@ -77,9 +77,10 @@ public struct SizeResult: Codable, Sendable {
     public var repetitions: RepetitionCounts
     /// Wall time spent on this size, all repetitions with their `prepare`, seconds.
     public var elapsedSeconds: Double
-    /// The solver counters of one run (identical in every repetition unless a
-    /// `counters-differ` failure says otherwise; then the first repetition's), in
-    /// `SolverCounters.names` order, then `rowOperations`.
+    /// The counters of one run (identical in every repetition unless a `counters-differ`
+    /// failure says otherwise; then the first repetition's): the solver's in
+    /// `SolverCounters.names` order, then `rowOperations`, then the engines' and the text
+    /// measurers' (`WorkCounters.names`).
     public var counters: OrderedDictionary<String, Int>
     /// Whether the counters were identical in every repetition.
     public var countersIdentical: Bool
@@ -101,6 +102,10 @@ public struct SizeResult: Codable, Sendable {
     /// layout code's own overhead, which should not grow with views or constraints. Written
     /// with ``instructions`` (docs/performance.md).
     @OmittedWhenNil public var exclusivityChecks: UInt64? = nil
+    /// For a scenario that reproduces a published device benchmark, one run's time on a
+    /// phone estimated from the counters, with the model's held-out error (``DeviceEstimate``);
+    /// absent for every other scenario.
+    @OmittedWhenNil public var deviceEstimate: DeviceEstimate? = nil
     /// Each ``Metric`` divided by ``operations`` (`null` when there are no operations or
     /// the metric was not measured).
     public var perOperation: OrderedDictionary<String, Double?>
