@@ -101,6 +101,12 @@ struct ConfigFileTests {
         BadFile(text: "tags: [a]\ntags: [b]\n", location: "2:1", message: "'tags' is given twice"),
         BadFile(text: "- layouts\n", location: "1:1", message: "the file must be a mapping of keys"),
         BadFile(text: "layouts: [a.xib\nsizes: [1]\n", location: "2:6", message: "not valid YAML"),
+        BadFile(text: "output: \"\"\n", location: "1:9", message: "'output' is empty; give a path or a name"),
+        // Nesting that overflowed Yams' recursive reader (signal 11), refused before it reads.
+        BadFile(
+            text: "scenarios: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n",
+            location: "1:76", message: "nested deeper than 64 levels"),
+        BadFile(text: String(repeating: "- ", count: 5_000) + "x\n", location: "1:65", message: "nested deeper than 64 levels"),
     ]
 
     @Test("Each error names the file, line and column and exits 65", arguments: badFiles)

@@ -42,6 +42,30 @@ final class TrapEndToEndTests: TemporaryFolderSuite {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test(
+        "An empty path is an argument error (64), never the root folder",
+        arguments: [
+            ["run", "edits/constant", "--quick", "--output", ""],
+            ["check", "--baseline", "main", "--baselines", ""],
+            ["baseline", "list", "--baselines", ""],
+            ["profile", "edits/constant", "--output", ""],
+            ["record-trace", "edits/constant", "--output", ""],
+            ["compare", "a.json", "b.json", "--output", ""],
+            ["report", "a.json", "--output", ""],
+        ])
+    func emptyPaths(arguments: [String]) throws {
+        let execution = try execute(arguments)
+        #expect(execution.status == 64, "stderr: \(execution.errors)")
+        #expect(execution.errors.contains("is empty; give a path"), "\(execution.errors)")
+    }
+
+    @Test("profile --overhead above the limit of timed repetitions exits 64 before measuring")
+    func profileOverheadLimit() throws {
+        let execution = try execute(["profile", "edits/constant", "--overhead", "1000000000"])
+        #expect(execution.status == 64, "stderr: \(execution.errors)")
+        #expect(execution.errors.contains("--overhead must be at most 10000"), "\(execution.errors)")
+    }
+
     @Test("check with a baseline storing a size above 3^39 exits 65 naming the baseline file, not a flag")
     func baselineStoredSize() throws {
         let baseline = try LimitsTests.baseline(in: folder) {

@@ -60,6 +60,11 @@ struct CompareCommand: LayoutBenchSubcommand {
         case benchmarkAction = "benchmark-action"
     }
 
+    func validate() throws {
+        try validatePath(output, option: "--output")
+        try validatePath(baselines, option: "--baselines")
+    }
+
     func execute() throws {
         let store = BaselineStore(folder: baselines ?? BaselineStore.defaultFolder)
         // A baseline name that does not exist is exit 5; a report file that does not is bad input (65).

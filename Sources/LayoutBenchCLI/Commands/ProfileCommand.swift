@@ -78,6 +78,10 @@ struct ProfileCommand: LayoutBenchSubcommand {
     @Flag(inversion: .prefixedNo, help: "Color the summary (default: when standard output is a terminal).")
     var color: Bool?
 
+    func validate() throws {
+        try validatePath(output, option: "--output")
+    }
+
     func execute() throws {
         if DocumentProfiling.isDocument(scenario) {
             try profileDocument()
@@ -91,6 +95,11 @@ struct ProfileCommand: LayoutBenchSubcommand {
         }
         if let overhead, overhead < 1 {
             throw LayoutBenchError(.invalidOption, "--overhead must be at least 1; got \(overhead).")
+        }
+        if let overhead, overhead > RunConfiguration.maximumTimedRepetitions {
+            throw LayoutBenchError(
+                .invalidOption,
+                "--overhead must be at most \(RunConfiguration.maximumTimedRepetitions) (the limit of timed repetitions per size); got \(overhead).")
         }
         if output == "-", formats.filter({ $0 != .text }).count != 1 {
             throw LayoutBenchError(.invalidOption, "'--output -' prints one file format: add --format json or --format html.")

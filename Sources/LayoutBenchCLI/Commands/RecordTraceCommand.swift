@@ -37,6 +37,10 @@ struct RecordTraceCommand: LayoutBenchSubcommand {
             "The trace file (default: <family>-<variant>-<size>.jsonl in the current folder).", valueName: "file"))
     var output: String?
 
+    func validate() throws {
+        try validatePath(output, option: "--output")
+    }
+
     func execute() throws {
         let chosen = try Self.find(scenario, in: LayoutBench.catalog)
         let size = try self.size.size(for: chosen)

@@ -33,6 +33,11 @@ struct ReportCommand: LayoutBenchSubcommand {
     @Option(help: ArgumentHelp("Where to write the site (default Reports/site).", valueName: "folder"))
     var output: String?
 
+    func validate() throws {
+        try validatePath(folder, option: "The folder of reports")
+        try validatePath(output, option: "--output")
+    }
+
     func execute() throws {
         let input = folder ?? ReportOutput.defaultRoot + "/runs"
         let destination = output ?? ReportOutput.defaultRoot + "/site"

@@ -64,9 +64,16 @@ struct ConfigFile: Equatable {
     /// - Throws: ``CommandError`` 66 when the file cannot be read, 65 for an error in it.
     static func load(_ path: String, relativeTo base: String? = nil) throws(CommandError) -> ConfigFile {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
-        else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CommandError(.noInput, "The configuration file '\(path)' does not exist or cannot be read (--config).")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumBytes else {
+            throw CommandError(
+                .badInput,
+                "\(path): the configuration file is \(size) bytes; at most \(maximumBytes) are read (a layoutbench.yml is a short mapping).")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandError(.noInput, "The configuration file '\(path)' does not exist or cannot be read (--config).")
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -81,6 +88,10 @@ struct ConfigFile: Equatable {
     /// - Throws: ``CommandError`` 65 naming `path`, the line and the column of the first error.
     static func parse(_ text: String, path: String, relativeTo base: String) throws(CommandError) -> ConfigFile {
         var config = ConfigFile(path: path)
+        if let (line, column) = excessiveNesting(in: text) {
+            throw CommandError(
+                .badInput, "\(path):\(line):\(column): nested deeper than \(maximumDepth) levels; a layoutbench.yml needs only a few.")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -197,6 +208,8 @@ struct ConfigFile: Equatable {
         guard let scalar = node.scalar, scalar.style != .plain || !isNull(scalar) else {
             throw located(node, path, "'\(key)' takes text (a path or a name), not \(describe(node))")
         }
+        // A quoted "" would be the root folder for a path: refused as on the command line.
+        guard !scalar.string.isEmpty else { throw located(node, path, "'\(key)' is empty; give a path or a name") }
         return scalar.string
     }
 

@@ -12,6 +12,10 @@ struct ReportDestinationOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Keep a copy of the report in <output>/runs/.")
     var history = true
 
+    func validate() throws {
+        try validatePath(output, option: "--output")
+    }
+
     /// The report output these options name.
     var reportOutput: ReportOutput {
         ReportOutput(root: output ?? ReportOutput.defaultRoot, keepsHistory: history)
