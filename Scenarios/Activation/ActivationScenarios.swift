@@ -80,8 +80,9 @@ enum ActivationScenarios {
     /// UIKit cannot (seed 002, section 1).
     static let individualGap =
         "This engine does the per-call work UIKit does around the solver and counts it (activationCalls: N individual "
-        + "calls against 1 for activate(_:); ancestorSearches and constraintsInstalled: N on both sides, as UIKit "
-        + "searches for and installs on each constraint's nearest common ancestor either way), but the solve after adding "
+        + "calls against 1 for activate(_:); ancestorSearches, one per two-view constraint, and constraintsInstalled, N: "
+        + "equal on both sides, as UIKit searches for and installs on each constraint's nearest common ancestor either "
+        + "way), but the solve after adding "
         + "a required equality between fresh variables has nothing to optimise (one objective check, no pivot), so N solves "
         + "cost about what one does. What makes UIKit's batch faster is NSISEngine's own cost per optimisation and per "
         + "engine call (seed 002), which this solver does not have; the model charges no cost it does not do, so its wall "

@@ -109,6 +109,14 @@ struct ConfigFileTests {
         BadFile(text: String(repeating: "- ", count: 5_000) + "x\n", location: "1:65", message: "nested deeper than 64 levels"),
     ]
 
+    @Test("Brackets in comments and quoted text do not count as nesting")
+    func nestingScanSkipsCommentsAndQuotes() throws {
+        let brackets = String(repeating: "[", count: 100)
+        let config = try Self.parse("layouts:\n  # \(brackets)\n  - \"\(brackets).xib\"\ntags: it's\n")
+        #expect(config.layouts == ["/p/\(brackets).xib"])
+        #expect(config.tags == ["it's"])
+    }
+
     @Test("Each error names the file, line and column and exits 65", arguments: badFiles)
     func errors(_ bad: BadFile) throws {
         let error = try #require(throws: CommandError.self) { try Self.parse(bad.text) }

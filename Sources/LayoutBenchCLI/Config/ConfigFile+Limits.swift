@@ -57,7 +57,9 @@ extension ConfigFile {
                 atLineStart = false
             }
             switch byte {
-            case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || previous == 0 || column == 1: comment = true
+            // A comment starts at a line's content (`previous` is still the newline then) or after a space.
+            case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\n") || previous == 0:
+                comment = true
             case UInt8(ascii: "'"), UInt8(ascii: "\""):
                 // A quoted scalar starts a token; an apostrophe inside a plain one (`it's`) does not.
                 if previous == 0 || previous == UInt8(ascii: " ") || previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{")

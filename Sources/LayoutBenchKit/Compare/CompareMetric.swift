@@ -20,9 +20,9 @@ public enum MetricKind: String, CaseIterable, Codable, Sendable {
 }
 
 /// A metric `compare` and `check` look at, per scenario and size: every counter in the
-/// report (`counters`: the solver's, the engines' and the text measurers'), allocations and bytes, wall and CPU time, peak memory increase,
-/// and, for runs with `--instructions`, the instructions, the solver's part of them and the
-/// runtime exclusivity checks.
+/// report (`counters`: the solver's, the engines' and the text measurers'), allocations and
+/// bytes, wall and CPU time, peak memory increase, and, for runs with `--instructions`, the
+/// instructions, the solver's part of them and the runtime exclusivity checks.
 public struct CompareMetric: Hashable, Sendable {
     /// The name used in reports and thresholds files (`cellUpdates`, `wallNanoseconds`).
     public var name: String

@@ -82,13 +82,12 @@ public enum RunSummary {
     /// The estimated phone time of each scenario that has one, at its largest size.
     static func deviceEstimateLines(_ report: Report) -> [String] {
         let estimated = report.scenarios.compactMap { scenario in
-            scenario.sizes.last { $0.deviceEstimate != nil }.map { (scenario, $0) }
+            scenario.sizes.last { $0.deviceEstimate != nil }.flatMap { size in size.deviceEstimate.map { (scenario, size, $0) } }
         }
         guard !estimated.isEmpty else { return [] }
         var lines = ["On a phone, estimated from the counters (docs/fidelity.md, \"In device time\"):"]
         let width = estimated.map(\.0.name.count).max() ?? 0
-        for (scenario, size) in estimated {
-            guard let estimate = size.deviceEstimate else { continue }
+        for (scenario, size, estimate) in estimated {
             lines.append(
                 "  \(TextTable.pad(scenario.name, width))  about \(MetricFormat.significant(estimate.milliseconds)) ms at \(size.size) "
                     + "\(scenario.sizeUnit) on an \(estimate.device) (\(estimate.os)); held-out error up to "
