@@ -19,6 +19,28 @@ public enum LayoutAttribute: String, Sendable, CaseIterable {
     /// Whether the attribute is a size rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 
+    /// Hashes the case, not the raw value: a `String`-backed enum otherwise hashes the
+    /// name's bytes (the standard library's `RawRepresentable` default), which was most of
+    /// the cost of a stack view's recipe keys (`StackView.RecipeKey`).
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration.
+    var ordinal: UInt8 {
+        switch self {
+        case .left: 0
+        case .right: 1
+        case .top: 2
+        case .bottom: 3
+        case .leading: 4
+        case .trailing: 5
+        case .width: 6
+        case .height: 7
+        case .centerX: 8
+        case .centerY: 9
+        case .notAnAttribute: 10
+        }
+    }
+
     /// Appends the attribute's terms, as a linear expression of an item's four variables
     /// scaled by `scale`, to `terms`: `left` is `minX`, `right` is `minX + width`, `centerX` is
     /// `minX + 0.5·width`, and so on. The constraint's terms go into one array this way, with
@@ -48,6 +70,18 @@ public enum LayoutRelation: String, Sendable {
     case lessThanOrEqual = "<="
     case equal = "=="
     case greaterThanOrEqual = ">="
+
+    /// Hashes the case, not the raw value (``LayoutAttribute/hash(into:)``).
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's position in the declaration.
+    var ordinal: UInt8 {
+        switch self {
+        case .lessThanOrEqual: 0
+        case .equal: 1
+        case .greaterThanOrEqual: 2
+        }
+    }
 
     var solverRelation: Relation {
         switch self {

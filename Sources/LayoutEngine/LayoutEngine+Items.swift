@@ -333,16 +333,17 @@ extension LayoutEngine {
     /// removed here and returned, to be added to the subtree's own engine.
     static func hierarchyWillSplit(child: View, parent: View) -> [(LayoutConstraint, View?)] {
         guard let engine = parent.layoutEngine else { return [] }
-        var members = Set<ObjectIdentifier>()
+        // By serial, not address: the hashes stay the same from one machine to the next.
+        var members = Set<Int>()
         var stack = [child]
         while let view = stack.popLast() {
-            members.insert(ObjectIdentifier(view))
-            for guide in view.layoutGuides { members.insert(ObjectIdentifier(guide)) }
+            members.insert(view.serial)
+            for guide in view.layoutGuides { members.insert(guide.serial) }
             stack.append(contentsOf: view.subviews)
         }
         func inside(_ item: LayoutItem?) -> Bool? {
             guard let item else { return nil }
-            return members.contains(ObjectIdentifier(item))
+            return members.contains(item.serial)
         }
         var moving: [(LayoutConstraint, View?)] = []
         var leaving: [LayoutConstraint] = []
@@ -362,7 +363,7 @@ extension LayoutEngine {
                 for constraint in leaving { engine.uninstall(constraint) }
             }
         }
-        for item in engine.items.elements.map({ $0.takeUnretainedValue() }) where members.contains(ObjectIdentifier(item)) {
+        for item in engine.items.elements.map({ $0.takeUnretainedValue() }) where members.contains(item.serial) {
             engine.unregister(item)
         }
         return moving

@@ -14,7 +14,9 @@ open class LayoutItem {
     // Internal storage behind a public accessor: no runtime exclusivity checks (EngineList.swift).
     var _name: String?
 
-    /// A number that identifies the item in descriptions when it has no name.
+    /// A number that identifies the item in descriptions when it has no name, unique among
+    /// the items a process makes: tables key items by it rather than by address, so that
+    /// their probe sequences, and the instructions counted, do not depend on the allocator.
     public let serial: Int
 
     /// The engine the item's variables live in, when registered.

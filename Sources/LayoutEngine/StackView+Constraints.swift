@@ -45,22 +45,29 @@ extension StackView {
 
     /// What makes an installed generated constraint the one a recipe describes: everything
     /// but the constant, which an update edits in place.
+    ///
+    /// Items are keyed by their ``LayoutItem/serial``, not their address, and the hash leaves
+    /// the identifier out (equality still compares it; keys that differ only there are rare).
+    /// Hashing addresses made the probe sequences, and so `cells/stack-hide`'s instruction
+    /// count, depend on where the allocator put the views: 4% apart between two machines
+    /// running the same binary on the same suite. Hashing the identifier's and the
+    /// attributes' names (`String` raw values) was a quarter of that scenario's instructions.
     struct RecipeKey: Hashable {
         let identifier: String?
-        let item: ObjectIdentifier
+        let item: Int
         let attribute: LayoutAttribute
         let relation: LayoutRelation
-        let other: ObjectIdentifier?
+        let other: Int?
         let otherAttribute: LayoutAttribute
         let multiplier: Double
         let priority: Float
 
         init(_ recipe: Recipe) {
             identifier = recipe.kind.rawValue
-            item = ObjectIdentifier(recipe.item)
+            item = recipe.item.serial
             attribute = recipe.attribute
             relation = recipe.relation
-            other = recipe.other.map(ObjectIdentifier.init)
+            other = recipe.other?.serial
             otherAttribute = recipe.otherAttribute
             multiplier = recipe.multiplier
             priority = recipe.priority.rawValue
@@ -68,13 +75,25 @@ extension StackView {
 
         init(_ constraint: LayoutConstraint) {
             identifier = constraint.identifier
-            item = ObjectIdentifier(constraint.firstItem)
+            item = constraint.firstItem.serial
             attribute = constraint.firstAttribute
             relation = constraint.relation
-            other = constraint.secondItem.map(ObjectIdentifier.init)
+            other = constraint.secondItem?.serial
             otherAttribute = constraint.secondAttribute
             multiplier = constraint.multiplier
             priority = constraint.priority.rawValue
+        }
+
+        /// Four words: the two serials, the attributes, relation and priority packed in one,
+        /// and the multiplier (hashed as a `Double`, so that `0` and `-0` agree).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(item)
+            hasher.combine(other ?? 0)
+            let priorityBits = priority == 0 ? 0 : UInt64(priority.bitPattern)
+            hasher.combine(
+                UInt64(attribute.ordinal) << 48 | UInt64(otherAttribute.ordinal) << 40 | UInt64(relation.ordinal) << 32
+                    | priorityBits)
+            hasher.combine(multiplier)
         }
     }
 
@@ -412,7 +431,7 @@ extension StackView {
         var ends: [DistributingGuideEnds] = []
         var kept = [Bool](repeating: false, count: oldGuides.count)
         for (previous, next) in pairs {
-            let key = DistributingGuideEnds(previous: ObjectIdentifier(previous), next: ObjectIdentifier(next))
+            let key = DistributingGuideEnds(previous: previous.serial, next: next.serial)
             if let index = reusable.removeValue(forKey: key) {
                 kept[index] = true
                 guides.append(oldGuides[index])

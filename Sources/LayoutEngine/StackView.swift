@@ -140,10 +140,12 @@ open class StackView: View {
         case ambiguitySuppression = "UISV-ambiguity-suppression"
     }
 
-    /// The two visible views a spacer guide lies between (UIKit keys its gap guides by them).
+    /// The two visible views a spacer guide lies between (UIKit keys its gap guides by them),
+    /// by ``LayoutItem/serial``: not by address, whose hashes vary with the allocator
+    /// (``RecipeKey``).
     struct DistributingGuideEnds: Hashable {
-        let previous: ObjectIdentifier
-        let next: ObjectIdentifier
+        let previous: Int
+        let next: Int
     }
 
     /// The identifier of the spacer guides of `.equalSpacing` and `.equalCentering`.
