@@ -183,6 +183,8 @@ struct GateEndToEndTests {
             (["check"], "Missing expected argument '--baseline <name>'"),
             (["check", "--baseline", "x", "--report", "r.json", "--inject-churn", "2"], "cannot be combined"),
             (["baseline", "save", "a b"], "Invalid baseline name 'a b'"),
+            // One `.json` is dropped; what is left must not end in one (`check --baseline main.json` means `main`).
+            (["baseline", "save", "main.json.json"], "Invalid baseline name 'main.json'"),
             (["compare", "only-one.json"], "Missing expected argument '<head>'"),
             (["run", "--inject-churn=-1", "--quick"], "--inject-churn must be 0 or more"),
         ])

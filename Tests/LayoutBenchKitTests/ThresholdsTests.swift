@@ -82,7 +82,8 @@ struct ThresholdsTests {
                 "{\"direction\": \"either\"}", "{\"direction\": \"lower\"}", 14,
                 "\"direction\" in metrics.variablesChanged must be \"lower-is-better\""
             ),
-            ("{\"relative\": 0.01}", "{\"relative\": -1}", 13, "must be 0 or more"),
+            ("{\"relative\": 0.01}", "{\"relative\": -1}", 13, "must be from 0 to 1e9"),
+            ("{\"relative\": 0.01}", "{\"relative\": 1e308}", 13, "must be from 0 to 1e9 (a fraction: 0.1 is 10%), found 1e+308"),
             ("{\"relative\": 0.01}", "{\"relative\": \"1%\"}", 13, "must be a number, found the string \"1%\""),
             ("{\"relative\": 0.01}", "{\"relativ\": 0.01}", 1, "unknown key \"relativ\" in defaults.allocation; a rule has"),
             ("{\"ignore\": true}", "{\"ignore\": 1}", 11, "must be true or false, found the number 1"),

@@ -28,18 +28,21 @@ public struct BaselineStore: Sendable {
     }
 
     /// Checks a baseline name: letters, digits, `.`, `_` and `-`, not starting with `.` or `-`
-    /// (the command line would take it for an option), at most 100 characters.
+    /// (the command line would take it for an option), not ending in `.json` (the file name
+    /// adds it, and `check --baseline NAME.json` means the baseline `NAME`), at most 100
+    /// characters.
     ///
     /// - Throws: ``GateError`` `invalid-argument` quoting the name.
     public static func validate(name: String) throws(GateError) {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
         }
-        guard !name.isEmpty, allowed, !name.hasPrefix("."), !name.hasPrefix("-"), name.count <= 100 else {
+        guard !name.isEmpty, allowed, !name.hasPrefix("."), !name.hasPrefix("-"), !name.hasSuffix(".json"), name.count <= 100
+        else {
             throw GateError(
                 .invalidArgument,
                 "Invalid baseline name '\(name)': use letters, digits, '.', '_' and '-' (such as 'main' or 'ci-quick'), "
-                    + "not starting with '.' or '-', at most 100 characters.")
+                    + "not starting with '.' or '-', not ending in '.json', at most 100 characters.")
         }
     }
 

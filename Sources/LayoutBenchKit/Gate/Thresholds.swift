@@ -278,10 +278,10 @@ extension Thresholds {
                 return flag
             }
             switch member.key {
-            case "relative": rule.relative = try number(0...1e9, "0 or more (a fraction: 0.1 is 10%)")
+            case "relative": rule.relative = try number(0...1e9, "from 0 to 1e9 (a fraction: 0.1 is 10%)")
             case "absolute": rule.absolute = try number(0...Double.greatestFiniteMagnitude, "0 or more")
             case "pValue": rule.pValue = try number(Double.leastNonzeroMagnitude...1, "in (0, 1]")
-            case "noiseBand": rule.noiseBand = try number(0...10, "0 or more (a fraction: 0.02 is 2%)")
+            case "noiseBand": rule.noiseBand = try number(0...10, "from 0 to 10 (a fraction: 0.02 is 2%)")
             case "ignore": rule.ignore = try flag()
             case "informational": rule.informational = try flag()
             case "comment": try requireString(value, "comment", fail)
