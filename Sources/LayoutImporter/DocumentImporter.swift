@@ -267,12 +267,18 @@ public enum DocumentImporter {
     }
 
     /// Finds the .xib and .storyboard files among `paths` (files as given, folders
-    /// searched recursively), sorted within each folder.
+    /// searched recursively), sorted within each folder, each once: a document named twice
+    /// (`--layouts a.xib --layouts a.xib`, or a file and its folder) would make two scenarios
+    /// of one name.
     ///
     /// - Throws: ``ImportError`` `.noDocuments` for a path that does not exist or a folder
     ///   with no document.
     public static func documentPaths(in paths: [String]) throws(ImportError) -> [String] {
         var result: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) {
+            if seen.insert(URL(fileURLWithPath: path).standardizedFileURL.path).inserted { result.append(path) }
+        }
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -280,7 +286,7 @@ public enum DocumentImporter {
                 throw ImportError(.noDocuments, path: path, "No such file or folder '\(path)'.")
             }
             guard isDirectory.boolValue else {
-                result.append(path)
+                add(path)
                 continue
             }
             var found: [String] = []
@@ -292,7 +298,7 @@ public enum DocumentImporter {
             guard !found.isEmpty else {
                 throw ImportError(.noDocuments, path: path, "The folder '\(path)' holds no .xib or .storyboard file.")
             }
-            result += found.sorted()
+            for document in found.sorted() { add(document) }
         }
         return result
     }

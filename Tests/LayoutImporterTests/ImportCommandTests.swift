@@ -48,6 +48,18 @@ struct ImportCommandTests {
         #expect(totals["constraints"] as? Int == 9 + 3)
     }
 
+    @Test func aDocumentNamedTwiceIsImportedOnce() throws {
+        let folder = try Self.folder(["A/Basics.xib": ConstraintImportTests.basics])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("A/Basics.xib").path
+        let execution = try Self.run(["import", "--format", "json", file, folder.path + "/A/../A/Basics.xib", folder.path])
+        #expect(execution.status == 0, "\(execution.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(execution.output.utf8)) as? [String: Any])
+        let files = try #require(json["files"] as? [[String: Any]])
+        #expect(files.count == 1)
+        #expect(files.first?["path"] as? String == file)
+    }
+
     @Test func warningsExitOneAndNameFileAndLine() throws {
         let data = FixtureDocuments.xib(
             FixtureDocuments.rootView(
