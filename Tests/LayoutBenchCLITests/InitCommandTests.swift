@@ -72,6 +72,22 @@ struct InitCommandTests {
             ]) == 64)
         #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", "9lives", "--layoutbench-url", "https://x/y"]) == 64)
         #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", "App", "--layoutbench-path", folder.path]) == 64)
+        // A keyword, a module the package already sees, a URL or branch with a line break.
+        for name in ["class", "LayoutEngine", "yams", "Self"] {
+            #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", name, "--layoutbench-url", "https://x/y"]) == 64, "\(name)")
+        }
+        #expect(InProcess.exitCode(["init", folder.path + "/b", "--name", "App", "--layoutbench-url", "https://x\ny"]) == 64)
+        #expect(
+            InProcess.exitCode([
+                "init", folder.path + "/b", "--name", "App", "--layoutbench-url", "https://x/y", "--layoutbench-branch", "main\r",
+            ]) == 64)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/b"))
+    }
+
+    @Test("The manifest's string literals escape quotes, backslashes and control characters")
+    func literalsEscape() {
+        let literal = StarterPackage.Dependency.literal("a\"b\\c\nd\u{1B}e")
+        #expect(literal == #""a\"b\\c\u{a}d\u{1b}e""#)
+        #expect(!literal.contains("\n") && !literal.contains("\u{1B}"))
     }
 }

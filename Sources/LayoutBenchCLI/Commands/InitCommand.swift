@@ -78,7 +78,15 @@ struct InitCommand: LayoutBenchSubcommand {
                 throw CommandError(.usage, "--layoutbench-path '\(path)' holds no Package.swift; give the folder of a layoutbench checkout.")
             }
             dependency = .path(absolute)
-        case (nil, let url?): dependency = .url(url, branch: layoutbenchBranch)
+        case (nil, let url?):
+            for (option, value) in [("--layoutbench-url", url), ("--layoutbench-branch", layoutbenchBranch)]
+            where value.isEmpty || value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+                throw CommandError(
+                    .usage,
+                    "\(option) \(String(reflecting: value)) is not a git \(option == "--layoutbench-url" ? "URL" : "branch"): it is empty or holds a space, a line break or a control character."
+                )
+            }
+            dependency = .url(url, branch: layoutbenchBranch)
         default:
             throw CommandError(
                 .usage, "Give exactly one of --layoutbench-path (a local checkout) and --layoutbench-url (a git URL).")
@@ -88,7 +96,8 @@ struct InitCommand: LayoutBenchSubcommand {
         guard StarterPackage.isValidName(packageName) else {
             throw CommandError(
                 .usage,
-                "'\(packageName)' cannot name a package: use a letter, then letters, digits, '-' or '_' (--name).")
+                "\(String(reflecting: packageName)) cannot name a package: use a letter, then letters, digits, '-' or '_', "
+                    + "and neither a Swift keyword nor a module layoutbench already has (--name).")
         }
         let starter = StarterPackage(name: packageName, dependency: dependency)
         let written = try Self.write(starter, into: folderPath)

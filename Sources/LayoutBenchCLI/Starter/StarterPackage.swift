@@ -34,9 +34,20 @@ struct StarterPackage: Equatable {
             }
         }
 
-        /// `text` as a Swift string literal.
+        /// `text` as a Swift string literal: `\\`, `"` and control characters escaped, so that
+        /// the manifest parses whatever the text holds.
         static func literal(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            var literal = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": literal += "\\\\"
+                case "\"": literal += "\\\""
+                case _ where scalar.properties.generalCategory == .control:
+                    literal += "\\u{" + String(scalar.value, radix: 16) + "}"
+                default: literal.unicodeScalars.append(scalar)
+                }
+            }
+            return literal + "\""
         }
     }
 
@@ -48,12 +59,37 @@ struct StarterPackage: Equatable {
     /// The package's module name: `name` with `-` as `_`.
     var moduleName: String { name.replacingOccurrences(of: "-", with: "_") }
 
-    /// Whether `name` can name a package and its executable target.
+    /// Whether `name` can name a package and its executable target: an ASCII letter, then
+    /// letters, digits, `-` and `_`; its module name not a Swift keyword (`class` makes
+    /// `import class`, which does not parse) and not a module the package already sees
+    /// (SwiftPM refuses two targets of one name).
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first) else { return false }
+        guard let first = name.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first) else { return false }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
-        return name.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
+        guard name.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else { return false }
+        let module = name.replacingOccurrences(of: "-", with: "_")
+        return !swiftKeywords.contains(module) && !takenModuleNames.contains(module.lowercased())
     }
+
+    /// The Swift keywords a module name cannot be (The Swift Programming Language, "Lexical
+    /// Structure", keywords used in declarations, statements, expressions and types).
+    static let swiftKeywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+        "self", "Self", "super", "throws", "true", "try", "_",
+    ]
+
+    /// Modules the starter's target sees, lowercased: the system's, and layoutbench's products
+    /// and dependencies (Package.swift).
+    static let takenModuleNames: Set<String> = [
+        "swift", "foundation", "dispatch", "glibc", "testing", "xctest", "layoutbench", "layoutbenchcli",
+        "layoutbenchkit", "layoutbenchreport", "layoutbenchmetrics", "layoutbenchjson", "layoutengine",
+        "layoutscenarios", "layoutimporter", "layoutprofiler", "layouttext", "uikitlogs", "cassowary",
+        "cassowarytrace", "solverbenchmark", "argumentparser", "yams", "mustache", "orderedcollections", "bigint",
+    ]
 
     /// The files, relative path to contents, in the order they are written.
     var files: [(path: String, contents: String)] {
