@@ -157,7 +157,7 @@ struct ConfigFileTests {
             "layouts: [a.xib]\nscenarios: ['a.xib/*']\ntags: [cell]\nsizes: [1, 2]\nquick: true\nrepetitions: 2\noutput: out\n")
 
         var given = try RunOptionGroup.parse(["--sizes", "3", "--tag", "scene", "--repetitions", "5", "--output", "mine"])
-        given.fill(from: file)
+        #expect(given.fill(from: file).isEmpty)
         #expect(given.sizes == ["3"])
         #expect(given.source.tags == ["scene"] && given.source.filters.isEmpty)
         #expect(given.repetitions == 5)
@@ -165,7 +165,10 @@ struct ConfigFileTests {
         #expect(given.source.layouts == ["/p/a.xib"] && given.quick)
 
         var none = try RunOptionGroup.parse([])
-        none.fill(from: file)
+        let taken = none.fill(from: file)
+        #expect(taken[.selection] == .init(key: "scenarios", location: "/p/layoutbench.yml:2:12"))
+        #expect(taken[.sizes] == .init(key: "sizes", location: "/p/layoutbench.yml:4:8"))
+        #expect(taken[.minimumRepetitions] == .init(key: "repetitions", location: "/p/layoutbench.yml:6:14"))
         #expect(none.source.layouts == ["/p/a.xib"])
         #expect(none.source.filters == ["a.xib/*"] && none.source.tags == ["cell"])
         #expect(none.sizes == ["1", "2"])
@@ -173,9 +176,31 @@ struct ConfigFileTests {
         #expect(none.destination.output == "/p/out")
 
         var layouts = try RunOptionGroup.parse(["--layouts", "b.xib", "--max-repetitions", "4"])
-        layouts.fill(from: file)
+        #expect(layouts.fill(from: file).keys.sorted { $0.rawValue < $1.rawValue } == [.selection, .sizes])
         #expect(layouts.source.layouts == ["b.xib"])
         #expect(layouts.repetitions == nil && layouts.maxRepetitions == 4)
+    }
+
+    @Test("A value the run refuses names the file, line and column and the key, not a flag never given (65)")
+    func valuesRefusedWhereWritten() throws {
+        let file = try Self.parse("scenarios: [nosuch/*]\nrepetitions: 20000\n")
+        var options = try RunOptionGroup.parse([])
+        let taken = options.fill(from: file)
+        var configuration = RunConfiguration(options: .standard)
+        _ = try options.apply(to: &configuration, configured: taken)
+        let repetitions = try #require(throws: LayoutBenchError.self) { try configuration.validate() }
+        #expect(repetitions.code == .invalidConfiguredOption && repetitions.code.exitStatus == .badInput)
+        #expect(
+            repetitions.message.hasPrefix("/p/layoutbench.yml:2:14: 'repetitions' must be at most 10000"), "\(repetitions.message)")
+        #expect(repetitions.message.hasSuffix("Change it in the file, or give --repetitions to override it."), "\(repetitions.message)")
+
+        configuration.minimumRepetitions = 3
+        configuration.maximumRepetitions = 3
+        let selection = try #require(throws: LayoutBenchError.self) {
+            _ = try options.session(configuration, formats: [.json], catalog: LayoutBench.catalog)
+        }
+        #expect(selection.code == .invalidConfiguredOption)
+        #expect(selection.message.hasPrefix("/p/layoutbench.yml:1:12: 'scenarios': "), "\(selection.message)")
     }
 
     @Test("init --config-only writes a layoutbench.yml that parses: the folder's documents, else the built-in scenarios")

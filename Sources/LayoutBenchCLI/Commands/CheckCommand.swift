@@ -83,7 +83,8 @@ struct CheckCommand: LayoutBenchSubcommand {
         // run options, under those given here.
         let file = try runOptions.source.configFile()
         var runOptions = runOptions
-        if let file, report == nil { runOptions.fill(from: file) }
+        var configured: [RunConfiguration.Option: RunConfiguration.ConfiguredValue] = [:]
+        if let file, report == nil { configured = runOptions.fill(from: file) }
         var gate = GateCheck(
             baseline: baseline, store: baselines.store(configured: file?.baselines),
             thresholdsPath: thresholds.path(configured: file?.thresholds))
@@ -103,7 +104,8 @@ struct CheckCommand: LayoutBenchSubcommand {
             head = try ReportReader.read(report)
             outcome = GateCheck.evaluate(prepared, head: head)
         } else {
-            let session = try makeSession(repeating: prepared.baseline, runOptions: runOptions, kinds: { file?.kinds(forEntry: $0) ?? [] })
+            let session = try makeSession(
+                repeating: prepared.baseline, runOptions: runOptions, configured: configured, kinds: { file?.kinds(forEntry: $0) ?? [] })
             // The comparison is made before the report is written, so check.md, comparison.html
             // and the report go into latest/ as one set.
             var evaluated: GateCheck.Outcome?
@@ -145,12 +147,15 @@ struct CheckCommand: LayoutBenchSubcommand {
 
     /// The session that repeats `baseline`'s run, with the options given over its recorded ones;
     /// the documents of `--layouts`, else those the baseline's run recorded.
-    private func makeSession(repeating baseline: LoadedReport, runOptions: RunOptionGroup, kinds: (String) -> [String]) throws -> RunSession {
+    private func makeSession(
+        repeating baseline: LoadedReport, runOptions: RunOptionGroup, configured: [RunConfiguration.Option: RunConfiguration.ConfiguredValue],
+        kinds: (String) -> [String]
+    ) throws -> RunSession {
         let paths = runOptions.source.layouts.isEmpty ? baseline.report.options.layouts ?? [] : runOptions.source.layouts
         let catalog = try LayoutsOption.catalog(paths, kinds: kinds)
         var configuration = GateCheck.configuration(repeating: baseline.report.options, from: baseline.path)
         configuration.layouts = paths
-        let given = try runOptions.apply(to: &configuration)
+        let given = try runOptions.apply(to: &configuration, configured: configured)
         configuration.storedOptions?.options.subtract(given)
         return try runOptions.session(configuration, formats: [.json, .html], catalog: catalog)
     }

@@ -77,10 +77,10 @@ struct RunCommand: LayoutBenchSubcommand {
     func execute() throws {
         var runOptions = runOptions
         let file = try runOptions.source.configFile()
-        if let file { runOptions.fill(from: file) }
+        let configured = file.map { runOptions.fill(from: $0) } ?? [:]
         let catalog = try runOptions.source.catalog(file: file)
         var configuration = RunConfiguration(options: runOptions.quick ? .quick : .standard)
-        _ = try runOptions.apply(to: &configuration)
+        _ = try runOptions.apply(to: &configuration, configured: configured)
         configuration.layouts = runOptions.source.layouts
         if let shard { configuration.shard = try RunConfiguration.Shard.parse(shard) }
         let session = try runOptions.session(configuration, formats: try formats.parse(), catalog: catalog)

@@ -42,6 +42,14 @@ struct ConfigFile: Equatable {
     var baselines: String?
     /// The reports folder (`--output`), resolved.
     var output: String?
+    /// Where each key's value is written, `path:line:column`, for errors found when the
+    /// values are used (a size a scenario refuses, more repetitions than the limit).
+    var locations: [String: String] = [:]
+
+    /// `key` and where its value is written (the file alone when the key was not read from it).
+    func place(of key: String) -> RunConfiguration.ConfiguredValue {
+        RunConfiguration.ConfiguredValue(key: key, location: locations[key] ?? path)
+    }
 
     /// The file `--config` names, else `layoutbench.yml` in `directory` when it exists, else nil.
     ///
@@ -116,6 +124,7 @@ struct ConfigFile: Equatable {
                         + " Known keys: \(keys.joined(separator: ", ")).")
             }
             guard seen.insert(key).inserted else { throw located(keyNode, path, "'\(key)' is given twice") }
+            config.locations[key] = location(value, path)
             let resolve = { (value: String) in Self.resolve(value, against: base) }
             switch key {
             case "layouts":
@@ -227,10 +236,15 @@ struct ConfigFile: Equatable {
         return node.mapping != nil ? "a mapping" : "an alias"
     }
 
+    /// `path:line:column` of `node`.
+    static func location(_ node: Node, _ path: String) -> String {
+        let mark = node.mark
+        return "\(path):\(mark?.line ?? 1):\(mark?.column ?? 1)"
+    }
+
     /// An error at `node`'s position: `file:line:column: message` (exit 65).
     static func located(_ node: Node, _ path: String, _ message: String) -> CommandError {
-        let mark = node.mark
-        return CommandError(.badInput, "\(path):\(mark?.line ?? 1):\(mark?.column ?? 1): \(message)")
+        CommandError(.badInput, "\(location(node, path)): \(message)")
     }
 
     private static func syntaxError(_ error: YamlError, path: String) -> CommandError {

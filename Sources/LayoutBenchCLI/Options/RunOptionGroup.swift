@@ -93,12 +93,27 @@ struct RunOptionGroup: ParsableArguments {
     /// Takes from `file` what the command line did not give: the documents and the selection
     /// (``ScenarioSourceOptions/fill(from:)``), `sizes`, `quick`, `repetitions` and `output`.
     /// (`kinds` goes to ``ScenarioSourceOptions/catalog(file:)``.)
-    mutating func fill(from file: ConfigFile) {
+    ///
+    /// - Returns: The options taken, with where each is written in the file, for
+    ///   ``apply(to:configured:)``: an error in one names the file, not a flag never given.
+    mutating func fill(from file: ConfigFile) -> [RunConfiguration.Option: RunConfiguration.ConfiguredValue] {
+        var configured: [RunConfiguration.Option: RunConfiguration.ConfiguredValue] = [:]
+        if source.selectsEverything && !(file.scenarios.isEmpty && file.tags.isEmpty) {
+            configured[.selection] = file.place(of: file.scenarios.isEmpty ? "tags" : "scenarios")
+        }
         source.fill(from: file)
-        if sizes.isEmpty { sizes = file.sizes.map(String.init) }
+        if sizes.isEmpty && !file.sizes.isEmpty {
+            sizes = file.sizes.map(String.init)
+            configured[.sizes] = file.place(of: "sizes")
+        }
         if !quick { quick = file.quick ?? false }
-        if repetitions == nil && maxRepetitions == nil { repetitions = file.repetitions }
+        if repetitions == nil && maxRepetitions == nil, let count = file.repetitions {
+            repetitions = count
+            configured[.minimumRepetitions] = file.place(of: "repetitions")
+            configured[.maximumRepetitions] = file.place(of: "repetitions")
+        }
         if destination.output == nil { destination.output = file.output }
+        return configured
     }
 
     /// Puts the options given on the command line over `configuration`: the defaults for `run`, the
@@ -106,10 +121,13 @@ struct RunOptionGroup: ParsableArguments {
     /// quick suite's sizes, repetitions and budget; `--repetitions N` alone fixes the count;
     /// `--layouts` is left to the caller, which imports the documents.
     ///
+    /// - Parameter configured: The options ``fill(from:)`` took from a configuration file.
     /// - Returns: The options given, for ``RunConfiguration/StoredOptions`` (errors in the
     ///   others name the baseline's file).
     /// - Throws: ``LayoutBenchError`` `invalid-size` for bad `--sizes`.
-    func apply(to configuration: inout RunConfiguration) throws(LayoutBenchError) -> Set<RunConfiguration.Option> {
+    func apply(
+        to configuration: inout RunConfiguration, configured: [RunConfiguration.Option: RunConfiguration.ConfiguredValue] = [:]
+    ) throws(LayoutBenchError) -> Set<RunConfiguration.Option> {
         var given: Set<RunConfiguration.Option> = []
         if quick && !configuration.quick {
             let defaults = RunOptions.quick
@@ -152,6 +170,7 @@ struct RunOptionGroup: ParsableArguments {
         take(injectWork, \.injectWork, as: .injectWork)
         if let allocations { configuration.countAllocations = allocations }
         if instructions { configuration.instructions = true }
+        configuration.configuredOptions = configured.filter { given.contains($0.key) }
         return given
     }
 

@@ -181,6 +181,24 @@ public struct RunConfiguration: Sendable, Equatable {
     /// Where the options came from when not from the command line, or `nil`.
     public var storedOptions: StoredOptions?
 
+    /// Options whose values came from a configuration file (`layoutbench.yml`), each with its
+    /// key and where it is written: an error in one names that place, not a flag that was
+    /// never given.
+    public var configuredOptions: [Option: ConfiguredValue] = [:]
+
+    /// A configuration file's key and where its value is written.
+    public struct ConfiguredValue: Sendable, Equatable {
+        /// The key (`repetitions`).
+        public var key: String
+        /// `path:line:column` of the value.
+        public var location: String
+
+        public init(key: String, location: String) {
+            self.key = key
+            self.location = location
+        }
+    }
+
     /// An absolute size limit replacing ``sizeLimit(for:)``'s default (`LAYOUTBENCH_MAX_SIZE`), or `nil`.
     public var maximumSizeOverride: Int?
 
@@ -224,8 +242,14 @@ public struct RunConfiguration: Sendable, Equatable {
     }
 
     /// An error about `option`: a usage error naming its flag, or, when the value came from
-    /// a baseline's stored options, a bad-input error naming the file and the stored member.
+    /// a configuration file or a baseline's stored options, a bad-input error naming the file
+    /// (and the line and column, or the stored member).
     func error(_ option: Option, _ problem: (String) -> String, fix: String) -> LayoutBenchError {
+        if let value = configuredOptions[option] {
+            return LayoutBenchError(
+                .invalidConfiguredOption,
+                "\(value.location): " + problem("'\(value.key)'") + " Change it in the file, or give \(option.flag) to override it.")
+        }
         if let storedOptions, storedOptions.options.contains(option) {
             return LayoutBenchError(
                 .invalidStoredOptions,

@@ -52,6 +52,12 @@ public struct RunSession {
         do throws(LayoutBenchError) {
             scenarios = try configuration.selection.select(from: catalog)
         } catch {
+            if let value = configuration.configuredOptions[.selection] {
+                throw LayoutBenchError(
+                    .invalidConfiguredOption,
+                    "\(value.location): '\(value.key)': \(error.message) "
+                        + "Change it in the file, or name the scenarios on the command line to override it.")
+            }
             if let stored = configuration.storedOptions, stored.options.contains(.selection) {
                 throw LayoutBenchError(
                     .invalidStoredOptions,

@@ -36,6 +36,9 @@ extension ErrorCode where Domain == LayoutBenchError {
     /// A baseline's stored options that cannot be run (a size its scenario refuses, a
     /// number out of range); the message names the file and the stored member.
     public static let invalidStoredOptions = Self("invalid-stored-options", .badInput)
+    /// A value from a configuration file that cannot be run (a size its scenario refuses, a
+    /// number out of range); the message names the key, the file, the line and the column.
+    public static let invalidConfiguredOption = Self("invalid-configured-option", .badInput)
     /// Another process holds the output folder's lock (``OutputLock``).
     public static let outputLocked = Self("output-locked", .temporaryFailure)
     /// The output folder or file cannot be created or written.
