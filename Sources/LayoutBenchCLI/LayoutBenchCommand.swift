@@ -36,7 +36,32 @@ public struct LayoutBenchCommand: ParsableCommand {
     /// The tool's version (`layoutbench --version`, the report's `tool.version`).
     public static let version = "0.1.0"
 
+    /// ArgumentParser's usage errors in the style of every other error: `error: ...`, not
+    /// `Error: ...` (swift-argument-parser's customization point for the prefix).
+    public static var _errorPrefix: String { "error: " }
+
     public init() {}
+
+    /// Parses and runs `arguments`, as ArgumentParser's `main` does, after refusing a first
+    /// argument that names no subcommand with the closest names (exit 64); ArgumentParser
+    /// alone says only "Unexpected argument 'rn'".
+    static func main(checking arguments: [String]?) {
+        if let message = unknownSubcommand(in: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            CommandLineOutput.writeError("error: \(message)\n")
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
+        main(arguments)
+    }
+
+    /// The error for a first argument that is neither an option nor a subcommand's name, or `nil`.
+    static func unknownSubcommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let all = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !all.contains(first) else { return nil }
+        let shown = all.filter { !$0.hasPrefix("_") }
+        return "Unknown subcommand '\(first)'." + Suggestions.didYouMean(Suggestions.closest(to: first, among: shown))
+            + " The subcommands are: \(shown.joined(separator: ", ")) ('layoutbench help <subcommand>' describes one)."
+    }
 }
 
 /// `layoutbench` over a scenario catalogue of one's own.
@@ -52,7 +77,7 @@ public enum LayoutBench {
     /// - Parameter arguments: The arguments without the program's name; `nil` for the process's.
     public static func main(arguments: [String]? = nil) -> Never {
         followEnvironment()
-        LayoutBenchCommand.main(arguments)
+        LayoutBenchCommand.main(checking: arguments)
         exit(ExitStatus.success.rawValue)
     }
 
@@ -66,7 +91,7 @@ public enum LayoutBench {
     public static func main(scenarios: [Scenario], arguments: [String]? = nil) -> Never {
         followEnvironment()
         $catalog.withValue(scenarios) {
-            LayoutBenchCommand.main(arguments)
+            LayoutBenchCommand.main(checking: arguments)
         }
         exit(ExitStatus.success.rawValue)
     }

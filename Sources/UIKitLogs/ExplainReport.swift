@@ -208,8 +208,8 @@ public struct ExplainReport: Sendable {
         for entry in entries {
             let title = entry.block == 0 ? entry.path : "\(entry.path) (block \(entry.block + 1))"
             guard entry.parsed else {
-                lines.append("\(title): cannot read the log")
-                lines.append("  \(entry.error ?? "")")
+                // The located error itself goes to standard error, once (`layoutbench explain`).
+                lines.append("\(title): cannot read the log (the error is on standard error)")
                 lines.append("")
                 continue
             }

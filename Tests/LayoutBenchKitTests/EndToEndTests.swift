@@ -263,6 +263,20 @@ final class EndToEndTests: TemporaryFolderSuite {
         }
     }
 
+    @Test("A mistyped subcommand is refused (64) with the closest names; usage errors say 'error:' as every error does")
+    func unknownSubcommand() throws {
+        let typo = try Self.execute(["rn"])
+        #expect(typo.status == 64)
+        #expect(typo.errors.hasPrefix("error: Unknown subcommand 'rn'. Did you mean 'run'?"), "\(typo.errors)")
+        let compare = try Self.execute(["compar", "a", "b"])
+        #expect(compare.status == 64)
+        #expect(compare.errors.contains("Did you mean 'compare'?"), "\(compare.errors)")
+        let option = try Self.execute(["run", "--no-such-option"])
+        #expect(option.status == 64)
+        #expect(option.errors.hasPrefix("error: Unknown option '--no-such-option'"), "\(option.errors)")
+        #expect(!option.errors.contains("Error:"), "\(option.errors)")
+    }
+
     @Test("--help documents the exit codes")
     func help() throws {
         let help = try Self.execute(["run", "--help"])

@@ -59,6 +59,9 @@ struct ExplainCommandTests {
         #expect(result.errors.contains("unterminated.log:2:2: error:"))
         #expect(result.errors.contains("/nonexistent/log.txt:1:1: error: Cannot read"))
         #expect(result.output.contains("modern-cell.log: 4 constraints, unsatisfiable in the engine too"))
+        // Each error once: on standard error, not again in the report.
+        #expect(!result.output.contains("error: Cannot read"), "\(result.output)")
+        #expect(result.output.contains("/nonexistent/log.txt: cannot read the log (the error is on standard error)"))
     }
 
     @Test("Exit 66 when the only problem is a file that is not there; the others are still explained")

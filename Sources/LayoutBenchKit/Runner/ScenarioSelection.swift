@@ -163,7 +163,7 @@ public enum Suggestions {
     }
 
     /// ` Did you mean 'a' or 'b'?`, or an empty string.
-    static func didYouMean(_ suggestions: [String]) -> String {
+    public static func didYouMean(_ suggestions: [String]) -> String {
         guard !suggestions.isEmpty else { return "" }
         let quoted = suggestions.map { "'\($0)'" }
         let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
