@@ -201,7 +201,12 @@ struct ComparisonTests {
             GateCheck.exitStatus(comparison: ReportComparison.compare(base: base, head: try GateFixture.loaded(head)), head: head)
         }
         #expect(try status(GateFixture.simple()) == .success)
-        #expect(try status(GateFixture.simple(cellUpdates: 90)) == .improvement)
+        // An improvement passes unless asked to fail (`check --fail-on-improvement`, which scripts/ci-gate gives).
+        #expect(try status(GateFixture.simple(cellUpdates: 90)) == .success)
+        #expect(
+            GateCheck.exitStatus(
+                comparison: ReportComparison.compare(base: base, head: try GateFixture.loaded(GateFixture.simple(cellUpdates: 90))),
+                head: GateFixture.simple(cellUpdates: 90), failsOnImprovement: true) == .improvement)
         #expect(try status(GateFixture.simple(cellUpdates: 110)) == .regression)
         // Improvements and regressions at once: a regression.
         #expect(try status(GateFixture.simple(solves: 20, cellUpdates: 90)) == .regression)

@@ -103,7 +103,7 @@ struct GateEndToEndTests {
         #expect(refused.errors.contains("--inject-churn 2"))
     }
 
-    @Test("Pass (0), improvement (4), failed expectations (1)")
+    @Test("Pass (0), improvement (0 with a note; 4 with --fail-on-improvement), failed expectations (1)")
     func verdictCodes() throws {
         let runs = try fixture()
         let summary = runs.folder.appendingPathComponent("pass/check.md").path
@@ -112,11 +112,16 @@ struct GateEndToEndTests {
         #expect(pass.output.contains("check: pass (exit 0)"))
         #expect(try text(summary).hasPrefix("## layoutbench check: ✅ pass"))
 
-        // A report whose cell updates fell at one size (as after a solver improvement): exit 4.
+        // A report whose cell updates fell at one size (as after a solver improvement): a pass
+        // that says so, or exit 4 when asked.
         var better = try ReportReader.read(runs.report).report
         better.scenarios[0].sizes[0].counters["cellUpdates"]! -= 10
         let improved = try GateFixture.write(try better.jsonText(), "improved/report.json", in: runs.folder)
-        let improvement = try execute(["check", "--baseline", runs.report, "--report", improved])
+        let noted = try execute(["check", "--baseline", runs.report, "--report", improved, "--summary", summary])
+        #expect(noted.status == 0, "\(noted.output)\(noted.errors)")
+        #expect(noted.output.contains("check: pass (exit 0): 1 metric improved beyond the thresholds"), "\(noted.output)")
+        #expect(try text(summary).hasPrefix("## layoutbench check: ✅ pass, with improvements"))
+        let improvement = try execute(["check", "--baseline", runs.report, "--report", improved, "--fail-on-improvement"])
         #expect(improvement.status == 4, "\(improvement.output)\(improvement.errors)")
         #expect(improvement.output.contains("improvement beyond the thresholds (exit 4)"))
 

@@ -122,8 +122,14 @@ struct LoadTests {
         let loaded = try GateFixture.loaded(report)
         let comparison = ReportComparison.compare(base: try GateFixture.loaded(GateFixture.simple(), path: "base.json"), head: loaded)
         let markdown = GateCheck.markdown(comparison, status: .success, head: loaded.report, baselineName: "main")
-        #expect(markdown.contains("> ⚠️ Busy machine: 3 of 4 measurements"))
-        #expect(markdown.contains("(largest wall/CPU 4.10×: `demo/b` at size 10; load average up to 3.00)"))
+        #expect(markdown.contains("> ⚠️ Head: Busy machine: 3 of 4 measurements"))
+        #expect(markdown.contains("(largest wall/CPU 4.10×: demo/b at size 10; load average up to 3.00)"))
+        #expect(markdown.components(separatedBy: "Busy machine").count == 2, "once: \(markdown)")
+        // Every format of compare carries it, not only the page and check.md.
+        #expect(ComparisonOutput.text(comparison).contains("warning: Head: Busy machine: 3 of 4 measurements"))
+        let json = try ComparisonOutput.json(comparison)
+        #expect(json.contains("\"Head: Busy machine: 3 of 4 measurements"))
+        #expect(!ComparisonOutput.markdown(comparison, title: "t").contains("Base: Busy machine"))
 
         // Nothing busy: no warning.
         for s in report.scenarios.indices {

@@ -33,11 +33,11 @@ struct CheckCommand: LayoutBenchSubcommand {
 
     /// The exit codes of `check` (README "Reports and gates", docs/ci.md).
     static let exitTable = ExitTable([
-        .success: "pass: no regression, no improvement beyond a threshold",
+        .success: "pass: no regression (an improvement beyond a threshold too, unless\n--fail-on-improvement)",
         .failed: "the run's own expectations failed (nothing regressed)",
         .regression:
             "regression: a metric got worse beyond its threshold, or lost coverage: the run\nselected what the baseline did but did not measure all of it (wins over 1 and 4)",
-        .improvement: "improvement beyond a threshold, nothing regressed: update the baseline",
+        .improvement: "(with --fail-on-improvement) improvement beyond a threshold, nothing\nregressed: update the baseline",
         .missingBaseline: "the baseline does not exist (layoutbench baseline list)",
         .usage: "invalid arguments",
         .badInput:
@@ -65,6 +65,12 @@ struct CheckCommand: LayoutBenchSubcommand {
     @Flag(help: "Every compared metric in the table, not only the changed and headline ones.")
     var all = false
 
+    @Flag(
+        help:
+            "Exit 4 when a metric improved beyond its threshold and nothing regressed, so that the baseline is kept up to date (default: pass with exit 0 and a note)."
+    )
+    var failOnImprovement = false
+
     @Option(
         name: .customLong("export"),
         help: ArgumentHelp(
@@ -89,6 +95,7 @@ struct CheckCommand: LayoutBenchSubcommand {
             baseline: baseline, store: baselines.store(configured: file?.baselines),
             thresholdsPath: thresholds.path(configured: file?.thresholds))
         gate.catalog = LayoutBench.catalog
+        gate.failsOnImprovement = failOnImprovement
         if report != nil && runOptions.changesTheRun {
             throw GateError(
                 .invalidArgument,

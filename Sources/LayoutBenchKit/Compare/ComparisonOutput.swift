@@ -39,7 +39,7 @@ public enum ComparisonOutput {
         lines.append("Base: \(comparison.base.path) (\(comparison.base.label))")
         lines.append("Head: \(comparison.head.path) (\(comparison.head.label))")
         lines.append("Thresholds: \(comparison.thresholdsSource)")
-        for warning in comparison.warnings { lines.append("warning: \(warning)") }
+        for warning in comparison.allWarnings { lines.append("warning: \(warning)") }
         let rows = all ? comparison.rows.filter { $0.base != 0 || $0.head != 0 } : summaryRows(comparison)
         let header = ["scenario", "size", "metric", "base", "head", "change", "verdict", "detail"]
         var table = [header]
@@ -87,8 +87,8 @@ public enum ComparisonOutput {
         text += "**Base:** \(baseName.map { "baseline \(code($0)), " } ?? "\(code(comparison.base.path)), ")\(escape(comparison.base.label))  \n"
         text += "**Head:** \(escape(comparison.head.label))  \n"
         text += "**Thresholds:** \(escape(comparison.thresholdsSource))\n\n"
-        for warning in comparison.warnings { text += "> ⚠️ \(escape(warning))\n>\n" }
-        if !comparison.warnings.isEmpty { text += "\n" }
+        for warning in comparison.allWarnings { text += "> ⚠️ \(escape(warning))\n>\n" }
+        if !comparison.allWarnings.isEmpty { text += "\n" }
         if let lost = comparison.lostCoverageSummary { text += "**\(escape(lost))**\n\n" }
         let regressions = comparison.rows(.regression).sorted { ($0.informational ? 1 : 0) < ($1.informational ? 1 : 0) }
         let improvements = comparison.rows(.improvement).sorted { ($0.informational ? 1 : 0) < ($1.informational ? 1 : 0) }
@@ -295,7 +295,7 @@ public enum ComparisonOutput {
         let document = Document(
             base: comparison.base, head: comparison.head, thresholds: comparison.thresholdsSource,
             counts: OrderedDictionary(uniqueKeysWithValues: ReportComparison.Verdict.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
-            warnings: comparison.warnings, onlyInBase: comparison.onlyInBase, onlyInHead: comparison.onlyInHead,
+            warnings: comparison.allWarnings, onlyInBase: comparison.onlyInBase, onlyInHead: comparison.onlyInHead,
             lostCoverage: comparison.lostCoverage, rows: comparison.rows)
         return try OrderedJSONEncoder().encode(document).serialized(pretty: true) + "\n"
     }

@@ -137,6 +137,16 @@ public struct ReportComparison: Sendable {
     /// How busy the machines were (docs/measurement.md, "Load and busy measurements").
     public var load = Load()
 
+    /// ``warnings`` and each run's busy-machine warning (`Head: Busy machine: ...`): what the
+    /// text, Markdown and JSON formats print. The HTML page shows the busy ones in a box of
+    /// their own.
+    public var allWarnings: [String] {
+        warnings
+            + [("Base", load.baseWarning), ("Head", load.headWarning)].compactMap { side, warning in
+                warning.map { "\(side): \($0)" }
+            }
+    }
+
     /// The load figures of the two runs, for the pages: each run's busy-machine warning
     /// (``BusyRule/warning(_:code:)``, the sentence `run` and `check.md` print) and, per
     /// measurement both runs made, their times with the load averages and wall/CPU ratios.

@@ -15,6 +15,10 @@ public struct GateCheck: Sendable {
     /// The scenarios a thresholds file may name (the built-in catalogue unless the command line
     /// was given another).
     public var catalog: [Scenario] = ScenarioCatalog.all
+    /// Whether an improvement beyond a threshold ends the check with exit 4 (`--fail-on-improvement`,
+    /// which the project's own gate uses so that its baselines are kept up to date); otherwise it
+    /// passes with exit 0 and a note to save a new baseline.
+    public var failsOnImprovement = false
 
     public init(baseline: String, store: BaselineStore = BaselineStore(), thresholdsPath: String? = nil) {
         self.baseline = baseline
@@ -30,6 +34,8 @@ public struct GateCheck: Sendable {
         public var thresholds: Thresholds
         /// The baseline's name (or file name) for headings.
         public var baselineName: String
+        /// ``GateCheck/failsOnImprovement``.
+        public var failsOnImprovement = false
     }
 
     /// Reads the baseline and the thresholds.
@@ -41,7 +47,7 @@ public struct GateCheck: Sendable {
         var thresholds = Thresholds()
         if let thresholdsPath { thresholds = try Thresholds.load(thresholdsPath, catalog: catalog) }
         let name = BaselineStore.isPath(baseline) ? String(baseline.split(separator: "/").last ?? Substring(baseline)) : baseline
-        return Prepared(baseline: loaded, thresholds: thresholds, baselineName: name)
+        return Prepared(baseline: loaded, thresholds: thresholds, baselineName: name, failsOnImprovement: failsOnImprovement)
     }
 
     /// The run configuration that repeats the baseline's run: its recorded options (selection,
@@ -68,7 +74,7 @@ public struct GateCheck: Sendable {
     public struct Outcome: Sendable {
         /// The comparison.
         public var comparison: ReportComparison
-        /// The exit status (``exitStatus(comparison:head:)``).
+        /// The exit status (``exitStatus(comparison:head:failsOnImprovement:)``).
         public var exitStatus: ExitStatus
         /// The Markdown summary.
         public var markdown: String
@@ -77,18 +83,18 @@ public struct GateCheck: Sendable {
     /// Compares `head` with the prepared baseline.
     public static func evaluate(_ prepared: Prepared, head: LoadedReport) -> Outcome {
         let comparison = ReportComparison.compare(base: prepared.baseline, head: head, thresholds: prepared.thresholds)
-        let status = exitStatus(comparison: comparison, head: head.report)
+        let status = exitStatus(comparison: comparison, head: head.report, failsOnImprovement: prepared.failsOnImprovement)
         return Outcome(
             comparison: comparison, exitStatus: status,
             markdown: markdown(comparison, status: status, head: head.report, baselineName: prepared.baselineName))
     }
 
     /// The exit status: a gating regression or lost coverage (2) wins; then the run's own
-    /// failed expectations (1); then a gating improvement (4); else 0.
-    public static func exitStatus(comparison: ReportComparison, head: Report) -> ExitStatus {
+    /// failed expectations (1); then, when `failsOnImprovement`, a gating improvement (4); else 0.
+    public static func exitStatus(comparison: ReportComparison, head: Report, failsOnImprovement: Bool = false) -> ExitStatus {
         if !comparison.regressions.isEmpty || !comparison.lostCoverage.isEmpty { return .regression }
         if head.status == .failed { return .failed }
-        if !comparison.improvements.isEmpty { return .improvement }
+        if failsOnImprovement && !comparison.improvements.isEmpty { return .improvement }
         return .success
     }
 
@@ -111,6 +117,10 @@ public struct GateCheck: Sendable {
         case .improvement:
             return "check: improvement beyond the thresholds (exit 4): \(comparison.improvements.count) metrics improved and nothing "
                 + "regressed; update the baseline (layoutbench baseline save NAME).\n"
+        case .success where !comparison.improvements.isEmpty:
+            return "check: pass (exit 0): \(comparison.improvements.count) metric\(comparison.improvements.count == 1 ? "" : "s") "
+                + "improved beyond the thresholds and nothing regressed; save a new baseline to keep the gain "
+                + "(layoutbench baseline save NAME; --fail-on-improvement exits 4 instead).\n"
         default:
             return "check: pass (exit 0): \(comparison.countsText).\n"
         }
@@ -125,7 +135,10 @@ public struct GateCheck: Sendable {
         case .regression: title = "layoutbench check: ❌ regression"
         case .failed: title = "layoutbench check: ❌ the run's expectations failed"
         case .improvement: title = "layoutbench check: ⬆️ improvement beyond the thresholds (update the baseline)"
-        default: title = "layoutbench check: ✅ pass"
+        default:
+            title =
+                comparison.improvements.isEmpty
+                ? "layoutbench check: ✅ pass" : "layoutbench check: ✅ pass, with improvements (save a new baseline to keep them)"
         }
         var text = ComparisonOutput.markdown(comparison, title: title, baseName: baselineName)
         if !comparison.lostCoverage.isEmpty {
@@ -135,9 +148,6 @@ public struct GateCheck: Sendable {
                 + "scenario needs a new baseline (`layoutbench baseline save NAME`).\n\n"
             for item in comparison.lostCoverage.prefix(20) { text += "- \(ComparisonOutput.code(item))\n" }
             if comparison.lostCoverage.count > 20 { text += "- ... and \(comparison.lostCoverage.count - 20) more\n" }
-        }
-        if let busy = BusyRule.warning(head, code: ComparisonOutput.code) {
-            text += "\n> ⚠️ \(busy)\n"
         }
         if !head.failures.isEmpty {
             text += "\n### The run's own failures (\(head.failures.count))\n\n"
