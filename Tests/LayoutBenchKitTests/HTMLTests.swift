@@ -68,6 +68,13 @@ struct HTMLTests {
                     "cellUpdates": FamilySummary.Brief(model: model, logLogExponent: cells),
                 ])
         }
+        // Fitted over four sizes: enough for the labels to name a model.
+        for name in ["hierarchies/cross-linked", "hierarchies/independent"] {
+            var scenario = report.scenarios[0]
+            scenario.name = name
+            scenario.growth.sizes = [100, 200, 400, 800]
+            report.scenarios.append(scenario)
+        }
         report.families.append(
             FamilySummary(
                 name: "hierarchies",
@@ -93,6 +100,13 @@ struct HTMLTests {
         let other = ReportPage(report: report).html()
         #expect(other.contains("<b>Cross-linked constraints cost O(n²) to O(n³):</b> holds in part (superlinear, below quadratic) here."))
         #expect(other.contains("<b>Independent hierarchies cost linearly:</b> does not hold here."))
+
+        // Three sizes (a quick run): the labels say so rather than name a model.
+        for index in report.scenarios.indices where report.scenarios[index].name.hasPrefix("hierarchies/") {
+            report.scenarios[index].growth.sizes = [5, 10, 20]
+        }
+        #expect(ReportPage(report: report).html().contains("cell updates too few sizes · 1.30"))
+        #expect(RunSummary.text(report, written: []).contains("cellUpdates too few sizes (1.30)"))
     }
 
     @Test("With a baseline the report shows the regressions; injected churn is announced")

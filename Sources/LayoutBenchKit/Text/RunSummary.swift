@@ -43,10 +43,11 @@ public enum RunSummary {
                 let width = family.scenarios.map(\.name.count).max() ?? 0
                 for entry in family.scenarios {
                     var parts: [String] = []
+                    let sizeCount = (report.scenarios.first { $0.name == entry.name }).map { Set($0.growth.sizes).count } ?? 0
                     for metric in [Metric.wallNanoseconds, .cellUpdates, .allocations] {
                         guard let brief = entry.growth[metric.rawValue] else { continue }
                         let exponent = brief.logLogExponent.map { MetricFormat.fixed(abs($0) < 0.005 ? 0 : $0) } ?? "-"
-                        parts.append("\(metric.label) \(brief.model) (\(exponent))")
+                        parts.append("\(metric.label) \(brief.label(sizeCount: sizeCount)) (\(exponent))")
                     }
                     lines.append("    " + TextTable.pad(entry.name, width) + "  " + (parts.isEmpty ? "not fitted" : parts.joined(separator: ", ")))
                 }

@@ -302,9 +302,10 @@ public struct ReportPage {
                     HTMLTable.Cell(html: HTML.link("#scenario-\(HTML.slug(entry.name))", entry.name), sortValue: entry.name),
                     HTMLTable.Cell(entry.role ?? ""),
                 ]
+                let sizeCount = sizeCount(of: entry.name)
                 for metric in Self.growthMetrics {
                     let brief = entry.growth[metric.rawValue]
-                    cells.append(HTMLTable.Cell(brief.map(Self.growthText) ?? "–", sortBy: brief?.logLogExponent))
+                    cells.append(HTMLTable.Cell(brief.map { Self.growthText($0, sizeCount: sizeCount) } ?? "–", sortBy: brief?.logLogExponent))
                 }
                 rows.append(HTMLTable.Row(cells))
             }
@@ -323,9 +324,15 @@ public struct ReportPage {
             ])
     }
 
-    /// `O(n^2) · 1.63`: the model and the log-log exponent.
-    static func growthText(_ brief: FamilySummary.Brief) -> String {
-        brief.model + (brief.logLogExponent.map { " · " + String(format: "%.2f", $0) } ?? "")
+    /// `O(n^2) · 1.63`: the model's label (``FamilySummary/Brief/label(sizeCount:)``) and the
+    /// log-log exponent.
+    static func growthText(_ brief: FamilySummary.Brief, sizeCount: Int) -> String {
+        brief.label(sizeCount: sizeCount) + (brief.logLogExponent.map { " · " + String(format: "%.2f", $0) } ?? "")
+    }
+
+    /// The distinct sizes the scenario `name`'s growth was fitted over.
+    func sizeCount(of name: String) -> Int {
+        (report.scenarios.first { $0.name == name }).map { Set($0.growth.sizes).count } ?? 0
     }
 
     /// What the run says of the seeds' scaling claims (seed 002): independent hierarchies
@@ -341,8 +348,9 @@ public struct ReportPage {
         var items: [[String: Any]] = []
         func claim(_ title: String, _ verdict: String, _ scenario: String, _ cells: FamilySummary.Brief, _ wall: FamilySummary.Brief) {
             items.append([
-                "first": items.isEmpty, "title": title, "verdict": verdict, "scenario": scenario, "cells": Self.growthText(cells),
-                "wall": Self.growthText(wall),
+                "first": items.isEmpty, "title": title, "verdict": verdict, "scenario": scenario,
+                "cells": Self.growthText(cells, sizeCount: sizeCount(of: scenario)),
+                "wall": Self.growthText(wall, sizeCount: sizeCount(of: scenario)),
             ])
         }
         if let (cells, wall) = fit("hierarchies/independent"), let exponent = cells.logLogExponent {

@@ -138,6 +138,42 @@ public struct FamilySummary: Codable, Sendable {
     public struct Brief: Codable, Sendable, Equatable {
         public var model: String
         public var logLogExponent: Double?
+
+        public init(model: String, logLogExponent: Double?) {
+            self.model = model
+            self.logLogExponent = logLogExponent
+        }
+
+        /// The fewest distinct sizes a model is named for: with three, the F test has one
+        /// residual degree of freedom and the two-parameter models fit nearly any three points.
+        public static let minimumLabelledSizes = 4
+
+        /// The log-log exponents that agree with each model. The models have a constant term,
+        /// and the log-log slope of `a + b·n^k` is `k·b·n^k / (a + b·n^k)`, anywhere in
+        /// `(0, k]`: a large `a` lets `O(n^2)` be the best fit of a cost whose exponent over
+        /// the measured sizes is 0.38, which tells a reader nothing true about that range.
+        /// Each model's range reaches halfway to its neighbours'; `O(log n)`'s slope is at most
+        /// `1 / ln n`, and `O(n log n)`'s is `1 + 1 / ln n`.
+        static func agreeingExponents(_ model: String) -> ClosedRange<Double>? {
+            switch model {
+            case "O(1)": -0.2...0.2
+            case "O(log n)": 0...0.7
+            case "O(n)": 0.5...1.4
+            case "O(n log n)": 0.8...1.7
+            case "O(n^2)": 1.5...2.5
+            case "O(n^3)": 2.5...3.5
+            default: nil
+            }
+        }
+
+        /// What the pages and the summary show for the fit over `sizeCount` distinct sizes:
+        /// the model, or `too few sizes` (fewer than ``minimumLabelledSizes``, as `--quick` and
+        /// a short `--sizes` run), or `no clear model` when the exponent contradicts it.
+        public func label(sizeCount: Int) -> String {
+            guard sizeCount >= Self.minimumLabelledSizes else { return "too few sizes" }
+            guard let exponent = logLogExponent, let range = Self.agreeingExponents(model) else { return model }
+            return range.contains(exponent) ? model : "no clear model"
+        }
     }
 
     /// Groups `results` by family, in order of first appearance.
