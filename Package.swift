@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // layoutbench: a layout performance profiler and benchmark suite.
 //
@@ -24,14 +24,13 @@
 //          on CHarfBuzz, the C system library for HarfBuzz and FreeType)
 import PackageDescription
 
-// A debug build made with LAYOUTBENCH_SOLVER_CHECKS set (scripts/test builds so) compiles the
-// layout engine with the condition of the same name: every engine of that build's processes runs
-// the solver's invariant checker after every mutation, so every engine a test makes checks. The
-// `layoutbench` command decides for its own process from the variable (LayoutBench.main). The
-// engine itself reads no environment variable (LayoutEngine.checksSolverInvariants).
-let engineChecks: [SwiftSetting] =
-    Context.environment["LAYOUTBENCH_SOLVER_CHECKS"] == nil
-    ? [] : [.define("LAYOUTBENCH_SOLVER_CHECKS", .when(configuration: .debug))]
+// The trait SolverChecks (`swift build --traits SolverChecks`; scripts/test builds so) compiles
+// the layout engine with the condition LAYOUTBENCH_SOLVER_CHECKS: every engine of that build's
+// processes runs the solver's invariant checker after every mutation, so every engine a test
+// makes checks. The `layoutbench` command decides for its own process from the environment
+// variable of the same name (LayoutBench.main); the engine reads none
+// (LayoutEngine.checksSolverInvariants).
+let engineChecks: [SwiftSetting] = [.define("LAYOUTBENCH_SOLVER_CHECKS", .when(traits: ["SolverChecks"]))]
 
 let package = Package(
     name: "layoutbench",
@@ -44,6 +43,14 @@ let package = Package(
         ].map { .library(name: $0, targets: [$0]) }
         // `swift package layoutbench ...` in a package whose executable calls LayoutBench.main.
         + [.plugin(name: "LayoutBenchPlugin", targets: ["LayoutBenchPlugin"])],
+    // Build variants. (The libFuzzer targets are a package of their own, Fuzz/Package.swift:
+    // libFuzzer supplies their entry point, so they cannot link in an ordinary build, and a trait
+    // cannot add targets.)
+    traits: [
+        .trait(
+            name: "SolverChecks",
+            description: "Every layout engine runs the solver's invariant checker after every mutation (scripts/test)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Mustache templates for the HTML pages (Sources/LayoutBenchReport/HTML/Templates).
@@ -331,24 +338,3 @@ let package = Package(
         ),
     ]
 )
-
-// libFuzzer targets, one per parser (Fuzz/, docs/fuzzing.md): only with LAYOUTBENCH_FUZZ=1, as
-// `scripts/fuzz` builds them (with -sanitize=fuzzer and -parse-as-library: libFuzzer supplies
-// main, so these targets cannot link in an ordinary build).
-if Context.environment["LAYOUTBENCH_FUZZ"] == "1" {
-    let fuzzTargets: [(String, [Target.Dependency])] = [
-        ("FuzzTrace", ["Cassowary", "CassowaryTrace"]),
-        ("FuzzReport", ["LayoutBenchKit"]),
-        ("FuzzThresholds", ["LayoutBenchKit"]),
-        ("FuzzVisualFormat", ["LayoutEngine"]),
-        ("FuzzUIKitLog", ["UIKitLogs"]),
-        ("FuzzInterfaceBuilder", ["LayoutImporter"]),
-    ]
-    // libFuzzer's driver, called by every target's main.
-    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
-    for (name, dependencies) in fuzzTargets {
-        package.targets.append(
-            .executableTarget(name: name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/\(name)"))
-        package.products.append(.executable(name: name, targets: [name]))
-    }
-}

@@ -29,9 +29,9 @@ fi
 
 # The test build of `scripts/test` (without a sanitizer): the release configuration, so that
 # each module is optimized whole (-wmo), with everything a debug build checks compiled in:
-# -enable-testing for @testable imports, DEBUG, the solver's CASSOWARY_INTERNAL_CHECKS and the
-# engine's LAYOUTBENCH_SOLVER_CHECKS (the conditions Package.swift defines for debug builds only;
-# a solver-checks test fails when LAYOUTBENCH_SOLVER_CHECKS is set and the checker is missing),
+# -enable-testing for @testable imports, DEBUG, the solver's CASSOWARY_INTERNAL_CHECKS (which
+# Package.swift defines for debug builds only) and the trait SolverChecks, the engine's checker
+# (a solver-checks test fails when LAYOUTBENCH_SOLVER_CHECKS is set and the checker is missing),
 # and assertions (-assert-config Debug; -O alone would drop `assert`). -Xswiftc reaches the
 # packages we depend on too, as a debug build's DEBUG does. Against the debug configuration
 # optimized file by file (-O), the tests with the audit beside them take about 0.9 of the time,
@@ -39,7 +39,7 @@ fi
 # scripts' builds, so a folder of its own: a build with other flags recompiles every module.
 LB_TEST_SWIFT_FLAGS=(
     -c release -Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug
-    -Xswiftc -DDEBUG -Xswiftc -DCASSOWARY_INTERNAL_CHECKS -Xswiftc -DLAYOUTBENCH_SOLVER_CHECKS
+    -Xswiftc -DDEBUG -Xswiftc -DCASSOWARY_INTERNAL_CHECKS --traits SolverChecks
 )
 LB_TEST_SCRATCH_PATH=".build-test"
 
