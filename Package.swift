@@ -49,7 +49,7 @@ let package = Package(
     traits: [
         .trait(
             name: "SolverChecks",
-            description: "Every layout engine runs the solver's invariant checker after every mutation (scripts/test)."),
+            description: "Every layout engine runs the solver's invariant checker after every mutation (scripts/test).")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -17,6 +17,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("FuzzVisualFormat", ["LayoutEngine"]),
     ("FuzzUIKitLog", ["UIKitLogs"]),
     ("FuzzInterfaceBuilder", ["LayoutImporter"]),
+    ("FuzzConfig", ["LayoutBenchCLI"]),
 ]
 
 let package = Package(
