@@ -24,7 +24,10 @@ struct InitCommandTests {
         #expect(InProcess.exitCode(["init", folder.path, "--layoutbench-path", Self.root]) == 0)
         let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         let identity = URL(fileURLWithPath: Self.root).lastPathComponent.lowercased()
-        #expect(manifest.contains(".package(path: \"\(Self.root)\")"))
+        // A path relative to the starter, which names the checkout from where the starter is.
+        let written = try #require(manifest.firstMatch(of: /\.package\(path: "([^"]+)"\)/)?.1)
+        #expect(!written.hasPrefix("/"), "\(written)")
+        #expect(URL(fileURLWithPath: String(written), relativeTo: folder).standardizedFileURL.path == Self.root)
         #expect(manifest.contains(".product(name: \"LayoutBenchCLI\", package: \"\(identity)\")"))
         #expect(manifest.contains(".executableTarget(\n            name: \"my-layouts\""))
         let main = try String(contentsOf: folder.appendingPathComponent("Sources/my-layouts/main.swift"), encoding: .utf8)
@@ -34,6 +37,32 @@ struct InitCommandTests {
         #expect(scenarios.contains("name: \"card/resize\"") && scenarios.contains("name: \"card/feed\""))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("thresholds.json").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".gitignore").path))
+    }
+
+    @Test("A path dependency is relative to the starter and named by the checkout's folder")
+    func relativePaths() {
+        #expect(StarterPackage.pathDependency(on: "/src/layoutbench", from: "/src/MyLayouts") == .path("../layoutbench", identity: "layoutbench"))
+        #expect(StarterPackage.pathDependency(on: "/a/b/LB", from: "/a/c/d/App") == .path("../../../b/LB", identity: "lb"))
+        #expect(StarterPackage.pathDependency(on: "/a/lb", from: "/a/lb/App") == .path("..", identity: "lb"))
+        #expect(StarterPackage.pathDependency(on: "/a/lb", from: "/a/lb") == .path(".", identity: "lb"))
+    }
+
+    @Test("The checkout's origin remote is offered when another machine can clone it")
+    func originRemote() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        func origin(_ config: String) throws -> String? {
+            try Data(config.utf8).write(to: folder.appendingPathComponent(".git/config"))
+            return InitCommand.originRemote(of: folder.path)
+        }
+        #expect(
+            try origin("[core]\n\tbare = false\n[remote \"origin\"]\n\turl = https://github.com/team/layoutbench.git\n")
+                == "https://github.com/team/layoutbench.git")
+        #expect(try origin("[remote \"origin\"]\n\turl = git@github.com:team/layoutbench.git\n") == "git@github.com:team/layoutbench.git")
+        #expect(try origin("[remote \"origin\"]\n\turl = /srv/mirror/layoutbench\n") == nil)
+        #expect(try origin("[remote \"fork\"]\n\turl = https://example.com/x.git\n") == nil)
+        #expect(InitCommand.originRemote(of: folder.path + "/nothing") == nil)
     }
 
     @Test("A URL dependency is named by its last path component without .git")

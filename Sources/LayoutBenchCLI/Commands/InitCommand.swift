@@ -11,7 +11,8 @@ struct InitCommand: LayoutBenchSubcommand {
         abstract: "Write a starter Swift package that measures an app's own layouts with layoutbench.",
         discussion: """
             Writes into <folder> (default: the working directory; created when missing): \
-            Package.swift, depending on layoutbench by --layoutbench-path (a local checkout) or \
+            Package.swift, depending on layoutbench by --layoutbench-path (a local checkout, written \
+            relative to <folder>) or \
             --layoutbench-url (a git URL, with --layoutbench-branch); Sources/<name>/main.swift, \
             which is LayoutBench.main(scenarios: CardScenarios.all), so the executable has every \
             subcommand over its own scenarios; Sources/<name>/CardScenarios.swift, two example \
@@ -70,6 +71,7 @@ struct InitCommand: LayoutBenchSubcommand {
             return
         }
         let dependency: StarterPackage.Dependency
+        var remoteHint: String?
         switch (layoutbenchPath, layoutbenchURL) {
         case (let path?, nil):
             // An absolute path, so the package builds wherever it is run from.
@@ -77,7 +79,11 @@ struct InitCommand: LayoutBenchSubcommand {
             guard fileManager.fileExists(atPath: absolute + "/Package.swift") else {
                 throw CommandError(.usage, "--layoutbench-path '\(path)' holds no Package.swift; give the folder of a layoutbench checkout.")
             }
-            dependency = .path(absolute)
+            let starterFolder = URL(fileURLWithPath: folderPath).standardizedFileURL.path
+            dependency = StarterPackage.pathDependency(on: absolute, from: starterFolder)
+            remoteHint = Self.originRemote(of: absolute).map {
+                "The checkout's origin is \($0): `--layoutbench-url \($0)` writes a manifest that builds wherever the package is cloned (CI).\n"
+            }
         case (nil, let url?):
             for (option, value) in [("--layoutbench-url", url), ("--layoutbench-branch", layoutbenchBranch)]
             where value.isEmpty || value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
@@ -102,8 +108,33 @@ struct InitCommand: LayoutBenchSubcommand {
         let starter = StarterPackage(name: packageName, dependency: dependency)
         let written = try Self.write(starter, into: folderPath)
         for path in written { CommandLineOutput.writeOutput("Wrote \(path)\n") }
+        if let remoteHint { CommandLineOutput.writeOutput(remoteHint) }
         CommandLineOutput.writeOutput(
             "Next: cd \(folderPath) && swift run \(packageName) run --quick (docs/your-layouts.md)\n")
+    }
+
+    /// The `origin` remote of the git checkout at `folder` (its `.git/config`) when it is a URL
+    /// another machine can clone (`https://`, `ssh://`, `git://`, `git@host:path`), else `nil`: no
+    /// checkout, no such remote, or a local path.
+    static func originRemote(of folder: String) -> String? {
+        guard let config = try? String(contentsOfFile: folder + "/.git/config", encoding: .utf8), config.utf8.count < 1 << 20 else {
+            return nil
+        }
+        var inOrigin = false
+        for line in config.split(whereSeparator: \.isNewline) {
+            let entry = line.trimmingCharacters(in: .whitespaces)
+            if entry.hasPrefix("[") {
+                inOrigin = entry == "[remote \"origin\"]"
+                continue
+            }
+            guard inOrigin, let equals = entry.firstIndex(of: "="),
+                entry[..<equals].trimmingCharacters(in: .whitespaces) == "url"
+            else { continue }
+            let url = entry[entry.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let cloneable = ["https://", "http://", "ssh://", "git://", "git@"].contains { url.hasPrefix($0) }
+            return cloneable && !url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) ? url : nil
+        }
+        return nil
     }
 
     /// Writes `starter`'s files under `folder`, refusing to overwrite any.

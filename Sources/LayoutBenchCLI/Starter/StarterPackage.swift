@@ -8,8 +8,9 @@ import Foundation
 struct StarterPackage: Equatable {
     /// Where the package finds layoutbench.
     enum Dependency: Equatable {
-        /// A local checkout (`.package(path:)`): the package identity is the folder's name.
-        case path(String)
+        /// A local checkout (`.package(path:)`), as written (relative to the starter) and the
+        /// package identity: the checkout folder's name.
+        case path(String, identity: String)
         /// A git URL and branch (`.package(url:branch:)`).
         case url(String, branch: String)
 
@@ -18,7 +19,7 @@ struct StarterPackage: Equatable {
         var identity: String {
             let raw: String
             switch self {
-            case .path(let path): raw = path
+            case .path(_, let identity): return identity
             case .url(let url, _): raw = url
             }
             var last = raw.split(separator: "/").last.map(String.init) ?? raw
@@ -29,7 +30,7 @@ struct StarterPackage: Equatable {
         /// The `dependencies:` entry of the starter's Package.swift.
         var declaration: String {
             switch self {
-            case .path(let path): ".package(path: \(Self.literal(path)))"
+            case .path(let path, _): ".package(path: \(Self.literal(path)))"
             case .url(let url, let branch): ".package(url: \(Self.literal(url)), branch: \(Self.literal(branch)))"
             }
         }
@@ -49,6 +50,17 @@ struct StarterPackage: Equatable {
             }
             return literal + "\""
         }
+    }
+
+    /// The checkout at `checkout` as a dependency of a starter in `folder` (both absolute and
+    /// standardized): a path relative to the starter, so that the manifest stays right wherever
+    /// the two are checked out side by side (an absolute path names one machine's folders).
+    static func pathDependency(on checkout: String, from folder: String) -> Dependency {
+        let from = folder.split(separator: "/")
+        let to = checkout.split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let relative = Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)
+        return .path(relative.isEmpty ? "." : relative.joined(separator: "/"), identity: (to.last.map(String.init) ?? "").lowercased())
     }
 
     /// The package's name (and its executable's): letters, digits, `-` and `_`.
