@@ -57,8 +57,15 @@ public enum BenchmarkSuite {
     ///   number of variables it declares.
     /// - Throws: ``SolverBenchmarkError`` `unreadable-trace` when the file can't
     ///   be read, `malformed-trace` (with file, line and column) when it isn't a trace.
-    public static func loadTrace(at path: String) throws(SolverBenchmarkError) -> WorkloadTrace {
+    public static func loadTrace(at path: String, maximumVariables: Int? = nil) throws(SolverBenchmarkError) -> WorkloadTrace {
         var isFolder: ObjCBool = false
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard bytes <= maximumTraceBytes else {
+            throw SolverBenchmarkError(
+                .traceTooLarge,
+                "The trace file '\(path)' is \(bytes) bytes; at most \(maximumTraceBytes) are read (a trace of "
+                    + "\(maximumTraceVariables) variables is a few megabytes).")
+        }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
             let data = FileManager.default.contents(atPath: path)
         else {
@@ -76,8 +83,30 @@ public enum BenchmarkSuite {
         if name.hasSuffix(".jsonl") { name.removeLast(6) }
         var trace = WorkloadTrace(name: name, workload: nil, size: 0, text: text, source: path)
         trace.size = try trace.checkedParse().variableCount
+        let limit = maximumVariables ?? maximumTraceVariables
+        guard trace.size <= limit else {
+            let why =
+                maximumVariables != nil
+                ? "LAYOUTBENCH_MAX_SIZE limits traces to \(limit) variables"
+                : "traces are limited to \(limit) variables, so that one cannot exhaust memory (a chain of that many peaks at about 1.3 GB)"
+            throw SolverBenchmarkError(
+                .traceTooLarge,
+                "The trace '\(path)' declares \(trace.size) variables: \(why). Set LAYOUTBENCH_MAX_SIZE=\(trace.size) to replay it.")
+        }
         return trace
     }
+
+    /// The most variables a trace file may declare unless `LAYOUTBENCH_MAX_SIZE` says
+    /// otherwise. The replay's memory grows with the square of a chain's length: the release
+    /// build's `solver-bench --trace` of `chain-eq`'s own trace peaked at 0.37 GB for 5,000
+    /// variables (0.9 MB of trace) and 1.34 GB for 10,000 (1.8 MB); one of 100,000 (14.5 MB)
+    /// ran out of memory past 3.3 GB. Traces recorded from layouts (`record-trace`) declare
+    /// four variables per view and are far sparser.
+    public static let maximumTraceVariables = 10_000
+
+    /// The most bytes of a trace file read (256 MiB): its variables are checked only once it is
+    /// read and parsed.
+    public static let maximumTraceBytes = 256 << 20
 
     /// One line of `manifest.json`, written beside the traces.
     struct ManifestEntry: Codable {

@@ -18,6 +18,8 @@ extension CodedError.Code where Domain == SolverBenchmarkErrorDomain {
     public static let unreadableTrace = Self("unreadable-trace")
     /// A trace file that is not a valid solver trace.
     public static let malformedTrace = Self("malformed-trace")
+    /// A trace file over the size limit (``BenchmarkSuite/maximumTraceVariables``, its bytes).
+    public static let traceTooLarge = Self("trace-too-large")
     /// A folder the traces cannot be written to.
     public static let unwritableOutput = Self("unwritable-output")
 }

@@ -1,5 +1,6 @@
 import Cassowary
 import CassowaryTrace
+import Foundation
 import Testing
 
 @testable import SolverBenchmark
@@ -188,5 +189,31 @@ struct WorkloadSizeLimitTests {
         }
         #expect(throws: SolverBenchmarkError.self) { _ = try BenchmarkSuite.traces(workloads: [.blocks], sizes: [60_000], maximumSize: 50_000) }
         #expect(try BenchmarkSuite.traces(workloads: [.constantUpdate], sizes: [50_000]).count == 1)
+    }
+}
+
+/// `solver-bench --trace`: a recorded trace is held to a size limit as the workloads are.
+@Suite("Trace size limits")
+struct TraceLimitTests {
+    /// A trace file declaring `variables` variables and nothing else.
+    static func traceFile(variables: Int) throws -> String {
+        var text = "{\"trace\":\"layoutbench.solver\",\"version\":1}\n"
+        for id in 0..<variables { text += "{\"op\":\"variable\",\"id\":\(id),\"name\":\"x\(id)\"}\n" }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lb-trace-\(UUID().uuidString).jsonl").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("A trace over the variable limit is refused (trace-too-large) before it is replayed; LAYOUTBENCH_MAX_SIZE raises it")
+    func variableLimit() throws {
+        let path = try Self.traceFile(variables: BenchmarkSuite.maximumTraceVariables + 1)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = try #require(throws: SolverBenchmarkError.self) { try BenchmarkSuite.loadTrace(at: path) }
+        #expect(error.code == .traceTooLarge)
+        #expect(error.message.contains("declares 10001 variables") && error.message.contains("LAYOUTBENCH_MAX_SIZE=10001"), "\(error.message)")
+        #expect(try BenchmarkSuite.loadTrace(at: path, maximumVariables: 10_001).size == 10_001)
+        let small = try Self.traceFile(variables: 3)
+        defer { try? FileManager.default.removeItem(atPath: small) }
+        #expect(try BenchmarkSuite.loadTrace(at: small).size == 3)
     }
 }

@@ -27,7 +27,7 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
         .success: "success",
         .failed: "the benchmark failed: counters differed between repetitions, or allocations could not be counted (try --no-allocations)",
         .usage: "invalid arguments",
-        .badInput: "a trace file is not a valid solver trace",
+        .badInput: "a trace file is not a valid solver trace, or is over the size limit",
         .noInput: "a trace file cannot be read",
         .cannotWriteOutput: "--write-traces cannot write its folder",
     ])
@@ -100,7 +100,7 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
             if isTerminal { note("wrote \(traces.count) traces and manifest.json to \(directory)") }
             return
         }
-        for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path)) }
+        for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path, maximumVariables: try maximumSize())) }
         if lockstep {
             guard traces.count == 1 else {
                 throw ValidationError("--lockstep runs exactly one trace; \(traces.count) were chosen.")

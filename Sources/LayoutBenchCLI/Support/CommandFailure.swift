@@ -92,7 +92,7 @@ extension ExitStatus {
     /// The exit status of a solver benchmark error.
     init(_ code: SolverBenchmarkError.Code) {
         switch code {
-        case .malformedTrace: self = .badInput
+        case .malformedTrace, .traceTooLarge: self = .badInput
         case .unreadableTrace: self = .noInput
         case .unwritableOutput: self = .cannotWriteOutput
         case .unknownWorkload, .invalidSize: self = .usage
