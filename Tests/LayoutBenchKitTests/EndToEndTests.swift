@@ -277,6 +277,14 @@ final class EndToEndTests: TemporaryFolderSuite {
         #expect(!option.errors.contains("Error:"), "\(option.errors)")
     }
 
+    @Test("Control characters from the user's input are shown in errors, never sent to the terminal")
+    func terminalEscapes() throws {
+        let named = try Self.execute(["baseline", "save", "\u{1B}]0;pwned\u{07}\u{1B}[31mx\r"])
+        #expect(named.status == 64)
+        #expect(!named.errors.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0 == "\r" }, "\(named.errors)")
+        #expect(named.errors.contains("'\\u{1b}]0;pwned\\u{7}\\u{1b}[31mx\\u{d}'"), "\(named.errors)")
+    }
+
     @Test("--help documents the exit codes")
     func help() throws {
         let help = try Self.execute(["run", "--help"])

@@ -50,8 +50,9 @@ struct ExplainCommand: LayoutBenchSubcommand {
             }
         }
         switch format {
-        case .text: CommandLineOutput.writeOutput(report.text())
-        case .markdown: CommandLineOutput.writeOutput(report.markdown())
+        // Names and lines quoted from the logs: shown, never sent to the terminal.
+        case .text: CommandLineOutput.writeOutput(TerminalText.safe(report.text()))
+        case .markdown: CommandLineOutput.writeOutput(TerminalText.safe(report.markdown()))
         case .json: CommandLineOutput.writeOutput(report.json())
         }
         for entry in report.entries where !entry.parsed {

@@ -62,7 +62,7 @@ struct ImportCommand: LayoutBenchSubcommand {
         let options = ImportOptions(textSizing: textSizing, deviceID: device, landscape: landscape ? true : nil)
         let report = try ImportReport.make(paths: paths, options: options, includingFrames: frames)
         switch output.format {
-        case .text: CommandLineOutput.writeOutput(report.text(verbose: verbose))
+        case .text: CommandLineOutput.writeOutput(TerminalText.safe(report.text(verbose: verbose)))
         case .json: CommandLineOutput.writeOutput(try report.json())
         }
         if !report.failures.isEmpty {

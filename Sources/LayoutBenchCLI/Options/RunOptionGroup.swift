@@ -194,7 +194,7 @@ struct RunOptionGroup: ParsableArguments {
     }
 
     /// The progress display on standard error.
-    var progressDisplay: ProgressDisplay { ProgressDisplay(style: progressStyle, write: CommandLineOutput.writeError) }
+    var progressDisplay: ProgressDisplay { ProgressDisplay(style: progressStyle, write: CommandLineOutput.writeProgress) }
 
     /// The display style for `--progress`.
     var progressStyle: ProgressDisplay.Style {

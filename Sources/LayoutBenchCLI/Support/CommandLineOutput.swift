@@ -10,8 +10,16 @@ enum CommandLineOutput {
     /// ends with 73 (``LayoutBenchSubcommand/run()``) instead of trapping.
     static let standardOutputFailure = Mutex<String?>(nil)
 
-    /// Writes to standard error at once. A failure is dropped: there is nowhere left to say it.
+    /// Writes an error or a warning to standard error at once, its control characters shown
+    /// rather than sent (``TerminalText/safe(_:)``: a message may quote a user's file). A failure
+    /// is dropped: there is nowhere left to say it.
     static func writeError(_ text: String) {
+        _ = StandardStreams.writeAll(TerminalText.safe(text), to: STDERR_FILENO)
+    }
+
+    /// Writes the progress display's own text to standard error as it is: its carriage returns
+    /// and line erasures are meant for the terminal.
+    static func writeProgress(_ text: String) {
         _ = StandardStreams.writeAll(text, to: STDERR_FILENO)
     }
 
