@@ -21,6 +21,35 @@ struct ImporterLimitsTests {
         }
     }
 
+    @Test("a document type declaration (entities, expansion attacks) is refused where it is, before the parser expands anything")
+    func documentTypeIsRefused() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- a comment naming <!DOCTYPE is no declaration -->
+            <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects/></document>
+            """
+        let error = try #require(throws: ImportError.self) { try DocumentImporter.importDocument(Data(text.utf8), path: "lolz.xib") }
+        #expect(error.code == .malformedXML && error.line == 3 && error.column == 1, "\(error)")
+        #expect(error.message.contains("a document type declaration"), "\(error)")
+    }
+
+    @Test("a document over the parser's 10,000,000 bytes is refused at once, before it is read, saying why")
+    func oversizedDocumentIsRefused() throws {
+        let head = #"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>"#
+        let filler = String(repeating: #"<view id="v" userLabel="0123456789012345678901234567890123456789"/>"# + "\n", count: 10_000_000 / 64)
+        let data = Data((head + filler + "</objects></document>").utf8)
+        #expect(data.count > XMLReader.maximumBytes)
+        let error = try #require(throws: ImportError.self) { try DocumentImporter.importDocument(data, path: "big.xib") }
+        #expect(error.code == .malformedXML && error.line == 1, "\(error)")
+        #expect(error.message.contains("at most 10000000 can be read"), "\(error)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lb-big-\(UUID().uuidString).xib")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try #require(throws: ImportError.self) { try DocumentImporter.importFile(atPath: file.path) }
+        #expect(fromFile.message.contains("Split the storyboard"), "\(fromFile)")
+    }
+
     @Test("a root frame of NaN or 1e20 is no frame: the view takes the device's screen, and the summary prints", arguments: ["nan", "1e20"])
     func unboundedNumbersAreNotFrames(_ width: String) throws {
         let data = FixtureDocuments.xib(

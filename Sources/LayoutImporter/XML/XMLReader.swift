@@ -17,6 +17,7 @@ enum XMLReader {
     /// - Throws: ``ImportError`` with code `.malformedXML` and the parser's line and column.
     /// - Complexity: O(n) in the document's size.
     static func parse(_ data: Data, path: String) throws(ImportError) -> XMLNode {
+        guard data.count <= maximumBytes else { throw tooLarge(path: path, bytes: data.count) }
         // FoundationXML traps (exit 132) on bytes that are not UTF-8 in an attribute's name:
         // Interface Builder writes UTF-8, so anything else is refused first, at its place.
         if let (line, column, byte) = firstInvalidUTF8(data) {
@@ -25,11 +26,19 @@ enum XMLReader {
                 "Malformed XML: byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (Interface Builder documents are UTF-8).")
         }
         // FoundationXML also crashes (SIGSEGV) on a processing instruction without data
-        // (`<?x?>`); Interface Builder writes none but the XML declaration.
-        if let (line, column) = firstProcessingInstruction(data) {
+        // (`<?x?>`); Interface Builder writes none but the XML declaration. Nor does it write a
+        // document type: its entities are the way in for expansion attacks, which libxml2
+        // refuses only as an opaque "error 89" at the end of the file.
+        switch firstUnsupportedMarkup(data) {
+        case (let line, let column, .processingInstruction)?:
             throw ImportError(
                 .malformedXML, path: path, line: line, column: column,
                 "Malformed XML: a processing instruction ('<?...?>') other than the XML declaration; Interface Builder documents have none.")
+        case (let line, let column, .documentType)?:
+            throw ImportError(
+                .malformedXML, path: path, line: line, column: column,
+                "Malformed XML: a document type declaration ('<!DOCTYPE', where entities are declared); Interface Builder documents have none.")
+        case nil: break
         }
         let parser = XMLParser(data: data)
         let delegate = Delegate(parser: parser)
@@ -58,10 +67,19 @@ enum XMLReader {
         UTF8Position.firstInvalidByte(in: data).map { (line: $0.line, column: $0.column, byte: $0.byte) }
     }
 
+    /// Markup Interface Builder never writes that the parser must not meet.
+    enum UnsupportedMarkup: Equatable {
+        /// A processing instruction other than the XML declaration.
+        case processingInstruction
+        /// A document type declaration, where entities are declared.
+        case documentType
+    }
+
     /// The line and column (1-based, in bytes) of the first `<?` that is not the XML
-    /// declaration (`<?xml` and a space: `<?xml?>` is an instruction to libxml2) at the start of `data` (after a byte order mark and whitespace), outside
-    /// comments and CDATA sections; `nil` when there is none.
-    static func firstProcessingInstruction(_ data: Data) -> (line: Int, column: Int)? {
+    /// declaration (`<?xml` and a space: `<?xml?>` is an instruction to libxml2) at the start
+    /// of `data` (after a byte order mark and whitespace), or of the first `<!DOCTYPE`, outside
+    /// comments and CDATA sections, and which it is; `nil` when there is neither.
+    static func firstUnsupportedMarkup(_ data: Data) -> (line: Int, column: Int, markup: UnsupportedMarkup)? {
         let bytes = Array(data)
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -91,9 +109,12 @@ enum XMLReader {
                 skip(past: Array("-->".utf8))
             } else if bytes[index...].starts(with: Array("<![CDATA[".utf8)) {
                 skip(past: Array("]]>".utf8))
-            } else if bytes[index + 1] == UInt8(ascii: "?") {
+            } else if bytes[index + 1] == UInt8(ascii: "?") || bytes[index...].starts(with: Array("<!DOCTYPE".utf8)) {
                 let lineStart = bytes[..<index].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-                return (bytes[..<index].filter { $0 == UInt8(ascii: "\n") }.count + 1, index - lineStart + 1)
+                return (
+                    bytes[..<index].filter { $0 == UInt8(ascii: "\n") }.count + 1, index - lineStart + 1,
+                    bytes[index + 1] == UInt8(ascii: "?") ? .processingInstruction : .documentType
+                )
             } else {
                 index += 1
             }
@@ -115,6 +136,20 @@ enum XMLReader {
     /// The deepest nesting of elements read: the corpus's documents nest at most 26 deep, and
     /// everything that walks the tree (building views, finding constraints) recurses by it.
     static let maximumDepth = 1_000
+
+    /// The largest document read: libxml2's limit on a document without `XML_PARSE_HUGE`,
+    /// which Foundation's `XMLParser` cannot set (a valid document of 10.4 MB fails as
+    /// "XMLParser error 1" at the line where the limit falls; one of 9.8 MB parses). The
+    /// largest of the 19 apps' documents in the corpus is 0.5 MB.
+    static let maximumBytes = 10_000_000
+
+    /// The error for a document over ``maximumBytes``, before any of it is read.
+    static func tooLarge(path: String, bytes: Int) -> ImportError {
+        ImportError(
+            .malformedXML, path: path, line: 1, column: 1,
+            "The document is \(bytes) bytes; at most \(maximumBytes) can be read (the XML parser's limit). "
+                + "Split the storyboard (Xcode's Refactor to Storyboard).")
+    }
 
     private final class Delegate: NSObject, XMLParserDelegate {
         unowned let parser: XMLParser
