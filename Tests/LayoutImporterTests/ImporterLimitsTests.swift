@@ -34,6 +34,23 @@ struct ImporterLimitsTests {
         #expect(error.message.contains("a document type declaration"), "\(error)")
     }
 
+    @Test("an element with more than 1,000 attributes is refused where it starts, in linear time")
+    func crowdedElementIsRefused() throws {
+        let attributes = (0..<200_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><!-- <view a="1" b='2'> -->
+              <objects><label id="x" text="a > b, 'quoted'"/>
+                <view id="a" \(attributes)/></objects></document>
+            """
+        let error = try #require(throws: ImportError.self) { try DocumentImporter.importDocument(Data(text.utf8), path: "crowded.xib") }
+        #expect(error.code == .malformedXML && error.line == 4 && error.column == 5, "\(error)")
+        #expect(error.message.contains("more than 1000 attributes"), "\(error)")
+        // The corpus's most, 19, and a quoted '>' or quote of the other kind, are no problem.
+        let fine = (0..<19).map { "a\($0)=\"x>'y'\"" }.joined(separator: " ")
+        #expect(XMLReader.firstCrowdedElement(Data("<a \(fine)/><b c='\"'/>".utf8)) == nil)
+    }
+
     @Test("a document over the parser's 10,000,000 bytes is refused at once, before it is read, saying why")
     func oversizedDocumentIsRefused() throws {
         let head = #"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>"#
