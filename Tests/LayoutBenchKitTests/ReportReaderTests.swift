@@ -62,6 +62,20 @@ struct ReportReaderTests {
         }
     }
 
+    @Test("A file over 256 MiB is refused before it is read")
+    func oversized() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lb-huge-\(UUID().uuidString).json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data("{".utf8)))
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Sparse: the size is there, the disk is not used.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: UInt64(ReportReader.maximumFileBytes) + 1)
+        try handle.close()
+        let error = try #require(throws: GateError.self) { try ReportReader.read(url.path) }
+        #expect(error.exitStatusIsBadInput)
+        #expect(error.message.contains("at most 268435456 are read"), "\(error)")
+    }
+
     @Test("A report of another schema version names the version and where it is written")
     func wrongVersion() throws {
         let text = try Self.text().replacingOccurrences(of: "\"schemaVersion\": 1,", with: "\"schemaVersion\": 2,")

@@ -49,7 +49,12 @@ public enum ReportReader {
         return LoadedReport(report: report, path: path, bytes: bytes)
     }
 
-    /// Reads a whole file.
+    /// The largest report or thresholds file read (256 MiB): a quick suite's report is 1.3 MB,
+    /// and the largest a run can write (the full suite at 10,000 timed samples per measurement,
+    /// the most a report may hold) some tens of megabytes. A 1 GB file took 2.1 GB to compare.
+    public static let maximumFileBytes = 256 << 20
+
+    /// Reads a whole file (at most ``maximumFileBytes``).
     ///
     /// - Parameter what: What the file is, for the message (`report`, `thresholds file`).
     /// - Throws: ``GateError`` `unreadable-file`.
@@ -60,6 +65,13 @@ public enum ReportReader {
         }
         guard !isFolder.boolValue else {
             throw GateError(.unreadableFile, "'\(path)' is a folder, not a \(what) file")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumFileBytes else {
+            throw GateError(
+                .malformedJSON,
+                "the \(what) is \(size) bytes; at most \(maximumFileBytes) are read (no report layoutbench writes comes near)",
+                file: path)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GateError(.unreadableFile, "cannot read the \(what) '\(path)' (check its permissions)")
