@@ -27,7 +27,8 @@ struct InitCommandTests {
         // A path relative to the starter, which names the checkout from where the starter is.
         let written = try #require(manifest.firstMatch(of: /\.package\(path: "([^"]+)"\)/)?.1)
         #expect(!written.hasPrefix("/"), "\(written)")
-        #expect(URL(fileURLWithPath: String(written), relativeTo: folder).standardizedFileURL.path == Self.root)
+        let starter = URL(fileURLWithPath: folder.path, isDirectory: true)
+        #expect(URL(fileURLWithPath: String(written), relativeTo: starter).standardizedFileURL.path == Self.root, "\(written)")
         #expect(manifest.contains(".product(name: \"LayoutBenchCLI\", package: \"\(identity)\")"))
         #expect(manifest.contains(".executableTarget(\n            name: \"my-layouts\""))
         let main = try String(contentsOf: folder.appendingPathComponent("Sources/my-layouts/main.swift"), encoding: .utf8)
