@@ -92,15 +92,15 @@ struct SolverBenchCommand: LayoutBenchSubcommand {
 
     func execute() throws {
         let chosen = workloads.compactMap(Workload.init(rawValue:))
+        let sizeLimit = try maximumSize()
         var traces = try BenchmarkSuite.traces(
-            workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes,
-            maximumSize: try maximumSize())
+            workloads: chosen.isEmpty && traceFiles.isEmpty ? Workload.allCases : chosen, sizes: sizes, maximumSize: sizeLimit)
         if let directory = writeTraces {
             try BenchmarkSuite.write(traces, to: directory)
             if isTerminal { note("wrote \(traces.count) traces and manifest.json to \(directory)") }
             return
         }
-        for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path, maximumVariables: try maximumSize())) }
+        for path in traceFiles { traces.append(try BenchmarkSuite.loadTrace(at: path, maximumVariables: sizeLimit)) }
         if lockstep {
             guard traces.count == 1 else {
                 throw ValidationError("--lockstep runs exactly one trace; \(traces.count) were chosen.")

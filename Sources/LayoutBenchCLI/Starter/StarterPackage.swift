@@ -14,17 +14,16 @@ struct StarterPackage: Equatable {
         /// A git URL and branch (`.package(url:branch:)`).
         case url(String, branch: String)
 
-        /// SwiftPM's identity for the dependency: the last path component, lowercased,
-        /// without `.git` (what `.product(name:package:)` names).
+        /// SwiftPM's identity for the dependency (what `.product(name:package:)` names): the
+        /// checkout folder's name, or the URL's last path component, lowercased, without `.git`.
         var identity: String {
-            let raw: String
             switch self {
             case .path(_, let identity): return identity
-            case .url(let url, _): raw = url
+            case .url(let url, _):
+                var last = url.split(separator: "/").last.map(String.init) ?? url
+                if last.hasSuffix(".git") { last.removeLast(4) }
+                return last.lowercased()
             }
-            var last = raw.split(separator: "/").last.map(String.init) ?? raw
-            if last.hasSuffix(".git") { last.removeLast(4) }
-            return last.lowercased()
         }
 
         /// The `dependencies:` entry of the starter's Package.swift.

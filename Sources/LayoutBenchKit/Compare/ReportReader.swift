@@ -51,7 +51,8 @@ public enum ReportReader {
 
     /// The largest report or thresholds file read (256 MiB): a quick suite's report is 1.3 MB,
     /// and the largest a run can write (the full suite at 10,000 timed samples per measurement,
-    /// the most a report may hold) some tens of megabytes. A 1 GB file took 2.1 GB to compare.
+    /// the most a report may hold) some tens of megabytes by its sample counts. A file with a
+    /// 1 GB string took 2.1 GB to compare (issue 40's probe).
     public static let maximumFileBytes = 256 << 20
 
     /// Reads a whole file (at most ``maximumFileBytes``).

@@ -25,10 +25,12 @@ enum XMLReader {
                 .malformedXML, path: path, line: line, column: column,
                 "Malformed XML: byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (Interface Builder documents are UTF-8).")
         }
-        // FoundationXML also crashes (SIGSEGV) on a processing instruction without data
-        // (`<?x?>`); Interface Builder writes none but the XML declaration. Nor does it write a
-        // document type: its entities are the way in for expansion attacks, which libxml2
-        // refuses only as an opaque "error 89" at the end of the file.
+        // One pass for the markup Interface Builder never writes. FoundationXML crashes
+        // (SIGSEGV) on a processing instruction without data (`<?x?>`); a document type's
+        // entities are the way in for expansion attacks, which libxml2 refuses only as an
+        // opaque "error 89" at the end of the file; and libxml2 checks an element's attributes
+        // for duplicates pairwise (200,000 of them took 17 s, 50,000 1.1 s), where Interface
+        // Builder writes at most 19 (the corpus's 19 apps).
         switch firstUnsupportedMarkup(data) {
         case (let line, let column, .processingInstruction)?:
             throw ImportError(
@@ -38,15 +40,12 @@ enum XMLReader {
             throw ImportError(
                 .malformedXML, path: path, line: line, column: column,
                 "Malformed XML: a document type declaration ('<!DOCTYPE', where entities are declared); Interface Builder documents have none.")
-        case nil: break
-        }
-        // libxml2 checks an element's attributes for duplicates pairwise: 200,000 of them took
-        // 17 s (50,000: 1.1 s). Interface Builder writes at most 19 (the corpus's 19 apps).
-        if let (line, column, count) = firstCrowdedElement(data) {
+        case (let line, let column, .crowdedElement(let count))?:
             throw ImportError(
                 .malformedXML, path: path, line: line, column: column,
                 "Malformed XML: an element with more than \(maximumAttributes) attributes (\(count) so far); "
                     + "Interface Builder writes a few dozen at most.")
+        case nil: break
         }
         let parser = XMLParser(data: data)
         let delegate = Delegate(parser: parser)
@@ -81,53 +80,101 @@ enum XMLReader {
         case processingInstruction
         /// A document type declaration, where entities are declared.
         case documentType
+        /// A start tag with more than ``maximumAttributes`` attributes (as many as counted).
+        case crowdedElement(attributes: Int)
     }
 
-    /// The line and column (1-based, in bytes) of the first `<?` that is not the XML
-    /// declaration (`<?xml` and a space: `<?xml?>` is an instruction to libxml2) at the start
-    /// of `data` (after a byte order mark and whitespace), or of the first `<!DOCTYPE`, outside
-    /// comments and CDATA sections, and which it is; `nil` when there is neither.
+    /// The line and column (1-based, in bytes) of the first markup the parser must not meet,
+    /// and which it is: a `<?` that is not the XML declaration (`<?xml` and a space: `<?xml?>`
+    /// is an instruction to libxml2) at the start of `data` (after a byte order mark and
+    /// whitespace), a `<!DOCTYPE`, or a start tag with more than ``maximumAttributes`` quoted
+    /// values; `nil` when there is none. One pass over the bytes, skipping comments, CDATA
+    /// sections and quoted values.
     static func firstUnsupportedMarkup(_ data: Data) -> (line: Int, column: Int, markup: UnsupportedMarkup)? {
-        let bytes = Array(data)
-        var index = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        let declaration = Array("<?xml".utf8)
-        if bytes[index...].starts(with: declaration), index + 5 < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]) {
-            // The declaration ends at its "?>"; a '<' before it ends the skip (a malformed
-            // declaration must not hide a processing instruction after it).
-            index += 5
-            while index + 1 < bytes.count, bytes[index] != UInt8(ascii: "<"),
-                !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">"))
-            {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (line: Int, column: Int, markup: UnsupportedMarkup)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">"), newline = UInt8(ascii: "\n")
+            let question = UInt8(ascii: "?")
+            var index = 0
+            var line = 1
+            var lineStart = 0
+            func starts(with text: StaticString, at position: Int) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard position + count <= bytes.count else { return false }
+                return (0..<count).allSatisfy { bytes[position + $0] == text.utf8Start[$0] }
+            }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            /// Moves past `end`, counting lines.
+            func skip(past end: StaticString) {
+                while index < bytes.count, !starts(with: end, at: index) {
+                    if bytes[index] == newline { (line, lineStart) = (line + 1, index + 1) }
+                    index += 1
+                }
+                index += end.utf8CodeUnitCount
+            }
+            // The byte order mark's bytes, not a one-scalar `StaticString` (stored as the scalar,
+            // without the UTF-8 pointer `starts(with:at:)` reads).
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+            while index < bytes.count, isSpace(bytes[index]) {
+                if bytes[index] == newline { (line, lineStart) = (line + 1, index + 1) }
                 index += 1
             }
-            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "?") { index += 2 }
-        }
-        func skip(past end: [UInt8]) {
-            while index < bytes.count, !bytes[index...].starts(with: end) { index += 1 }
-            index += end.count
-        }
-        while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
-                continue
+            if starts(with: "<?xml", at: index), index + 5 < bytes.count, isSpace(bytes[index + 5]) {
+                // The declaration ends at its "?>"; a '<' before it ends the skip (a malformed
+                // declaration must not hide a processing instruction after it).
+                index += 5
+                while index + 1 < bytes.count, bytes[index] != lessThan, !(bytes[index] == question && bytes[index + 1] == greaterThan) {
+                    if bytes[index] == newline { (line, lineStart) = (line + 1, index + 1) }
+                    index += 1
+                }
+                if index + 1 < bytes.count, bytes[index] == question { index += 2 }
             }
-            if bytes[index...].starts(with: Array("<!--".utf8)) {
-                skip(past: Array("-->".utf8))
-            } else if bytes[index...].starts(with: Array("<![CDATA[".utf8)) {
-                skip(past: Array("]]>".utf8))
-            } else if bytes[index + 1] == UInt8(ascii: "?") || bytes[index...].starts(with: Array("<!DOCTYPE".utf8)) {
-                let lineStart = bytes[..<index].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-                return (
-                    bytes[..<index].filter { $0 == UInt8(ascii: "\n") }.count + 1, index - lineStart + 1,
-                    bytes[index + 1] == UInt8(ascii: "?") ? .processingInstruction : .documentType
-                )
-            } else {
-                index += 1
+            while index + 1 < bytes.count {
+                let byte = bytes[index]
+                if byte == newline { (line, lineStart) = (line + 1, index + 1) }
+                guard byte == lessThan else {
+                    index += 1
+                    continue
+                }
+                let column = index - lineStart + 1
+                if starts(with: "<!--", at: index) {
+                    skip(past: "-->")
+                } else if starts(with: "<![CDATA[", at: index) {
+                    skip(past: "]]>")
+                } else if bytes[index + 1] == question {
+                    return (line, column, .processingInstruction)
+                } else if starts(with: "<!DOCTYPE", at: index) {
+                    return (line, column, .documentType)
+                } else {
+                    // A tag: count its quoted values up to its '>'. A '<' ends it (malformed: the
+                    // loop above reads what follows), and a `<?` is an instruction even in a
+                    // quoted value, where FoundationXML still crashes on it (found by the fuzzer).
+                    let tagLine = line
+                    var attributes = 0
+                    index += 1
+                    while index < bytes.count, bytes[index] != greaterThan, bytes[index] != lessThan {
+                        let quote = bytes[index]
+                        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                            attributes += 1
+                            if attributes > maximumAttributes { return (tagLine, column, .crowdedElement(attributes: attributes)) }
+                            index += 1
+                            while index < bytes.count, bytes[index] != quote {
+                                if bytes[index] == newline { (line, lineStart) = (line + 1, index + 1) }
+                                if bytes[index] == lessThan, index + 1 < bytes.count, bytes[index + 1] == question {
+                                    return (line, index - lineStart + 1, .processingInstruction)
+                                }
+                                index += 1
+                            }
+                        } else if quote == newline {
+                            (line, lineStart) = (line + 1, index + 1)
+                        }
+                        index += 1
+                    }
+                    if index < bytes.count, bytes[index] == greaterThan { index += 1 }
+                }
             }
+            return nil
         }
-        return nil
     }
 
     /// A reason for the parser's error code (libxml2's numbering, which `XMLParser` reports).
@@ -147,70 +194,6 @@ enum XMLReader {
 
     /// The most attributes an element may have.
     static let maximumAttributes = 1_000
-
-    /// The line and column (1-based, in bytes) of the first start tag with more than
-    /// ``maximumAttributes`` attributes, and how many it had when the count passed it; `nil`
-    /// when there is none. One pass over the bytes, skipping comments, CDATA sections,
-    /// processing instructions and quoted values.
-    static func firstCrowdedElement(_ data: Data) -> (line: Int, column: Int, count: Int)? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (line: Int, column: Int, count: Int)? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">"), newline = UInt8(ascii: "\n")
-            var index = 0
-            var line = 1
-            var lineStart = 0
-            func starts(with text: StaticString, at position: Int) -> Bool {
-                let count = text.utf8CodeUnitCount
-                guard position + count <= bytes.count else { return false }
-                return (0..<count).allSatisfy { bytes[position + $0] == text.utf8Start[$0] }
-            }
-            /// Moves past `end`, counting lines.
-            func skip(past end: StaticString) {
-                while index < bytes.count, !starts(with: end, at: index) {
-                    if bytes[index] == newline { (line, lineStart) = (line + 1, index + 1) }
-                    index += 1
-                }
-                index += end.utf8CodeUnitCount
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == newline { (line, lineStart) = (line + 1, index + 1) }
-                guard byte == lessThan, index + 1 < bytes.count else {
-                    index += 1
-                    continue
-                }
-                if starts(with: "<!--", at: index) {
-                    skip(past: "-->")
-                } else if starts(with: "<![CDATA[", at: index) {
-                    skip(past: "]]>")
-                } else if bytes[index + 1] == UInt8(ascii: "?") {
-                    skip(past: "?>")
-                } else {
-                    // A tag: count its quoted values up to its '>'.
-                    let (tagLine, tagColumn) = (line, index - lineStart + 1)
-                    var attributes = 0
-                    index += 1
-                    while index < bytes.count, bytes[index] != greaterThan {
-                        let quote = bytes[index]
-                        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                            attributes += 1
-                            if attributes > maximumAttributes { return (tagLine, tagColumn, attributes) }
-                            index += 1
-                            while index < bytes.count, bytes[index] != quote {
-                                if bytes[index] == newline { (line, lineStart) = (line + 1, index + 1) }
-                                index += 1
-                            }
-                        } else if quote == newline {
-                            (line, lineStart) = (line + 1, index + 1)
-                        }
-                        index += 1
-                    }
-                    index += 1
-                }
-            }
-            return nil
-        }
-    }
 
     /// The largest document read: libxml2's limit on a document without `XML_PARSE_HUGE`,
     /// which Foundation's `XMLParser` cannot set (a valid document of 10.4 MB fails as
